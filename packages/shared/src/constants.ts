@@ -1,0 +1,60 @@
+/** Business constants and limits of SPEC.md section 9 (and the lists DESIGN.md settles). */
+
+export const TICKET_STATUSES = ['Open', 'Scheduled', 'In Progress', 'Completed', 'Cancelled'] as const;
+export const TICKET_PRIORITIES = ['Normal', 'High'] as const;
+/** Statuses at or above this index are closed (Completed, Cancelled). */
+export const FIRST_CLOSED_STATUS = 3;
+export const STATUS = { open: 0, scheduled: 1, inProgress: 2, completed: 3, cancelled: 4 } as const;
+export const PRIORITY = { normal: 0, high: 1 } as const;
+
+export const AVATAR_MAX_FILES = 1;
+/** Avatars must be strictly under this many bytes. */
+export const AVATAR_MAX_BYTES = 1_000_000;
+export const TICKET_IMAGE_MAX_FILES = 5;
+export const TICKET_IMAGE_MAX_BYTES = 1_000_000;
+export const ACCEPTED_UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf'] as const;
+export const ACCEPTED_AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+export const PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+export const PAGE_WINDOW = 3;
+export const SEARCH_DEBOUNCE_MS = 200;
+
+export const ACTIVITY_LOG_FIRST = 3;
+export const ACTIVITY_LOG_MORE = 10;
+
+export const TOAST_MS = 3000;
+export const BUTTON_FLASH_MS = 5000;
+export const LOGIN_SLIDE_MS = 2500;
+export const LOGIN_LAST_SLIDE_MS = 5000;
+export const LOGIN_SLIDES = ['Burst pipe?', 'Broken A/C?', 'Roof Leak?', 'All Scheduled!'] as const;
+
+export const NOTIFICATION_POLL_MS = 30_000;
+export const RELATIVE_TIME_LIST_REFRESH_MS = 30_000;
+export const RELATIVE_TIME_DROPDOWN_REFRESH_MS = 10_000;
+
+export const LAYOUT_COLLAPSE_PX = 1400;
+export const SIDE_PANEL_MAX_PX = 520;
+export const TICKET_DIALOG_WIDTH = 320;
+export const HEIGHT_OBSERVER_DELAY_MS = 1000;
+
+export const NONCE_LENGTH = 10;
+export const VISIBLE_ID_DIGITS = 3;
+
+export const TIME_STEP_MINUTES = 15;
+export const DEFAULT_AVAILABILITY_START = '08:00';
+export const DEFAULT_AVAILABILITY_END = '09:00';
+
+/** Placeholder emails of temporary accounts end with this marker domain (DESIGN.md). */
+export const TEMPORARY_EMAIL_DOMAIN = 'temporary.mend.invalid';
+
+export const CONTACT_OFFICE_HOURS = 'Monday to Friday, 9 am to 5 pm MST';
+
+/** Header carrying the anti-forgery token, and the meta tag that holds it in the page. */
+export const CSRF_HEADER = 'x-csrf-token';
+export const CSRF_META_NAME = 'csrf-token';
+/** Id of the page-root element whose data-translations attribute holds the dictionary. */
+export const ROOT_ELEMENT_ID = 'root';
+export const SESSION_COOKIE = 'mend_session';
+/** Status code answered when the anti-forgery token is missing or wrong. */
+export const CSRF_STATUS = 419;
