@@ -12,7 +12,12 @@ export const AVATAR_MAX_FILES = 1;
 export const AVATAR_MAX_BYTES = 1_000_000;
 export const TICKET_IMAGE_MAX_FILES = 5;
 export const TICKET_IMAGE_MAX_BYTES = 1_000_000;
-export const ACCEPTED_UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf'] as const;
+export const ACCEPTED_UPLOAD_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'application/pdf',
+] as const;
 export const ACCEPTED_AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
 export const PAGE_SIZE = 10;
@@ -42,8 +47,19 @@ export const NONCE_LENGTH = 10;
 export const VISIBLE_ID_DIGITS = 3;
 
 export const TIME_STEP_MINUTES = 15;
+/** Availability ranges travel as seconds since the epoch; starts and ends fall on 15-minute steps. */
+export const TIME_STEP_SECONDS = TIME_STEP_MINUTES * 60;
 export const DEFAULT_AVAILABILITY_START = '08:00';
 export const DEFAULT_AVAILABILITY_END = '09:00';
+
+/** Longest accepted short text (names, addresses, emails) and long text (descriptions, messages). */
+export const MAX_TEXT_LENGTH = 255;
+export const MAX_LONG_TEXT_LENGTH = 10_000;
+export const MAX_URL_LENGTH = 2048;
+/** Passwords are never trimmed; the cap only keeps hashing cheap. */
+export const MAX_PASSWORD_LENGTH = 1024;
+/** Most users one batch-create CSV may hold. */
+export const BATCH_MAX_ROWS = 500;
 
 /** Placeholder emails of temporary accounts end with this marker domain (DESIGN.md). */
 export const TEMPORARY_EMAIL_DOMAIN = 'temporary.mend.invalid';

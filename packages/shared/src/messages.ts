@@ -177,6 +177,7 @@ export const en = {
     validation: 'The given data was invalid.',
     server: 'Something went wrong on our side. Please try again later.',
     tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
+    duplicateSubmission: 'This form is already being submitted. Please wait a moment and try again.',
     payloadTooLarge: 'The upload is too large.',
     fileTooBig: 'File too big',
     tooManyFiles: 'Too many files',
@@ -235,13 +236,19 @@ export const en = {
     subject: 'Please add a subject',
     message: 'Please add a message',
     csvRow: 'row {row}, {field}: {message}',
+    csvUnknownColumn: 'Unknown column "{column}"',
+    csvTooManyColumns: 'row {row}: too many columns (at most {max})',
+    csvTooManyRows: 'Please import at most {max} users at a time',
+    categoryAttributeLabel: 'Please enter a label for each attribute',
+    flag: 'Please choose on or off',
   },
   banners: {
     verifyEmail: 'Please verify your email address. Check your inbox for the verification link.',
     resend: 'Resend the link',
   },
   contact: {
-    officeHours: 'Our office hours are Monday to Friday, 9 am to 5 pm MST. We try to reply within 1 business day.',
+    officeHours:
+      'Our office hours are Monday to Friday, 9 am to 5 pm MST. We try to reply within 1 business day.',
   },
 } as const;
 

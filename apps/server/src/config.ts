@@ -1,0 +1,73 @@
+/** Environment, validated once at start-up. Everything configurable about the server lives here. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public address used in emails and for same-origin checks; defaults to http://localhost:PORT. */
+  APP_URL: z.url().optional(),
+  /** A real PostgreSQL server; without it the embedded PGlite database is used. */
+  DATABASE_URL: z.string().min(1).optional(),
+  MEND_DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  /** Demo data on an empty database: on by default for the embedded database, off for DATABASE_URL. */
+  MEND_DEMO: flag.optional(),
+  MEND_WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  /** Sign-in attempts allowed per address and identifier per minute. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Send the session cookie only over HTTPS; on by default in production. */
+  COOKIE_SECURE: flag.optional(),
+  TRUST_PROXY: flag.default(false),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  appUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  demo: boolean;
+  webDist: string;
+  logLevel: string;
+  sessionTtlMs: number;
+  loginRateLimit: number;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  repoRoot: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.MEND_DATA_DIR),
+    demo: e.MEND_DEMO ?? !e.DATABASE_URL,
+    webDist: path.resolve(e.MEND_WEB_DIST),
+    logLevel: e.LOG_LEVEL,
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY,
+    repoRoot,
+  };
+}

@@ -1,0 +1,1429 @@
+/**
+ * Demo data: two landlords with managers, properties, units, tenants, contractors, categories and
+ * ~25 tickets in every status, with activity logs and notifications. Deterministic: the same `now`
+ * always gives the same rows (a seeded PRNG, no Math.random); timestamps are relative to `now`.
+ *
+ * Every demo account signs in with DEMO_PASSWORD. The temporary account `newtenant` signs in with its
+ * username (which leads to the activation screen) and the same password as its old password.
+ */
+import {
+  FIRST_CLOSED_STATUS,
+  ROLE,
+  type Role,
+  roleName,
+  TEMPORARY_EMAIL_DOMAIN,
+  TICKET_STATUSES,
+} from '@mend/shared';
+import { hashPassword } from '../lib/password';
+import { type Db, type Tx, truncateAllTables } from './client';
+import {
+  type ContactSubmissionMeta,
+  categories,
+  categoryAttributes,
+  contactSubmissions,
+  contractorCategories,
+  contractorProperties,
+  DEFAULT_NOTIFICATION_OPTIONS,
+  landlords,
+  type NewNotificationRow,
+  type NewTicketLogRow,
+  type NewUserRow,
+  notifications,
+  properties,
+  tenantUnits,
+  ticketAvailability,
+  ticketCategories,
+  ticketLog,
+  ticketRecipients,
+  tickets,
+  unitCategories,
+  units,
+  users,
+} from './schema';
+
+export const DEMO_PASSWORD = 'password';
+
+export interface DemoAccount {
+  role: Role;
+  roleName: string;
+  /** Display name, e.g. "Jane Morrison". */
+  name: string;
+  /** What to type in the sign-in form: an email, or the username of a temporary account. */
+  login: string;
+  password: string;
+  note?: string;
+}
+
+export interface SeedDemoOptions {
+  /** The moment the demo is anchored to (default: now). Fixed in tests for reproducible rows. */
+  now?: Date;
+  /** Delete all existing data first, in the same transaction (the `reseed` command). */
+  truncateFirst?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The data
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+type CategoryKey = 'plumbing' | 'electrical' | 'hvac' | 'appliances' | 'roofing' | 'general';
+type LandlordKey = 'northwind' | 'mapleleaf';
+
+const CATEGORY_DATA: Record<
+  CategoryKey,
+  { title: string; description: string; attributes: { label: string; format: string; value: string }[] }
+> = {
+  plumbing: {
+    title: 'Plumbing',
+    description: 'Leaks, clogs, toilets, faucets, water heaters and drains.',
+    attributes: [
+      { label: 'Emergency response', format: 'text', value: 'Within 2 hours for active leaks' },
+      { label: 'Standard call-out fee', format: 'currency', value: '95.00' },
+    ],
+  },
+  electrical: {
+    title: 'Electrical',
+    description: 'Outlets, breakers, lighting, switches and wiring.',
+    attributes: [
+      { label: 'Licensed electrician required', format: 'text', value: 'Yes' },
+      { label: 'Standard call-out fee', format: 'currency', value: '110.00' },
+    ],
+  },
+  hvac: {
+    title: 'HVAC',
+    description: 'Furnaces, boilers, heat pumps, air conditioning, thermostats and ventilation.',
+    attributes: [
+      { label: 'Furnace filter size', format: 'text', value: '16 x 25 x 1 in' },
+      { label: 'Filter replacement interval (months)', format: 'number', value: '3' },
+      {
+        label: 'Seasonal maintenance checklist',
+        format: 'url',
+        value: 'https://www.energystar.gov/saveathome/heating-cooling/maintenance-checklist',
+      },
+    ],
+  },
+  appliances: {
+    title: 'Appliances',
+    description: 'Fridges, stoves, dishwashers, washers and dryers supplied with the unit.',
+    attributes: [
+      { label: 'Warranty coverage (years)', format: 'number', value: '2' },
+      { label: 'Tenant-owned appliances covered', format: 'text', value: 'No' },
+    ],
+  },
+  roofing: {
+    title: 'Roofing',
+    description: 'Roof leaks, shingles, gutters, flashing and skylights.',
+    attributes: [
+      { label: 'Inspection interval (months)', format: 'number', value: '12' },
+      { label: 'Emergency tarping fee', format: 'currency', value: '250.00' },
+    ],
+  },
+  general: {
+    title: 'General Repairs',
+    description: 'Doors, locks, windows, drywall, flooring, cabinets and everything else.',
+    attributes: [
+      { label: 'Hourly rate', format: 'currency', value: '65.00' },
+      { label: 'Minimum billable time (hours)', format: 'number', value: '1' },
+    ],
+  },
+};
+const ALL_CATEGORIES = Object.keys(CATEGORY_DATA) as CategoryKey[];
+/** Units in mid/high-rise buildings do not offer Roofing: tenants there cannot see the roof. */
+const NO_ROOFING = ALL_CATEGORIES.filter((key) => key !== 'roofing');
+
+const LANDLORD_DATA: Record<LandlordKey, { name: string; description: string; createdDaysAgo: number }> = {
+  northwind: {
+    name: 'Northwind Property Group',
+    description:
+      'Family-owned property manager with apartment and loft rentals in Edmonton and Calgary since 1998.',
+    createdDaysAgo: 160,
+  },
+  mapleleaf: {
+    name: 'Maple Leaf Rentals',
+    description: 'Apartments, row houses and townhomes in Vancouver, Toronto and Seattle.',
+    createdDaysAgo: 150,
+  },
+};
+
+interface PropertyData {
+  key: string;
+  landlord: LandlordKey;
+  name: string;
+  description: string;
+  address: string;
+  city: string;
+  province: string;
+  country: string;
+  postalCode: string;
+  categories: CategoryKey[];
+  units: { name: string; description: string }[];
+}
+
+const PROPERTY_DATA: PropertyData[] = [
+  {
+    key: 'riverside',
+    landlord: 'northwind',
+    name: 'Riverside Commons',
+    description: 'Twelve-storey concrete apartment building overlooking the North Saskatchewan River.',
+    address: '10150 100 St NW',
+    city: 'Edmonton',
+    province: 'AB',
+    country: 'CA',
+    postalCode: 'T5J 0P6',
+    categories: NO_ROOFING,
+    units: [
+      { name: '101', description: 'One bedroom, ground floor, patio access.' },
+      { name: '102', description: 'Two bedrooms, ground floor, corner unit.' },
+      { name: '201', description: 'One bedroom with den, river view.' },
+      { name: '202', description: 'Two bedrooms, two bathrooms, river view.' },
+    ],
+  },
+  {
+    key: 'whyte',
+    landlord: 'northwind',
+    name: 'Whyte Avenue Lofts',
+    description: 'Converted brick warehouse with three-storey lofts near Old Strathcona.',
+    address: '8215 104 St NW',
+    city: 'Edmonton',
+    province: 'AB',
+    country: 'CA',
+    postalCode: 'T6E 4E6',
+    categories: ALL_CATEGORIES,
+    units: [
+      { name: 'Loft A', description: 'Open-plan loft with skylight, top floor.' },
+      { name: 'Loft B', description: 'Two-level loft, exposed brick.' },
+      { name: 'Loft C', description: 'Street-facing loft with in-suite laundry.' },
+    ],
+  },
+  {
+    key: 'kensington',
+    landlord: 'northwind',
+    name: 'Kensington Court',
+    description: 'Four-plex of two-storey row houses with private entrances and detached garages.',
+    address: '1120 Kensington Rd NW',
+    city: 'Calgary',
+    province: 'AB',
+    country: 'CA',
+    postalCode: 'T2N 3P5',
+    categories: ALL_CATEGORIES,
+    units: [
+      { name: 'Suite 1', description: 'Three bedrooms, end unit, fenced yard.' },
+      { name: 'Suite 2', description: 'Two bedrooms, finished basement.' },
+      { name: 'Suite 3', description: 'Two bedrooms, south-facing deck.' },
+      { name: 'Suite 4', description: 'Three bedrooms, end unit, recently renovated.' },
+    ],
+  },
+  {
+    key: 'harbourview',
+    landlord: 'mapleleaf',
+    name: 'Harbourview Apartments',
+    description: 'Mid-rise rental building in the West End, steps from Coal Harbour and Stanley Park.',
+    address: '1450 W Georgia St',
+    city: 'Vancouver',
+    province: 'BC',
+    country: 'CA',
+    postalCode: 'V6G 2T8',
+    categories: NO_ROOFING,
+    units: [
+      { name: '301', description: 'One bedroom, harbour view, balcony.' },
+      { name: '302', description: 'Studio with Murphy bed.' },
+      { name: '401', description: 'Two bedrooms, balcony, in-suite laundry.' },
+      { name: '402', description: 'One bedroom with den, mountain view.' },
+    ],
+  },
+  {
+    key: 'queenwest',
+    landlord: 'mapleleaf',
+    name: 'Queen West Residences',
+    description: 'Restored Victorian row houses split into three self-contained units.',
+    address: '720 Queen St W',
+    city: 'Toronto',
+    province: 'ON',
+    country: 'CA',
+    postalCode: 'M6J 1E8',
+    categories: ALL_CATEGORIES,
+    units: [
+      { name: 'Unit 1', description: 'Main floor with front porch.' },
+      { name: 'Unit 2', description: 'Lower level with walkout and laundry room.' },
+      { name: 'Unit 3', description: 'Upper two floors with roof deck.' },
+    ],
+  },
+  {
+    key: 'cascade',
+    landlord: 'mapleleaf',
+    name: 'Cascade Townhomes',
+    description: 'Three-unit townhome complex in Ravenna with heat pumps and attached garages.',
+    address: '2310 NE 65th St',
+    city: 'Seattle',
+    province: 'WA',
+    country: 'US',
+    postalCode: '98115',
+    categories: ALL_CATEGORIES,
+    units: [
+      { name: 'Townhome 1', description: 'Three bedrooms, two and a half bathrooms.' },
+      { name: 'Townhome 2', description: 'Three bedrooms, rooftop deck.' },
+      { name: 'Townhome 3', description: 'Two bedrooms, garden-level entry.' },
+    ],
+  },
+];
+
+interface PersonData {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  companyName?: string;
+  description?: string;
+}
+
+const SUPER_ADMIN: PersonData & { username: string } = {
+  username: 'admin',
+  firstName: 'Avery',
+  lastName: 'Admin',
+  email: 'admin@mend.test',
+  phone: '780 555 0100',
+  companyName: 'Mend Support',
+  description: 'Platform administrator.',
+};
+
+const MANAGERS: (PersonData & { landlord: LandlordKey })[] = [
+  {
+    landlord: 'northwind',
+    firstName: 'Olivia',
+    lastName: 'Bennett',
+    email: 'manager@northwind.test',
+    phone: '780 555 0142',
+    companyName: 'Northwind Property Group',
+    description: 'Property manager for the Edmonton and Calgary portfolio.',
+  },
+  {
+    landlord: 'mapleleaf',
+    firstName: 'Daniel',
+    lastName: 'Tremblay',
+    email: 'manager@mapleleaf.test',
+    phone: '604 555 0178',
+    companyName: 'Maple Leaf Rentals',
+    description: 'Regional manager, West Coast and Ontario.',
+  },
+];
+
+const CONTRACTORS: (PersonData & {
+  landlord: LandlordKey;
+  properties: string[];
+  categories: CategoryKey[];
+})[] = [
+  {
+    landlord: 'northwind',
+    firstName: 'Marco',
+    lastName: 'Rossi',
+    email: 'plumber@northwind.test',
+    phone: '780 555 0190',
+    companyName: 'Rossi Plumbing & Heating',
+    description: 'Journeyman plumber, 24/7 emergency service.',
+    properties: ['riverside', 'whyte', 'kensington'],
+    categories: ['plumbing'],
+  },
+  {
+    landlord: 'northwind',
+    firstName: 'Priya',
+    lastName: 'Shah',
+    email: 'electrician@northwind.test',
+    phone: '780 555 0163',
+    companyName: 'Bright Spark Electric',
+    description: 'Master electrician, residential and light commercial.',
+    properties: ['riverside', 'whyte', 'kensington'],
+    categories: ['electrical'],
+  },
+  {
+    landlord: 'northwind',
+    firstName: 'Ben',
+    lastName: 'Kowalski',
+    email: 'hvac@northwind.test',
+    phone: '403 555 0121',
+    companyName: 'Prairie Air HVAC',
+    description: 'Furnace, boiler and appliance repair across Alberta.',
+    properties: ['riverside', 'whyte', 'kensington'],
+    categories: ['hvac', 'appliances'],
+  },
+  {
+    landlord: 'northwind',
+    firstName: 'Dave',
+    lastName: 'Lindqvist',
+    email: 'handyman@northwind.test',
+    phone: '780 555 0117',
+    companyName: 'Lindqvist Home Services',
+    description: 'General repairs, carpentry, roofing and gutters.',
+    properties: ['riverside', 'whyte', 'kensington'],
+    categories: ['general', 'roofing'],
+  },
+  {
+    landlord: 'mapleleaf',
+    firstName: 'Sarah',
+    lastName: 'Chen',
+    email: 'hvac@mapleleaf.test',
+    phone: '604 555 0133',
+    companyName: 'Coastal Climate Heating & Cooling',
+    description: 'Heat pumps, air conditioning and appliance service.',
+    properties: ['harbourview', 'queenwest', 'cascade'],
+    categories: ['hvac', 'appliances'],
+  },
+  {
+    landlord: 'mapleleaf',
+    firstName: 'Jacob',
+    lastName: 'Miller',
+    email: 'plumber@mapleleaf.test',
+    phone: '416 555 0155',
+    companyName: 'Pipeline Plumbing Co.',
+    description: 'Licensed plumbers in Vancouver, Toronto and Seattle.',
+    properties: ['harbourview', 'queenwest', 'cascade'],
+    categories: ['plumbing'],
+  },
+  {
+    landlord: 'mapleleaf',
+    firstName: 'Leah',
+    lastName: 'Dubois',
+    email: 'electrician@mapleleaf.test',
+    phone: '604 555 0186',
+    companyName: 'Volt Electrical Contractors',
+    description: 'Electrical service and panel upgrades.',
+    properties: ['harbourview', 'queenwest', 'cascade'],
+    categories: ['electrical'],
+  },
+  {
+    landlord: 'mapleleaf',
+    firstName: 'Nathan',
+    lastName: 'Gallagher',
+    email: 'roofer@mapleleaf.test',
+    phone: '206 555 0149',
+    companyName: 'Summit Roofing & Exteriors',
+    description: 'Roofing, gutters, siding and general exterior repairs.',
+    properties: ['harbourview', 'queenwest', 'cascade'],
+    categories: ['roofing', 'general'],
+  },
+];
+
+/** Unit reference: `${propertyKey}/${unitName}`. */
+const TENANTS: (PersonData & { unit: string })[] = [
+  {
+    unit: 'riverside/101',
+    firstName: 'Jane',
+    lastName: 'Morrison',
+    email: 'tenant@northwind.test',
+    phone: '780 555 0101',
+  },
+  {
+    unit: 'riverside/102',
+    firstName: 'Amir',
+    lastName: 'Haddad',
+    email: 'amir.haddad@mail.test',
+    phone: '780 555 0102',
+  },
+  {
+    unit: 'riverside/201',
+    firstName: 'Sophie',
+    lastName: 'Lavoie',
+    email: 'sophie.lavoie@mail.test',
+    phone: '780 555 0103',
+  },
+  {
+    unit: 'riverside/202',
+    firstName: 'Marcus',
+    lastName: 'Reid',
+    email: 'marcus.reid@mail.test',
+    phone: '780 555 0104',
+  },
+  {
+    unit: 'whyte/Loft A',
+    firstName: 'Chloe',
+    lastName: 'Nguyen',
+    email: 'chloe.nguyen@mail.test',
+    phone: '780 555 0105',
+  },
+  {
+    unit: 'whyte/Loft B',
+    firstName: 'Tyler',
+    lastName: 'Brooks',
+    email: 'tyler.brooks@mail.test',
+    phone: '780 555 0106',
+  },
+  {
+    unit: 'whyte/Loft C',
+    firstName: 'Hannah',
+    lastName: 'Schultz',
+    email: 'hannah.schultz@mail.test',
+    phone: '780 555 0107',
+  },
+  {
+    unit: 'kensington/Suite 1',
+    firstName: 'Raj',
+    lastName: 'Patel',
+    email: 'raj.patel@mail.test',
+    phone: '403 555 0108',
+  },
+  {
+    unit: 'kensington/Suite 2',
+    firstName: 'Emily',
+    lastName: 'Carter',
+    email: 'emily.carter@mail.test',
+    phone: '403 555 0109',
+  },
+  {
+    unit: 'kensington/Suite 3',
+    firstName: 'Noah',
+    lastName: 'Fischer',
+    email: 'noah.fischer@mail.test',
+    phone: '403 555 0110',
+  },
+  {
+    unit: 'harbourview/301',
+    firstName: 'Ethan',
+    lastName: 'Wong',
+    email: 'tenant@mapleleaf.test',
+    phone: '604 555 0111',
+  },
+  {
+    unit: 'harbourview/302',
+    firstName: 'Isabelle',
+    lastName: 'Roy',
+    email: 'isabelle.roy@mail.test',
+    phone: '604 555 0112',
+  },
+  {
+    unit: 'harbourview/401',
+    firstName: 'Mateo',
+    lastName: 'Alvarez',
+    email: 'mateo.alvarez@mail.test',
+    phone: '604 555 0113',
+  },
+  {
+    unit: 'queenwest/Unit 1',
+    firstName: 'Grace',
+    lastName: 'Kim',
+    email: 'grace.kim@mail.test',
+    phone: '416 555 0114',
+  },
+  {
+    unit: 'queenwest/Unit 2',
+    firstName: 'Owen',
+    lastName: 'MacDonald',
+    email: 'owen.macdonald@mail.test',
+    phone: '416 555 0115',
+  },
+  {
+    unit: 'queenwest/Unit 3',
+    firstName: 'Zoe',
+    lastName: 'Campbell',
+    email: 'zoe.campbell@mail.test',
+    phone: '416 555 0116',
+  },
+  {
+    unit: 'cascade/Townhome 1',
+    firstName: 'Lucas',
+    lastName: 'Martin',
+    email: 'lucas.martin@mail.test',
+    phone: '206 555 0117',
+  },
+  {
+    unit: 'cascade/Townhome 2',
+    firstName: 'Ava',
+    lastName: 'Thompson',
+    email: 'ava.thompson@mail.test',
+    phone: '206 555 0118',
+  },
+];
+
+/** The temporary account: placeholder email, no verified email, must activate before use. */
+const TEMPORARY_TENANT = { username: 'newtenant', unit: 'kensington/Suite 4' };
+
+interface TicketData {
+  unit: string;
+  category: CategoryKey;
+  title: string;
+  description: string;
+  priority: 0 | 1;
+  status: 0 | 1 | 2 | 3 | 4;
+  /** Days before `now` the ticket was opened. */
+  daysAgo: number;
+  /** Opened by the landlord's manager rather than the unit's tenant (the ticket then has no tenant). */
+  byManager?: boolean;
+  /** For cancelled tickets: a reason written into the log, and whether it was cancelled straight from Open. */
+  cancelReason?: string;
+  cancelFromOpen?: boolean;
+  meta?: Record<string, string>;
+}
+
+const TICKET_DATA: TicketData[] = [
+  {
+    unit: 'riverside/101',
+    category: 'plumbing',
+    title: 'Leaking kitchen faucet',
+    description:
+      'The kitchen faucet drips constantly, even when fully closed.\nIt has been getting worse over the past week and there is now water pooling under the sink.',
+    priority: 0,
+    status: 2,
+    daysAgo: 6,
+    meta: { 'Faucet brand': 'Moen', 'Shut-off valve location': 'Under the sink, left side' },
+  },
+  {
+    unit: 'riverside/101',
+    category: 'appliances',
+    title: 'Dishwasher not draining',
+    description:
+      'There is standing water at the bottom of the dishwasher after every cycle. I cleaned the filter but it did not help.',
+    priority: 0,
+    status: 0,
+    daysAgo: 1,
+  },
+  {
+    unit: 'riverside/101',
+    category: 'electrical',
+    title: 'Bathroom outlet stopped working',
+    description: 'The GFCI outlet by the bathroom sink has no power. Pressing the reset button does nothing.',
+    priority: 0,
+    status: 3,
+    daysAgo: 38,
+  },
+  {
+    unit: 'riverside/102',
+    category: 'hvac',
+    title: 'No heat in bedroom',
+    description:
+      'The bedroom radiator stays cold although the thermostat is set to 22 °C. The rest of the unit is warm.',
+    priority: 1,
+    status: 1,
+    daysAgo: 3,
+  },
+  {
+    unit: 'riverside/201',
+    category: 'plumbing',
+    title: 'Water leaking through bathroom ceiling',
+    description:
+      'A brown water stain is spreading on the bathroom ceiling and it drips whenever the shower upstairs is running.',
+    priority: 1,
+    status: 3,
+    daysAgo: 52,
+  },
+  {
+    unit: 'riverside/202',
+    category: 'general',
+    title: 'Front door deadbolt sticking',
+    description:
+      'The deadbolt is very hard to turn and the key sometimes gets stuck. I am worried about getting locked out.',
+    priority: 0,
+    status: 0,
+    daysAgo: 2,
+  },
+  {
+    unit: 'whyte/Loft A',
+    category: 'roofing',
+    title: 'Roof leak above living room skylight',
+    description:
+      'During the last rain, water dripped from the frame of the living room skylight. There is a bucket underneath for now.',
+    priority: 1,
+    status: 2,
+    daysAgo: 9,
+  },
+  {
+    unit: 'whyte/Loft B',
+    category: 'electrical',
+    title: 'Flickering lights in kitchen',
+    description: 'The kitchen pot lights flicker on and off, especially when the microwave is running.',
+    priority: 0,
+    status: 1,
+    daysAgo: 5,
+  },
+  {
+    unit: 'whyte/Loft C',
+    category: 'appliances',
+    title: 'Dryer needs three cycles to dry a load',
+    description: 'The dryer runs but the clothes are still damp after a full cycle. The lint trap is clean.',
+    priority: 0,
+    status: 4,
+    daysAgo: 44,
+    cancelReason: 'The tenant found the vent hose disconnected behind the dryer and reconnected it.',
+  },
+  {
+    unit: 'whyte/Loft C',
+    category: 'plumbing',
+    title: 'Toilet keeps running after flushing',
+    description: 'The toilet keeps running for several minutes after flushing unless I jiggle the handle.',
+    priority: 0,
+    status: 3,
+    daysAgo: 23,
+  },
+  {
+    unit: 'kensington/Suite 1',
+    category: 'hvac',
+    title: 'Furnace making loud banging noise',
+    description:
+      'The furnace makes a loud bang every time it starts up, mostly at night. It still heats the house.',
+    priority: 1,
+    status: 0,
+    daysAgo: 0,
+  },
+  {
+    unit: 'kensington/Suite 2',
+    category: 'general',
+    title: 'Cracked bedroom window',
+    description: 'One of the bedroom window panes has a long crack from the corner and lets in a cold draft.',
+    priority: 0,
+    status: 2,
+    daysAgo: 12,
+    meta: { 'Window size': '36 x 48 in', 'Pane type': 'Double glazed' },
+  },
+  {
+    unit: 'kensington/Suite 3',
+    category: 'roofing',
+    title: 'Gutter overflowing at back entrance',
+    description:
+      'The gutter above the back entrance overflows and water pours onto the steps, where it freezes overnight.',
+    priority: 0,
+    status: 3,
+    daysAgo: 61,
+  },
+  {
+    unit: 'kensington/Suite 4',
+    category: 'general',
+    title: 'Turnover: patch and paint before move-in',
+    description:
+      'Patch the nail holes, repaint the living room and replace the broken closet door before the new tenant moves in.',
+    priority: 0,
+    status: 1,
+    daysAgo: 8,
+    byManager: true,
+  },
+  {
+    unit: 'harbourview/301',
+    category: 'hvac',
+    title: 'Air conditioning blowing warm air',
+    description: 'The A/C runs constantly but only blows warm air. It is over 28 °C inside in the afternoon.',
+    priority: 1,
+    status: 2,
+    daysAgo: 4,
+  },
+  {
+    unit: 'harbourview/301',
+    category: 'plumbing',
+    title: 'Low water pressure in shower',
+    description: 'The shower pressure dropped suddenly this week. The bathroom sink is fine.',
+    priority: 0,
+    status: 0,
+    daysAgo: 1,
+  },
+  {
+    unit: 'harbourview/301',
+    category: 'appliances',
+    title: 'Fridge ice maker leaking',
+    description: 'The ice maker leaks water onto the kitchen floor overnight.',
+    priority: 0,
+    status: 3,
+    daysAgo: 33,
+  },
+  {
+    unit: 'harbourview/302',
+    category: 'electrical',
+    title: 'Breaker trips when using the kettle',
+    description: 'The kitchen breaker trips whenever the kettle and the toaster run at the same time.',
+    priority: 0,
+    status: 4,
+    daysAgo: 27,
+    cancelFromOpen: true,
+    cancelReason:
+      'Normal circuit overload: the tenant was advised to plug the kettle into the island outlet.',
+  },
+  {
+    unit: 'harbourview/401',
+    category: 'general',
+    title: 'Balcony sliding door off its track',
+    description: 'The balcony door has come off its track and takes both hands to open or close.',
+    priority: 0,
+    status: 1,
+    daysAgo: 6,
+  },
+  {
+    unit: 'harbourview/402',
+    category: 'hvac',
+    title: 'Annual heat pump inspection',
+    description: 'Yearly inspection and filter change for the vacant suite before it is listed.',
+    priority: 0,
+    status: 3,
+    daysAgo: 68,
+    byManager: true,
+  },
+  {
+    unit: 'queenwest/Unit 1',
+    category: 'roofing',
+    title: 'Shingles missing after wind storm',
+    description: "Several shingles blew off the roof above the front porch in last night's wind storm.",
+    priority: 1,
+    status: 0,
+    daysAgo: 0,
+  },
+  {
+    unit: 'queenwest/Unit 2',
+    category: 'plumbing',
+    title: 'Basement floor drain backing up',
+    description:
+      'Water with a sewage smell comes up through the basement floor drain when the washer drains.',
+    priority: 1,
+    status: 1,
+    daysAgo: 2,
+  },
+  {
+    unit: 'queenwest/Unit 3',
+    category: 'electrical',
+    title: 'Doorbell not ringing',
+    description: 'The doorbell button lights up when pressed but nothing sounds inside.',
+    priority: 0,
+    status: 0,
+    daysAgo: 3,
+  },
+  {
+    unit: 'cascade/Townhome 1',
+    category: 'appliances',
+    title: 'Oven not heating evenly',
+    description: 'The back left corner of the oven burns everything while the front stays underdone.',
+    priority: 0,
+    status: 2,
+    daysAgo: 15,
+    meta: { 'Oven model': 'GE JB645RKSS' },
+  },
+  {
+    unit: 'cascade/Townhome 2',
+    category: 'hvac',
+    title: 'Heat pump iced over',
+    description: 'The outdoor heat pump unit is covered in ice and the house is not warming up.',
+    priority: 1,
+    status: 4,
+    daysAgo: 19,
+    cancelReason: 'The unit cleared itself after its defrost cycle and the tenant asked to cancel the visit.',
+  },
+  {
+    unit: 'cascade/Townhome 2',
+    category: 'general',
+    title: 'Garage door opener not responding',
+    description:
+      'The garage door opener does not respond to the remote or the wall button. The light still works.',
+    priority: 0,
+    status: 0,
+    daysAgo: 5,
+  },
+];
+
+const CONTACT_DATA: { from: string; subject: string; message: string; daysAgo: number }[] = [
+  {
+    from: 'tenant@northwind.test',
+    subject: 'Adding my partner to the account',
+    message:
+      'Hello, my partner moved in with me last month. Can they get their own login to follow our tickets? Thanks, Jane',
+    daysAgo: 4,
+  },
+  {
+    from: 'grace.kim@mail.test',
+    subject: 'Text notifications not arriving',
+    message:
+      'I turned on SMS notifications for tickets but I did not get a text when my roof ticket was updated. Could you check my number?',
+    daysAgo: 1,
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// Seeding
+
+/** mulberry32: a tiny deterministic PRNG giving floats in [0, 1). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function gmapsUrl(...parts: string[]): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(parts.join(', '))}`;
+}
+
+function must<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`demo seed: unknown ${what}`);
+  return value;
+}
+
+/**
+ * Fills an EMPTY database (or any database, with `truncateFirst`) with the demo data, in one transaction,
+ * and returns the accounts to print. Fails and rolls back on a database that already holds demo emails.
+ */
+export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<DemoAccount[]> {
+  // argon2 is deliberately slow: hash once, share the hash.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    if (options.truncateFirst) await truncateAllTables(tx);
+    return seedInTransaction(tx, passwordHash, now);
+  });
+}
+
+async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): Promise<DemoAccount[]> {
+  const now = nowDate.getTime();
+  const ago = (days: number, hours = 0) => new Date(now - days * DAY - hours * HOUR);
+  const random = prng(20_240_917);
+
+  // Landlords -------------------------------------------------------------------------------------------
+  const landlordKeys = Object.keys(LANDLORD_DATA) as LandlordKey[];
+  const landlordRows = await tx
+    .insert(landlords)
+    .values(
+      landlordKeys.map((key) => {
+        const data = LANDLORD_DATA[key];
+        const at = ago(data.createdDaysAgo);
+        return { name: data.name, description: data.description, createdAt: at, updatedAt: at };
+      }),
+    )
+    .returning({ id: landlords.id, name: landlords.name });
+  const landlordId = new Map<LandlordKey, number>(
+    landlordKeys.map((key) => [
+      key,
+      must(
+        landlordRows.find((r) => r.name === LANDLORD_DATA[key].name),
+        key,
+      ).id,
+    ]),
+  );
+
+  // Categories ------------------------------------------------------------------------------------------
+  const categoryRows = await tx
+    .insert(categories)
+    .values(
+      ALL_CATEGORIES.map((key, i) => {
+        const at = ago(170 - i);
+        return {
+          title: CATEGORY_DATA[key].title,
+          description: CATEGORY_DATA[key].description,
+          createdAt: at,
+          updatedAt: at,
+        };
+      }),
+    )
+    .returning({ id: categories.id, title: categories.title });
+  const categoryId = new Map<CategoryKey, number>(
+    ALL_CATEGORIES.map((key) => [
+      key,
+      must(
+        categoryRows.find((r) => r.title === CATEGORY_DATA[key].title),
+        key,
+      ).id,
+    ]),
+  );
+  await tx.insert(categoryAttributes).values(
+    ALL_CATEGORIES.flatMap((key) =>
+      CATEGORY_DATA[key].attributes.map((attribute, position) => ({
+        categoryId: categoryId.get(key)!,
+        ...attribute,
+        position,
+      })),
+    ),
+  );
+
+  // Properties and units --------------------------------------------------------------------------------
+  const propertyRows = await tx
+    .insert(properties)
+    .values(
+      PROPERTY_DATA.map((p, i) => {
+        const at = ago(140 - i * 3);
+        return {
+          landlordId: landlordId.get(p.landlord)!,
+          name: p.name,
+          description: p.description,
+          gmapsUrl: gmapsUrl(p.address, p.city, `${p.province} ${p.postalCode}`),
+          country: p.country,
+          province: p.province,
+          city: p.city,
+          postalCode: p.postalCode,
+          address: p.address,
+          createdAt: at,
+          updatedAt: at,
+        };
+      }),
+    )
+    .returning({ id: properties.id, name: properties.name });
+  const propertyByKey = new Map(
+    PROPERTY_DATA.map((p) => [
+      p.key,
+      {
+        data: p,
+        id: must(
+          propertyRows.find((r) => r.name === p.name),
+          p.key,
+        ).id,
+      },
+    ]),
+  );
+
+  const unitRows = await tx
+    .insert(units)
+    .values(
+      PROPERTY_DATA.flatMap((p, i) =>
+        p.units.map((u, j) => {
+          const at = ago(138 - i * 3, j);
+          const address = `${u.name.match(/^\d+$/) ? `#${u.name}` : u.name}, ${p.address}`;
+          return {
+            propertyId: propertyByKey.get(p.key)!.id,
+            name: u.name,
+            description: u.description,
+            gmapsUrl: gmapsUrl(p.address, p.city, `${p.province} ${p.postalCode}`),
+            postalCode: p.postalCode,
+            address,
+            createdAt: at,
+            updatedAt: at,
+          };
+        }),
+      ),
+    )
+    .returning({ id: units.id, propertyId: units.propertyId, name: units.name, address: units.address });
+  interface UnitInfo {
+    id: number;
+    name: string;
+    address: string;
+    property: PropertyData;
+    propertyId: number;
+  }
+  const unitByRef = new Map<string, UnitInfo>();
+  for (const p of PROPERTY_DATA) {
+    const propertyId = propertyByKey.get(p.key)!.id;
+    for (const u of p.units) {
+      const row = must(
+        unitRows.find((r) => r.propertyId === propertyId && r.name === u.name),
+        `unit ${p.key}/${u.name}`,
+      );
+      unitByRef.set(`${p.key}/${u.name}`, {
+        id: row.id,
+        name: row.name,
+        address: row.address,
+        property: p,
+        propertyId,
+      });
+    }
+  }
+  await tx
+    .insert(unitCategories)
+    .values(
+      [...unitByRef.values()].flatMap((unit) =>
+        unit.property.categories.map((key) => ({ unitId: unit.id, categoryId: categoryId.get(key)! })),
+      ),
+    );
+
+  // Users -----------------------------------------------------------------------------------------------
+  const verified = (daysAgo: number) => ago(daysAgo, -1);
+  const person = (
+    p: PersonData,
+    role: Role,
+    createdDaysAgo: number,
+    extra: Partial<NewUserRow> = {},
+  ): NewUserRow => {
+    const at = ago(createdDaysAgo);
+    return {
+      email: p.email,
+      passwordHash,
+      role,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      companyName: p.companyName ?? '',
+      description: p.description ?? '',
+      phoneNumber: p.phone,
+      emailVerifiedAt: verified(createdDaysAgo),
+      createdAt: at,
+      updatedAt: at,
+      ...extra,
+    };
+  };
+  const landlordAddress = (key: LandlordKey) => {
+    const p = must(
+      PROPERTY_DATA.find((property) => property.landlord === key),
+      key,
+    );
+    return {
+      address1: p.address,
+      country: p.country,
+      province: p.province,
+      city: p.city,
+      postal: p.postalCode,
+    };
+  };
+
+  const userValues: NewUserRow[] = [
+    person(SUPER_ADMIN, ROLE.superAdmin, 180, {
+      username: SUPER_ADMIN.username,
+      address1: '10220 103 Ave NW',
+      country: 'CA',
+      province: 'AB',
+      city: 'Edmonton',
+      postal: 'T5J 0K4',
+      notificationOptions: {
+        ...DEFAULT_NOTIFICATION_OPTIONS,
+        mail: { tickets: false, reminders: false, support: true },
+      },
+    }),
+    ...MANAGERS.map((m, i) =>
+      person(m, ROLE.manager, 150 - i, {
+        landlordId: landlordId.get(m.landlord)!,
+        ...landlordAddress(m.landlord),
+        notificationOptions: {
+          ...DEFAULT_NOTIFICATION_OPTIONS,
+          mail: { tickets: true, reminders: true, support: true },
+        },
+      }),
+    ),
+    ...CONTRACTORS.map((c, i) =>
+      person(c, ROLE.contractor, 130 - i, {
+        landlordId: landlordId.get(c.landlord)!,
+        ...landlordAddress(c.landlord),
+        notificationOptions: {
+          mail: { tickets: true, reminders: false, support: false },
+          sms: { phone_number: c.phone, tickets: i % 2 === 0, reminders: false, support: false },
+          phone: { phone_number: c.phone, tickets: false },
+        },
+      }),
+    ),
+    ...TENANTS.map((t, i) => {
+      const unit = must(unitByRef.get(t.unit), t.unit);
+      return person(t, ROLE.tenant, 120 - i * 2, {
+        landlordId: landlordId.get(unit.property.landlord)!,
+        address1: unit.property.address,
+        address2: unit.name,
+        country: unit.property.country,
+        province: unit.property.province,
+        city: unit.property.city,
+        postal: unit.property.postalCode,
+        notificationOptions: {
+          ...DEFAULT_NOTIFICATION_OPTIONS,
+          mail: { tickets: true, reminders: false, support: true },
+        },
+      });
+    }),
+    (() => {
+      const unit = must(unitByRef.get(TEMPORARY_TENANT.unit), TEMPORARY_TENANT.unit);
+      const at = ago(2);
+      return {
+        username: TEMPORARY_TENANT.username,
+        email: `${TEMPORARY_TENANT.username}@${TEMPORARY_EMAIL_DOMAIN}`,
+        passwordHash,
+        role: ROLE.tenant,
+        landlordId: landlordId.get(unit.property.landlord)!,
+        emailVerifiedAt: null,
+        createdAt: at,
+        updatedAt: at,
+      } satisfies NewUserRow;
+    })(),
+  ];
+  const userRows = await tx
+    .insert(users)
+    .values(userValues)
+    .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName });
+  const userByEmail = new Map(userRows.map((u) => [u.email, u]));
+  const userId = (email: string) => must(userByEmail.get(email), `user ${email}`).id;
+  const nameOf = new Map(userRows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
+
+  await tx.insert(tenantUnits).values([
+    ...TENANTS.map((t) => ({ userId: userId(t.email), unitId: unitByRef.get(t.unit)!.id })),
+    {
+      userId: userId(`${TEMPORARY_TENANT.username}@${TEMPORARY_EMAIL_DOMAIN}`),
+      unitId: unitByRef.get(TEMPORARY_TENANT.unit)!.id,
+    },
+  ]);
+  await tx.insert(contractorProperties).values(
+    CONTRACTORS.flatMap((c) =>
+      c.properties.map((key) => ({
+        userId: userId(c.email),
+        propertyId: must(propertyByKey.get(key), key).id,
+      })),
+    ),
+  );
+  await tx
+    .insert(contractorCategories)
+    .values(
+      CONTRACTORS.flatMap((c) =>
+        c.categories.map((key) => ({ userId: userId(c.email), categoryId: categoryId.get(key)! })),
+      ),
+    );
+
+  // Tickets ---------------------------------------------------------------------------------------------
+  interface PlannedTicket {
+    data: TicketData;
+    unit: UnitInfo;
+    tenantId: number | null;
+    creatorId: number;
+    contact: PersonData;
+    recipients: number[];
+    createdAt: Date;
+    log: Omit<NewTicketLogRow, 'ticketId'>[];
+    closedAt: Date | null;
+    updatedAt: Date;
+  }
+
+  const titles = new Set<string>();
+  const planned: PlannedTicket[] = TICKET_DATA.map((data) => {
+    if (titles.has(data.title)) throw new Error(`demo seed: duplicate ticket title ${data.title}`);
+    titles.add(data.title);
+    const unit = must(unitByRef.get(data.unit), data.unit);
+    const landlord = unit.property.landlord;
+    const manager = must(
+      MANAGERS.find((m) => m.landlord === landlord),
+      `manager of ${landlord}`,
+    );
+    const tenant = TENANTS.find((t) => t.unit === data.unit);
+    const creator = data.byManager || !tenant ? manager : tenant;
+    const creatorId = userId(creator.email);
+    const contractors = CONTRACTORS.filter(
+      (c) => c.properties.includes(unit.property.key) && c.categories.includes(data.category),
+    );
+    const managerId = userId(manager.email);
+    const recipients = [...contractors.map((c) => userId(c.email)), managerId];
+    const worker = contractors.length > 0 ? userId(contractors[0].email) : managerId;
+
+    // Opened `daysAgo` days ago at a varied hour; tickets of today were opened 1 to 6 hours ago.
+    const createdAt =
+      data.daysAgo === 0 ? ago(0, 1 + Math.floor(random() * 5)) : ago(data.daysAgo, Math.floor(random() * 9));
+    const log: Omit<NewTicketLogRow, 'ticketId'>[] = [
+      {
+        userId: creatorId,
+        action: 'created',
+        description: `Ticket created by ${nameOf.get(creatorId)}`,
+        data: {},
+        createdAt,
+      },
+      {
+        userId: creatorId,
+        action: 'routed',
+        description: `Ticket sent to ${recipients.map((id) => nameOf.get(id)).join(', ')}`,
+        data: { recipients },
+        createdAt: new Date(createdAt.getTime() + MINUTE),
+      },
+    ];
+
+    // Status history: Open -> Scheduled -> In Progress -> Completed, or a cancellation.
+    const steps: { to: number; by: number; note?: string }[] = [];
+    if (data.status === 4) {
+      if (!data.cancelFromOpen) steps.push({ to: 1, by: worker });
+      steps.push({ to: 4, by: creatorId, note: data.cancelReason });
+    } else {
+      for (let to = 1; to <= data.status; to++) steps.push({ to, by: worker });
+    }
+    // Roughly: scheduled within hours, work started a day later, finished two days after that;
+    // squeezed to fit when the ticket is younger than that.
+    const plannedOffsets = [4 * HOUR + 20 * MINUTE, 27 * HOUR, 75 * HOUR].slice(0, steps.length);
+    const lastOffset = plannedOffsets[plannedOffsets.length - 1] ?? 0;
+    const room = now - createdAt.getTime() - 10 * MINUTE;
+    const scale = lastOffset > room ? room / lastOffset : 1;
+    let from = 0;
+    let lastAt = new Date(createdAt.getTime() + MINUTE);
+    steps.forEach((step, i) => {
+      const at = new Date(createdAt.getTime() + Math.round(plannedOffsets[i] * scale));
+      const description = `Status changed from ${TICKET_STATUSES[from]} to ${TICKET_STATUSES[step.to]}`;
+      log.push({
+        userId: step.by,
+        action: 'status_changed',
+        description: step.note ? `${description}: ${step.note}` : description,
+        data: { from, to: step.to },
+        createdAt: at,
+      });
+      from = step.to;
+      lastAt = at;
+    });
+
+    const contact = creator;
+    return {
+      data,
+      unit,
+      tenantId: data.byManager || !tenant ? null : userId(tenant.email),
+      creatorId,
+      contact,
+      recipients,
+      createdAt,
+      log,
+      closedAt: data.status >= FIRST_CLOSED_STATUS ? lastAt : null,
+      updatedAt: lastAt,
+    };
+  });
+
+  const ticketRows = await tx
+    .insert(tickets)
+    .values(
+      planned.map((t) => ({
+        unitId: t.unit.id,
+        propertyId: t.unit.propertyId,
+        tenantId: t.tenantId,
+        createdBy: t.creatorId,
+        title: t.data.title,
+        description: t.data.description,
+        priority: t.data.priority,
+        status: t.data.status,
+        meta: t.data.meta ?? {},
+        contactFirstName: t.contact.firstName,
+        contactLastName: t.contact.lastName,
+        contactEmail: t.contact.email,
+        contactPhoneNumber: t.contact.phone,
+        closedAt: t.closedAt,
+        createdAt: t.createdAt,
+        updatedAt: t.updatedAt,
+      })),
+    )
+    .returning({ id: tickets.id, title: tickets.title });
+  const ticketIdByTitle = new Map(ticketRows.map((r) => [r.title, r.id]));
+  const withIds = planned.map((t) => ({ ...t, id: must(ticketIdByTitle.get(t.data.title), t.data.title) }));
+
+  await tx
+    .insert(ticketCategories)
+    .values(withIds.map((t) => ({ ticketId: t.id, categoryId: categoryId.get(t.data.category)! })));
+  await tx
+    .insert(ticketRecipients)
+    .values(withIds.flatMap((t) => t.recipients.map((recipient) => ({ ticketId: t.id, userId: recipient }))));
+  await tx
+    .insert(ticketLog)
+    .values(withIds.flatMap((t) => t.log.map((entry) => ({ ...entry, ticketId: t.id }))));
+
+  // Availability: one or two two-hour windows on the days after the ticket was opened,
+  // 15:00 or 22:00 UTC (morning or afternoon across North American time zones).
+  await tx.insert(ticketAvailability).values(
+    withIds.flatMap((t, i) => {
+      const day = Math.floor(t.createdAt.getTime() / DAY) * DAY;
+      const windows = [
+        { startsAt: new Date(day + DAY + 15 * HOUR), endsAt: new Date(day + DAY + 17 * HOUR) },
+      ];
+      if (i % 2 === 0) {
+        windows.push({
+          startsAt: new Date(day + 2 * DAY + 22 * HOUR),
+          endsAt: new Date(day + 2 * DAY + 24 * HOUR),
+        });
+      }
+      return windows.map((w) => ({ ticketId: t.id, ...w }));
+    }),
+  );
+
+  // Notifications: recipients hear about tickets of the last week (unread for the last three days);
+  // tenants hear about status changes of the last week.
+  const notificationValues: NewNotificationRow[] = [];
+  for (const t of withIds) {
+    const subtitle = `${t.unit.property.name} · ${t.unit.name}`;
+    if (now - t.createdAt.getTime() <= 7 * DAY) {
+      for (const recipient of t.recipients) {
+        notificationValues.push({
+          userId: recipient,
+          ticketId: t.id,
+          link: `/tickets/${t.id}`,
+          title: t.data.priority === 1 ? 'New high-priority ticket' : 'New ticket',
+          subtitle,
+          description: t.data.title,
+          viewedAt: now - t.createdAt.getTime() > 3 * DAY ? new Date(t.createdAt.getTime() + 2 * HOUR) : null,
+          createdAt: t.createdAt,
+        });
+      }
+    }
+    const lastChange = t.log.findLast((entry) => entry.action === 'status_changed');
+    if (t.tenantId !== null && lastChange?.createdAt && now - lastChange.createdAt.getTime() <= 7 * DAY) {
+      notificationValues.push({
+        userId: t.tenantId,
+        ticketId: t.id,
+        link: `/tickets/${t.id}`,
+        title: 'Ticket status updated',
+        subtitle,
+        description: `${t.data.title}: ${lastChange.description.replace(/:.*$/, '')}`,
+        viewedAt: null,
+        createdAt: lastChange.createdAt,
+      });
+    }
+  }
+
+  // Contact-form messages, each notifying the super admin.
+  const contactRows = await tx
+    .insert(contactSubmissions)
+    .values(
+      CONTACT_DATA.map((c) => {
+        const sender = must(
+          [...TENANTS, ...MANAGERS].find((p) => p.email === c.from),
+          c.from,
+        );
+        const meta: ContactSubmissionMeta = {
+          email: sender.email,
+          company_name: sender.companyName ?? '',
+          first_name: sender.firstName,
+          last_name: sender.lastName,
+          phone_number: sender.phone,
+        };
+        return {
+          userId: userId(c.from),
+          subject: c.subject,
+          message: c.message,
+          meta,
+          createdAt: ago(c.daysAgo, 3),
+        };
+      }),
+    )
+    .returning({
+      id: contactSubmissions.id,
+      subject: contactSubmissions.subject,
+      createdAt: contactSubmissions.createdAt,
+    });
+  const adminId = userId(SUPER_ADMIN.email);
+  for (const c of contactRows) {
+    const source = must(
+      CONTACT_DATA.find((d) => d.subject === c.subject),
+      c.subject,
+    );
+    notificationValues.push({
+      userId: adminId,
+      contactId: c.id,
+      link: `/contact/${c.id}`,
+      title: 'New contact message',
+      subtitle: nameOf.get(userId(source.from)) ?? '',
+      description: c.subject,
+      viewedAt: source.daysAgo > 2 ? new Date(c.createdAt.getTime() + HOUR) : null,
+      createdAt: c.createdAt,
+    });
+  }
+  if (notificationValues.length > 0) await tx.insert(notifications).values(notificationValues);
+
+  return demoAccounts();
+}
+
+/** The demo sign-in accounts (one per role at least), printed at start-up and listed in the README. */
+export function demoAccounts(): DemoAccount[] {
+  const account = (role: Role, p: PersonData, note?: string): DemoAccount => ({
+    role,
+    roleName: roleName(role),
+    name: `${p.firstName} ${p.lastName}`,
+    login: p.email,
+    password: DEMO_PASSWORD,
+    ...(note ? { note } : {}),
+  });
+  const tenantOf = (email: string) =>
+    must(
+      TENANTS.find((t) => t.email === email),
+      email,
+    );
+  const contractorOf = (email: string) =>
+    must(
+      CONTRACTORS.find((c) => c.email === email),
+      email,
+    );
+  return [
+    account(ROLE.superAdmin, SUPER_ADMIN, `username "${SUPER_ADMIN.username}"`),
+    ...MANAGERS.map((m) => account(ROLE.manager, m, LANDLORD_DATA[m.landlord].name)),
+    account(ROLE.tenant, tenantOf('tenant@northwind.test'), 'Riverside Commons, unit 101'),
+    account(ROLE.tenant, tenantOf('tenant@mapleleaf.test'), 'Harbourview Apartments, unit 301'),
+    account(ROLE.contractor, contractorOf('plumber@northwind.test'), 'Plumbing, Northwind'),
+    account(ROLE.contractor, contractorOf('electrician@northwind.test'), 'Electrical, Northwind'),
+    account(ROLE.contractor, contractorOf('hvac@mapleleaf.test'), 'HVAC and Appliances, Maple Leaf'),
+    {
+      role: ROLE.tenant,
+      roleName: roleName(ROLE.tenant),
+      name: TEMPORARY_TENANT.username,
+      login: TEMPORARY_TENANT.username,
+      password: DEMO_PASSWORD,
+      note: 'temporary account: signing in with the username opens account activation',
+    },
+  ];
+}

@@ -1,0 +1,728 @@
+/**
+ * The database schema (Drizzle, PostgreSQL dialect; runs on PGlite and on a PostgreSQL server).
+ *
+ * Conventions:
+ * - TypeScript keys are camelCase, SQL column names snake_case (`firstName` -> `first_name`).
+ * - Ids are `serial`; every timestamp is `timestamptz` read as a JS `Date`.
+ * - Every foreign key states its ON DELETE rule on purpose (see each column).
+ * - List filters and sorts have btree indexes; searched text columns have pg_trgm GIN indexes, so
+ *   `ILIKE '%term%'` stays fast on large tables. The pg_trgm extension is created by migration 0000.
+ *
+ * Only type imports from '@mend/shared' here: drizzle-kit loads this file with its own loader.
+ */
+
+import type { NotificationOptions, Role } from '@mend/shared';
+import { relations, sql } from 'drizzle-orm';
+import {
+  check,
+  type ExtraConfigColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// ---------------------------------------------------------------------------------------------------------
+// Column helpers
+//
+// Descending indexes are written `.desc().nullsFirst()`: that is what a plain `ORDER BY x DESC` (and
+// drizzle's `desc(x)`) asks for, so the index also serves the sort. Drizzle's bare `.desc()` would emit
+// `DESC NULLS LAST`, which PostgreSQL cannot use for `ORDER BY x DESC`.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+/** Free text that is never NULL: absent means ''. */
+const str = (name: string) => text(name).notNull().default('');
+/** A pg_trgm GIN index for `ILIKE '%term%'` search on one text column. */
+const trgm = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
+
+/** The notification options a new user starts with: every channel off, no numbers. */
+export const DEFAULT_NOTIFICATION_OPTIONS: NotificationOptions = {
+  mail: { tickets: false, reminders: false, support: false },
+  sms: { phone_number: '', tickets: false, reminders: false, support: false },
+  phone: { phone_number: '', tickets: false },
+};
+
+export interface ContactSubmissionMeta {
+  email: string;
+  company_name: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+}
+
+export const OUTBOX_CHANNELS = ['email', 'sms', 'voice'] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export const TOKEN_PURPOSES = ['reset', 'activation', 'verification', 'unsubscribe'] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+// ---------------------------------------------------------------------------------------------------------
+// Landlords, users
+
+export const landlords = pgTable(
+  'landlords',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: str('description'),
+    /** Storage key of the logo, not a URL. */
+    avatar: text('avatar'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    trgm('landlords_name_trgm_idx', t.name),
+    index('landlords_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Optional sign-in name; every temporary account has one. */
+    username: text('username').unique('users_username_unique'),
+    /** Always stored lower-case (a check enforces it). Temporary accounts: `${username}@${TEMPORARY_EMAIL_DOMAIN}`. */
+    email: text('email').notNull().unique('users_email_unique'),
+    /** argon2id PHC string (lib/password.ts). */
+    passwordHash: text('password_hash').notNull(),
+    role: smallint('role').$type<Role>().notNull(),
+    firstName: str('first_name'),
+    lastName: str('last_name'),
+    companyName: str('company_name'),
+    description: str('description'),
+    phoneNumber: str('phone_number'),
+    address1: str('address_1'),
+    address2: str('address_2'),
+    country: str('country'),
+    province: str('province'),
+    city: str('city'),
+    postal: str('postal'),
+    /** Storage key, not a URL. */
+    avatar: text('avatar'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    notificationOptions: jsonb('notification_options')
+      .$type<NotificationOptions>()
+      .notNull()
+      .default(DEFAULT_NOTIFICATION_OPTIONS),
+    /**
+     * The one landlord a non-super-admin user belongs to (managers, and the landlord's tenants and
+     * contractors). A landlord's "users" are the users carrying its id. Deleting the landlord detaches them.
+     */
+    landlordId: integer('landlord_id').references(() => landlords.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('users_role_check', sql`${t.role} between 0 and 3`),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    index('users_role_idx').on(t.role),
+    index('users_landlord_id_idx').on(t.landlordId),
+    index('users_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    trgm('users_first_name_trgm_idx', t.firstName),
+    trgm('users_last_name_trgm_idx', t.lastName),
+    trgm('users_company_name_trgm_idx', t.companyName),
+    trgm('users_email_trgm_idx', t.email),
+    trgm('users_username_trgm_idx', t.username),
+    trgm('users_description_trgm_idx', t.description),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Properties, units
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: serial('id').primaryKey(),
+    /** A landlord with properties cannot be deleted: move or delete the properties first. */
+    landlordId: integer('landlord_id')
+      .notNull()
+      .references(() => landlords.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: str('description'),
+    avatar: text('avatar'),
+    gmapsUrl: str('gmaps_url'),
+    country: str('country'),
+    province: str('province'),
+    city: str('city'),
+    postalCode: str('postal_code'),
+    address: str('address'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    trgm('properties_name_trgm_idx', t.name),
+    index('properties_landlord_id_idx').on(t.landlordId),
+    index('properties_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const units = pgTable(
+  'units',
+  {
+    id: serial('id').primaryKey(),
+    /** A property with units cannot be deleted. */
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: str('description'),
+    gmapsUrl: str('gmaps_url'),
+    postalCode: str('postal_code'),
+    address: str('address'),
+    avatar: text('avatar'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('units_property_id_idx').on(t.propertyId),
+    index('units_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    trgm('units_name_trgm_idx', t.name),
+    trgm('units_description_trgm_idx', t.description),
+  ],
+);
+
+/** A tenant has a single unit (the user id is the key); a unit may have several tenants. */
+export const tenantUnits = pgTable(
+  'tenant_units',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('tenant_units_unit_id_idx').on(t.unitId)],
+);
+
+/** The properties a contractor works on. */
+export const contractorProperties = pgTable(
+  'contractor_properties',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.propertyId] }),
+    index('contractor_properties_property_id_idx').on(t.propertyId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Categories
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: str('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    trgm('categories_title_trgm_idx', t.title),
+    trgm('categories_description_trgm_idx', t.description),
+    index('categories_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** Extra facts shown with a category: a label, how to show the value, and the value. */
+export const categoryAttributes = pgTable(
+  'category_attributes',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    /** 'text' | 'number' | 'currency' | 'url' (free text so new formats need no migration). */
+    format: text('format').notNull().default('text'),
+    value: str('value'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('category_attributes_category_id_idx').on(t.categoryId, t.position)],
+);
+
+/** The categories a contractor handles. */
+export const contractorCategories = pgTable(
+  'contractor_categories',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.categoryId] }),
+    index('contractor_categories_category_id_idx').on(t.categoryId),
+  ],
+);
+
+/** The categories offered for tickets on a unit. */
+export const unitCategories = pgTable(
+  'unit_categories',
+  {
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.unitId, t.categoryId] }),
+    index('unit_categories_category_id_idx').on(t.categoryId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Tickets
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    /** A unit with tickets cannot be deleted. */
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'restrict' }),
+    /** Denormalised from the unit for filtering; keep it equal to the unit's property. */
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'restrict' }),
+    /** The tenant the ticket is for (kept as NULL when that user is deleted). */
+    tenantId: integer('tenant_id').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: str('description'),
+    /** Index into TICKET_PRIORITIES. */
+    priority: smallint('priority').notNull().default(0),
+    /** Index into TICKET_STATUSES; >= FIRST_CLOSED_STATUS is closed. */
+    status: smallint('status').notNull().default(0),
+    meta: jsonb('meta').$type<Record<string, string>>().notNull().default({}),
+    contactFirstName: str('contact_first_name'),
+    contactLastName: str('contact_last_name'),
+    contactEmail: str('contact_email'),
+    contactPhoneNumber: str('contact_phone_number'),
+    /** Set when the ticket enters a closed status, cleared when it is reopened. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('tickets_priority_check', sql`${t.priority} between 0 and 1`),
+    check('tickets_status_check', sql`${t.status} between 0 and 4`),
+    index('tickets_property_id_created_at_idx').on(t.propertyId, t.createdAt.desc().nullsFirst()),
+    index('tickets_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('tickets_unit_id_idx').on(t.unitId),
+    index('tickets_tenant_id_idx').on(t.tenantId),
+    index('tickets_created_by_idx').on(t.createdBy),
+    index('tickets_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    trgm('tickets_title_trgm_idx', t.title),
+    trgm('tickets_description_trgm_idx', t.description),
+  ],
+);
+
+export const ticketCategories = pgTable(
+  'ticket_categories',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** A category used by tickets cannot be deleted. */
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.categoryId] }),
+    index('ticket_categories_category_id_idx').on(t.categoryId),
+  ],
+);
+
+/** Who a ticket was routed to: matching contractors of the property and the landlord's managers. */
+export const ticketRecipients = pgTable(
+  'ticket_recipients',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.userId] }),
+    index('ticket_recipients_user_id_idx').on(t.userId),
+  ],
+);
+
+export const ticketImages = pgTable(
+  'ticket_images',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** Storage keys, not URLs. Deleting the row does not delete the files: the service does. */
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    originalName: str('original_name'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_images_ticket_id_idx').on(t.ticketId, t.position)],
+);
+
+export const ticketAvailability = pgTable(
+  'ticket_availability',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('ticket_availability_range_check', sql`${t.endsAt} >= ${t.startsAt}`),
+    index('ticket_availability_ticket_id_idx').on(t.ticketId, t.startsAt),
+  ],
+);
+
+/** The activity log. `action` is a stable code ('created', 'updated', 'status_changed', ...); `description` the sentence shown. */
+export const ticketLog = pgTable(
+  'ticket_log',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    description: text('description').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ticket_log_ticket_id_created_at_idx').on(t.ticketId, t.createdAt.desc().nullsFirst()),
+    index('ticket_log_user_id_idx').on(t.userId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Contact form, notifications
+
+export const contactSubmissions = pgTable(
+  'contact_submissions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    meta: jsonb('meta').$type<ContactSubmissionMeta>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contact_submissions_user_id_idx').on(t.userId),
+    index('contact_submissions_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    trgm('contact_submissions_subject_trgm_idx', t.subject),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').references(() => contactSubmissions.id, { onDelete: 'cascade' }),
+    link: text('link'),
+    title: text('title').notNull(),
+    subtitle: str('subtitle'),
+    description: str('description'),
+    image: text('image'),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_id_viewed_at_created_at_idx').on(
+      t.userId,
+      t.viewedAt,
+      t.createdAt.desc().nullsFirst(),
+    ),
+    index('notifications_ticket_id_idx').on(t.ticketId),
+    index('notifications_contact_id_idx').on(t.contactId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Sessions, idempotency, outbox, one-time tokens
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 hex of the cookie token. The raw token is never stored. */
+    id: text('id').primaryKey(),
+    /** NULL for a signed-out visitor who still needs an anti-forgery token. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    userAgent: str('user_agent'),
+    ip: str('ip'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Remembered answers to form submissions, keyed by who sent them and their `_nonce`. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** 'user:7' or 'session:<id>'. */
+    scope: text('scope').notNull(),
+    nonce: text('nonce').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.nonce] }),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Messages waiting to be delivered (or kept, when no provider is configured). Claimed with SKIP LOCKED. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: OUTBOX_CHANNELS }).notNull(),
+    /** What the message is about, e.g. 'ticket_created', 'password_reset'. */
+    kind: text('kind').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Email address or phone number. */
+    recipient: text('recipient').notNull(),
+    subject: str('subject'),
+    bodyText: str('body_text'),
+    bodyHtml: str('body_html'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('outbox_messages_channel_check', sql`${t.channel} in ('email', 'sms', 'voice')`),
+    check('outbox_messages_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    index('outbox_messages_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_messages_user_id_idx').on(t.userId),
+    index('outbox_messages_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** Password-reset, activation, email-verification and unsubscribe tokens. Only the hash is stored. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    email: str('email'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'one_time_tokens_purpose_check',
+      sql`${t.purpose} in ('reset', 'activation', 'verification', 'unsubscribe')`,
+    ),
+    uniqueIndex('one_time_tokens_token_hash_unique').on(t.tokenHash),
+    index('one_time_tokens_user_id_purpose_idx').on(t.userId, t.purpose),
+    index('one_time_tokens_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Relations (for `db.query.<table>.findMany({ with: ... })`)
+
+export const landlordsRelations = relations(landlords, ({ many }) => ({
+  users: many(users),
+  properties: many(properties),
+}));
+
+export const usersRelations = relations(users, ({ one, many }) => ({
+  landlord: one(landlords, { fields: [users.landlordId], references: [landlords.id] }),
+  tenantUnit: one(tenantUnits, { fields: [users.id], references: [tenantUnits.userId] }),
+  contractorProperties: many(contractorProperties),
+  contractorCategories: many(contractorCategories),
+  ticketsAsTenant: many(tickets, { relationName: 'ticket_tenant' }),
+  ticketsCreated: many(tickets, { relationName: 'ticket_creator' }),
+  notifications: many(notifications),
+}));
+
+export const propertiesRelations = relations(properties, ({ one, many }) => ({
+  landlord: one(landlords, { fields: [properties.landlordId], references: [landlords.id] }),
+  units: many(units),
+  contractors: many(contractorProperties),
+  tickets: many(tickets),
+}));
+
+export const unitsRelations = relations(units, ({ one, many }) => ({
+  property: one(properties, { fields: [units.propertyId], references: [properties.id] }),
+  tenants: many(tenantUnits),
+  categories: many(unitCategories),
+  tickets: many(tickets),
+}));
+
+export const tenantUnitsRelations = relations(tenantUnits, ({ one }) => ({
+  user: one(users, { fields: [tenantUnits.userId], references: [users.id] }),
+  unit: one(units, { fields: [tenantUnits.unitId], references: [units.id] }),
+}));
+
+export const contractorPropertiesRelations = relations(contractorProperties, ({ one }) => ({
+  user: one(users, { fields: [contractorProperties.userId], references: [users.id] }),
+  property: one(properties, { fields: [contractorProperties.propertyId], references: [properties.id] }),
+}));
+
+export const contractorCategoriesRelations = relations(contractorCategories, ({ one }) => ({
+  user: one(users, { fields: [contractorCategories.userId], references: [users.id] }),
+  category: one(categories, { fields: [contractorCategories.categoryId], references: [categories.id] }),
+}));
+
+export const categoriesRelations = relations(categories, ({ many }) => ({
+  attributes: many(categoryAttributes),
+  units: many(unitCategories),
+  contractors: many(contractorCategories),
+  tickets: many(ticketCategories),
+}));
+
+export const categoryAttributesRelations = relations(categoryAttributes, ({ one }) => ({
+  category: one(categories, { fields: [categoryAttributes.categoryId], references: [categories.id] }),
+}));
+
+export const unitCategoriesRelations = relations(unitCategories, ({ one }) => ({
+  unit: one(units, { fields: [unitCategories.unitId], references: [units.id] }),
+  category: one(categories, { fields: [unitCategories.categoryId], references: [categories.id] }),
+}));
+
+export const ticketsRelations = relations(tickets, ({ one, many }) => ({
+  unit: one(units, { fields: [tickets.unitId], references: [units.id] }),
+  property: one(properties, { fields: [tickets.propertyId], references: [properties.id] }),
+  tenant: one(users, { fields: [tickets.tenantId], references: [users.id], relationName: 'ticket_tenant' }),
+  creator: one(users, {
+    fields: [tickets.createdBy],
+    references: [users.id],
+    relationName: 'ticket_creator',
+  }),
+  categories: many(ticketCategories),
+  recipients: many(ticketRecipients),
+  images: many(ticketImages),
+  availability: many(ticketAvailability),
+  log: many(ticketLog),
+}));
+
+export const ticketCategoriesRelations = relations(ticketCategories, ({ one }) => ({
+  ticket: one(tickets, { fields: [ticketCategories.ticketId], references: [tickets.id] }),
+  category: one(categories, { fields: [ticketCategories.categoryId], references: [categories.id] }),
+}));
+
+export const ticketRecipientsRelations = relations(ticketRecipients, ({ one }) => ({
+  ticket: one(tickets, { fields: [ticketRecipients.ticketId], references: [tickets.id] }),
+  user: one(users, { fields: [ticketRecipients.userId], references: [users.id] }),
+}));
+
+export const ticketImagesRelations = relations(ticketImages, ({ one }) => ({
+  ticket: one(tickets, { fields: [ticketImages.ticketId], references: [tickets.id] }),
+}));
+
+export const ticketAvailabilityRelations = relations(ticketAvailability, ({ one }) => ({
+  ticket: one(tickets, { fields: [ticketAvailability.ticketId], references: [tickets.id] }),
+}));
+
+export const ticketLogRelations = relations(ticketLog, ({ one }) => ({
+  ticket: one(tickets, { fields: [ticketLog.ticketId], references: [tickets.id] }),
+  user: one(users, { fields: [ticketLog.userId], references: [users.id] }),
+}));
+
+export const notificationsRelations = relations(notifications, ({ one }) => ({
+  user: one(users, { fields: [notifications.userId], references: [users.id] }),
+  ticket: one(tickets, { fields: [notifications.ticketId], references: [tickets.id] }),
+  contact: one(contactSubmissions, {
+    fields: [notifications.contactId],
+    references: [contactSubmissions.id],
+  }),
+}));
+
+export const contactSubmissionsRelations = relations(contactSubmissions, ({ one }) => ({
+  user: one(users, { fields: [contactSubmissions.userId], references: [users.id] }),
+}));
+
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+
+// ---------------------------------------------------------------------------------------------------------
+// Row types
+
+export type LandlordRow = typeof landlords.$inferSelect;
+export type NewLandlordRow = typeof landlords.$inferInsert;
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type PropertyRow = typeof properties.$inferSelect;
+export type NewPropertyRow = typeof properties.$inferInsert;
+export type UnitRow = typeof units.$inferSelect;
+export type NewUnitRow = typeof units.$inferInsert;
+export type CategoryRow = typeof categories.$inferSelect;
+export type NewCategoryRow = typeof categories.$inferInsert;
+export type CategoryAttributeRow = typeof categoryAttributes.$inferSelect;
+export type TicketRow = typeof tickets.$inferSelect;
+export type NewTicketRow = typeof tickets.$inferInsert;
+export type TicketImageRow = typeof ticketImages.$inferSelect;
+export type TicketAvailabilityRow = typeof ticketAvailability.$inferSelect;
+export type TicketLogRow = typeof ticketLog.$inferSelect;
+export type NewTicketLogRow = typeof ticketLog.$inferInsert;
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotificationRow = typeof notifications.$inferInsert;
+export type ContactSubmissionRow = typeof contactSubmissions.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
+export type NewOutboxMessageRow = typeof outboxMessages.$inferInsert;
+export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;

@@ -1,0 +1,35 @@
+/**
+ * Turns every failure into SPEC.md section 7 shapes with real status codes:
+ * AppError → its status and message (plus field errors); zod errors → 422 with field errors;
+ * Fastify's own client errors keep their 4xx; anything else is a logged 500 with no details.
+ */
+import { en, fieldErrors } from '@mend/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError } from './errors';
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      const body = error.errors
+        ? { message: error.message, errors: error.errors }
+        : { message: error.message };
+      return reply.code(error.statusCode).send(body);
+    }
+    if (error instanceof ZodError) {
+      return reply.code(422).send({ message: en.errors.validation, errors: fieldErrors(error) });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status === 429) {
+      return reply.code(429).send({ message: error.message || en.errors.tooManyRequests });
+    }
+    if (status === 413) {
+      return reply.code(413).send({ message: en.errors.payloadTooLarge });
+    }
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return reply.code(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: en.errors.server, request_id: request.id });
+  });
+}

@@ -1,0 +1,32 @@
+/**
+ * One error type for the whole API (DESIGN.md "One error type"): a status, a user-facing message and,
+ * for form errors, field messages. The error handler in app.ts turns it into SPEC.md section 7 shapes.
+ */
+import { en } from '@mend/shared';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const unauthenticated = () => new AppError(401, en.auth.unauthenticated);
+export const forbidden = (message: string = en.errors.forbidden) => new AppError(403, message);
+export const notFound = (message: string = en.errors.notFound) => new AppError(404, message);
+export const csrfMismatch = () => new AppError(419, en.errors.csrf);
+
+/** A 422 form error: `fieldError('email', 'Invalid Email')` or many fields at once. */
+export function validationFailed(errors: FieldErrors, message: string = en.errors.validation): AppError {
+  return new AppError(422, message, errors);
+}
+
+export function fieldError(field: string, message: string): AppError {
+  return validationFailed({ [field]: [message] });
+}

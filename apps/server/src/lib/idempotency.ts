@@ -1,0 +1,104 @@
+/**
+ * `_nonce` idempotency (DESIGN.md): every form sends a fresh 10-character nonce; the server remembers
+ * (scope, nonce) and answers a repeated submission with the first answer instead of acting twice.
+ * A key is claimed before the handler runs, so two concurrent copies cannot both act: the second waits
+ * for the first to finish and gets its answer. Failed answers (4xx/5xx) release the key so the
+ * user can fix the form and send again.
+ */
+import { en } from '@mend/shared';
+import { and, eq, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { idempotencyKeys } from '../db/schema';
+import { AppError } from './errors';
+
+/** status_code while the first request is still being handled. */
+const PENDING = 0;
+const WAIT_STEP_MS = 100;
+const WAIT_LIMIT_MS = 10_000;
+/** A claim older than this is taken to be from a request that died, and may be claimed again. */
+const STALE_CLAIM_MS = 2 * 60 * 1000;
+
+interface Claim {
+  scope: string;
+  nonce: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyClaim: Claim | null;
+  }
+}
+
+function nonceOf(request: FastifyRequest): string | null {
+  const body = request.body as Record<string, unknown> | undefined;
+  const nonce = body && typeof body === 'object' ? body._nonce : undefined;
+  return typeof nonce === 'string' && nonce.length > 0 && nonce.length <= 100 ? nonce : null;
+}
+
+function scopeOf(request: FastifyRequest): string | null {
+  if (request.user) return `user:${request.user.id}`;
+  if (request.session) return `session:${request.session.id}`;
+  return null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function registerIdempotency(app: FastifyInstance): void {
+  app.decorateRequest('idempotencyClaim', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    if (request.routeOptions.config?.idempotent === false) return;
+    const nonce = nonceOf(request);
+    const scope = scopeOf(request);
+    if (!nonce || !scope) return;
+    const db = app.db;
+    const key = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.nonce, nonce));
+    const started = Date.now();
+    for (;;) {
+      const claimed = await db
+        .insert(idempotencyKeys)
+        .values({ scope, nonce, method: request.method, path: request.url, statusCode: PENDING })
+        .onConflictDoNothing()
+        .returning({ nonce: idempotencyKeys.nonce });
+      if (claimed.length > 0) {
+        request.idempotencyClaim = { scope, nonce };
+        return;
+      }
+      const [first] = await db.select().from(idempotencyKeys).where(key).limit(1);
+      if (first && first.statusCode !== PENDING) {
+        reply.header('idempotent-replay', 'true');
+        return reply.code(first.statusCode).send(first.response);
+      }
+      if (first && Date.now() - first.createdAt.getTime() > STALE_CLAIM_MS) {
+        await db
+          .delete(idempotencyKeys)
+          .where(and(key, lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_CLAIM_MS))));
+        continue;
+      }
+      if (Date.now() - started > WAIT_LIMIT_MS) throw new AppError(409, en.errors.duplicateSubmission);
+      await sleep(WAIT_STEP_MS);
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return payload;
+    request.idempotencyClaim = null;
+    const key = and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.nonce, claim.nonce));
+    if (reply.statusCode >= 400) {
+      await app.db.delete(idempotencyKeys).where(key);
+      return payload;
+    }
+    let response: unknown = null;
+    if (typeof payload === 'string') {
+      try {
+        response = JSON.parse(payload);
+      } catch {
+        response = payload;
+      }
+    }
+    await app.db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response }).where(key);
+    return payload;
+  });
+}

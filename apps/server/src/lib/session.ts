@@ -1,0 +1,143 @@
+/**
+ * Database-backed sessions (stateless app processes, DESIGN.md) and the anti-forgery check.
+ * The cookie holds a random token; the database keeps only its SHA-256, so a leaked table grants nothing.
+ * Every visitor who loads the page gets a session (signed out: user_id NULL) so forms can carry a CSRF token.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { CSRF_HEADER, type Role, SESSION_COOKIE } from '@mend/shared';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type SessionRow, sessions, type UserRow, users } from '../db/schema';
+import { csrfMismatch } from './errors';
+
+export interface Actor {
+  id: number;
+  role: Role;
+  landlordId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionRow | null;
+    user: UserRow | null;
+    /** The signed-in user as the permission rules see it. */
+    actor: Actor | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** last_seen_at is written at most this often, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+export function actorOf(user: UserRow): Actor {
+  return { id: user.id, role: user.role, landlordId: user.landlordId };
+}
+
+function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.cookieSecure,
+    expires: expiresAt,
+  });
+}
+
+/** Starts a new session (new id) for the given user or a visitor, keeping the CSRF token if one is passed. */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number | null,
+  csrfToken: string = randomToken(),
+): Promise<SessionRow> {
+  const app = request.server;
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + app.config.sessionTtlMs);
+  const [row] = await app.db
+    .insert(sessions)
+    .values({
+      id: hashToken(token),
+      userId,
+      csrfToken,
+      userAgent: (request.headers['user-agent'] ?? '').slice(0, 500),
+      ip: request.ip,
+      expiresAt,
+    })
+    .returning();
+  setSessionCookie(app, reply, token, expiresAt);
+  request.session = row;
+  return row;
+}
+
+/** The visitor's session, created on first need (page loads, GET /refresh-csrf). */
+export async function ensureSession(request: FastifyRequest, reply: FastifyReply): Promise<SessionRow> {
+  return request.session ?? startSession(request, reply, null);
+}
+
+/**
+ * Signs a user in on a fresh session id (defeats session fixation). The CSRF token is kept so the
+ * page the user signed in from can go on sending it.
+ */
+export async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<void> {
+  const previous = request.session;
+  if (previous) await request.server.db.delete(sessions).where(eq(sessions.id, previous.id));
+  await startSession(request, reply, user.id, previous?.csrfToken);
+  request.user = user;
+  request.actor = actorOf(user);
+}
+
+export async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.session) {
+    await request.server.db.delete(sessions).where(eq(sessions.id, request.session.id));
+  }
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  request.session = null;
+  request.user = null;
+  request.actor = null;
+}
+
+function tokensMatch(expected: string, given: unknown): boolean {
+  if (typeof given !== 'string' || given.length === 0) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function loadSession(request: FastifyRequest): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || token.length > 200) return;
+  const db = request.server.db;
+  const now = new Date();
+  const [found] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!found) return;
+  request.session = found.session;
+  if (found.user) {
+    request.user = found.user;
+    request.actor = actorOf(found.user);
+  }
+  if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, found.session.id));
+  }
+}
+
+export function registerSessions(app: FastifyInstance): void {
+  app.decorateRequest('session', null);
+  app.decorateRequest('user', null);
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    await loadSession(request);
+    // Anti-forgery: every state-changing call must echo the session's token in a header.
+    if (!SAFE_METHODS.has(request.method)) {
+      const session = request.session;
+      if (!session || !tokensMatch(session.csrfToken, request.headers[CSRF_HEADER])) throw csrfMismatch();
+    }
+  });
+}

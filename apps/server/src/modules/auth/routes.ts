@@ -1,0 +1,49 @@
+/** Sign-in, sign-out and the anti-forgery token (SPEC.md section 7). */
+import { en, type LoginResponse, loginSchema, safeRedirect } from '@mend/shared';
+import type { FastifyInstance } from 'fastify';
+import { validationFailed } from '../../lib/errors';
+import { defineRoutes } from '../../lib/routes';
+import { signIn, signOut } from '../../lib/session';
+import { serializeUser } from '../users/serialize';
+import { findUserByCredentials } from './service';
+
+export function authRoutes(app: FastifyInstance): void {
+  defineRoutes(app, [
+    {
+      method: 'POST',
+      url: '/login',
+      auth: false,
+      idempotent: false,
+      config: {
+        rateLimit: {
+          max: app.config.loginRateLimit,
+          timeWindow: 60_000,
+          errorResponseBuilder: () => ({ statusCode: 429, message: en.auth.tooManyAttempts }),
+        },
+      },
+      handler: async (request, reply) => {
+        const input = loginSchema.parse(request.body ?? {});
+        const user = await findUserByCredentials(app.db, input.email, input.password);
+        // One message for an unknown identifier and a wrong password alike.
+        if (!user) throw validationFailed({}, en.auth.invalidCredentials);
+        await signIn(request, reply, user);
+        const origin = `${request.protocol}://${request.host}`;
+        const body: LoginResponse = {
+          user: serializeUser(user),
+          redirect: safeRedirect(input.login_redirect, origin),
+        };
+        return body;
+      },
+    },
+    {
+      method: 'POST',
+      url: '/logout',
+      auth: false,
+      idempotent: false,
+      handler: async (request, reply) => {
+        await signOut(request, reply);
+        return { message: en.auth.signedOut };
+      },
+    },
+  ]);
+}

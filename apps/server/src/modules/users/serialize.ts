@@ -1,0 +1,75 @@
+/** API shapes of users and their notifications (SPEC.md section 3). */
+import {
+  type ApiLandlordSummary,
+  type ApiNotification,
+  type ApiUser,
+  isSuperAdmin,
+  isTemporaryEmail,
+  roleName,
+} from '@mend/shared';
+import type { LandlordRow, NotificationRow, UserRow } from '../../db/schema';
+import { fileUrl } from '../../lib/storage-urls';
+
+export const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'companyName' | 'email'>): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.companyName || user.email;
+}
+
+export function userPath(id: number): string {
+  return `/api/users/${id}/`;
+}
+
+export function serializeUser(user: UserRow): ApiUser {
+  return {
+    id: user.id,
+    username: user.username,
+    name: displayName(user),
+    first_name: user.firstName,
+    last_name: user.lastName,
+    company_name: user.companyName,
+    email: user.email,
+    phone_number: user.phoneNumber,
+    address_1: user.address1,
+    address_2: user.address2,
+    country: user.country,
+    province: user.province,
+    city: user.city,
+    postal: user.postal,
+    avatar: fileUrl(user.avatar),
+    role: user.role,
+    role_name: roleName(user.role),
+    is_super_admin: isSuperAdmin(user.role),
+    is_temporary: isTemporaryEmail(user.email),
+    email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+    landlord_id: user.landlordId,
+    notification_options: user.notificationOptions,
+    created_at_timestamp: toSeconds(user.createdAt),
+    path: userPath(user.id),
+  };
+}
+
+export function serializeLandlordSummary(landlord: LandlordRow): ApiLandlordSummary {
+  return {
+    id: landlord.id,
+    name: landlord.name,
+    description: landlord.description,
+    avatar: fileUrl(landlord.avatar),
+    path: `/api/landlords/${landlord.id}/`,
+  };
+}
+
+export function serializeNotification(notification: NotificationRow): ApiNotification {
+  return {
+    id: notification.id,
+    viewed: notification.viewedAt !== null,
+    ticket_id: notification.ticketId,
+    contact_id: notification.contactId,
+    link: notification.link,
+    title: notification.title,
+    subtitle: notification.subtitle,
+    description: notification.description,
+    image: notification.image,
+    timestamp: toSeconds(notification.createdAt),
+  };
+}

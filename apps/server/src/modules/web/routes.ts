@@ -1,0 +1,74 @@
+/**
+ * Serves the built web app. Hashed assets are cached for a year; every other GET that is not an API
+ * call answers index.html (browser-history routing) with the visitor's anti-forgery token in
+ * <meta name="csrf-token"> and the translations dictionary in the root element (SPEC.md section 3).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { CSRF_META_NAME, en } from '@mend/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ensureSession } from '../../lib/session';
+
+const CSRF_PLACEHOLDER = '__MEND_CSRF__';
+const TRANSLATIONS_PLACEHOLDER = '__MEND_TRANSLATIONS__';
+
+export function escapeHtmlAttribute(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mend</title>
+<meta name="${CSRF_META_NAME}" content="${CSRF_PLACEHOLDER}"></head><body><div id="root" data-translations="${TRANSLATIONS_PLACEHOLDER}">
+<p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>) and reload.</p></div></body></html>`;
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+export async function registerWebApp(app: FastifyInstance): Promise<void> {
+  const indexFile = path.join(app.config.webDist, 'index.html');
+  const built = existsSync(indexFile);
+  const template = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT_PAGE;
+  const translations = escapeHtmlAttribute(JSON.stringify(en));
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: app.config.webDist,
+      index: false,
+      // index.html is only ever served rendered (with its token), never as the raw template.
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await ensureSession(request, reply);
+    const html = template
+      .replace(CSRF_PLACEHOLDER, escapeHtmlAttribute(session.csrfToken))
+      .replace(TRANSLATIONS_PLACEHOLDER, translations);
+    return reply.code(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  };
+
+  app.get('/refresh-csrf', async (request, reply) => {
+    const session = await ensureSession(request, reply);
+    reply.header('cache-control', 'no-store');
+    return { token: session.csrfToken };
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
+    if (wantsPage && !path.extname(request.url.split('?')[0])) return renderPage(request, reply);
+    return reply.code(404).send({ message: en.errors.notFound });
+  });
+}

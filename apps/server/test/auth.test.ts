@@ -1,0 +1,155 @@
+import { en, SESSION_COOKIE } from '@mend/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app';
+import { createLandlord, createUser, TEST_PASSWORD } from './helpers/factories';
+
+let t: TestApp;
+let landlordId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  landlordId = (await createLandlord(t.db, 'Northwind')).id;
+  await createUser(t.db, { role: 1, email: 'manager@example.test', username: 'manager1', landlordId });
+});
+afterAll(() => t.close());
+
+describe('POST /api/login', () => {
+  it('signs in with an email and answers the user and where to go', async () => {
+    const client = await t.client();
+    const response = await client.login('Manager@Example.test', TEST_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      user: { email: 'manager@example.test', role: 1 },
+      redirect: '/',
+    });
+    const current = await client.get('/api/users/current');
+    expect(current.statusCode).toBe(200);
+    expect(current.json()).toMatchObject({
+      role: 1,
+      path: expect.stringMatching(/^\/api\/users\/\d+\/$/),
+      user: { email: 'manager@example.test', role_name: 'Manager', is_super_admin: false },
+      landlord: { id: landlordId, name: 'Northwind' },
+      notifications: [],
+    });
+    expect(JSON.stringify(current.json())).not.toContain('password');
+  });
+
+  it('signs in with a username', async () => {
+    const client = await t.client();
+    const response = await client.login('manager1', TEST_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    expect((await client.get('/api/users/current')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password and an unknown user with the same answer, giving no hint', async () => {
+    const client = await t.client();
+    const wrongPassword = await client.login('manager@example.test', 'not the password');
+    const unknownUser = await client.login('nobody@example.test', TEST_PASSWORD);
+    expect(wrongPassword.statusCode).toBe(422);
+    expect(unknownUser.statusCode).toBe(422);
+    expect(wrongPassword.json()).toEqual(unknownUser.json());
+    expect(wrongPassword.json().message).toBe(en.auth.invalidCredentials);
+    expect((await client.get('/api/users/current')).statusCode).toBe(401);
+  });
+
+  it('answers field errors for missing fields', async () => {
+    const client = await t.client();
+    const response = await client.post('/api/login', {});
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toMatchObject({
+      email: [en.validation.invalidEmail],
+      password: [en.validation.invalidPassword],
+    });
+  });
+
+  it.each([
+    ['/tickets/5?tab=log', '/tickets/5?tab=log'],
+    ['http://localhost:80/units', '/units'],
+    ['https://evil.example/phish', '/'],
+    ['//evil.example/phish', '/'],
+    ['/\\evil.example', '/'],
+    ['/api/users/current', '/'],
+    ['javascript:alert(1)', '/'],
+  ])('login_redirect %s goes to %s', async (asked, expected) => {
+    const client = await t.client();
+    const response = await client.post('/api/login', {
+      email: 'manager@example.test',
+      password: TEST_PASSWORD,
+      login_redirect: asked,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().redirect).toBe(expected);
+  });
+
+  it('gives a new session id on sign-in (no session fixation)', async () => {
+    const client = await t.client();
+    const before = client.cookieHeader;
+    await client.login('manager@example.test', TEST_PASSWORD);
+    expect(client.cookieHeader).toContain(SESSION_COOKIE);
+    expect(client.cookieHeader).not.toBe(before);
+    // The visitor cookie from before sign-in does not carry the signed-in user.
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/current',
+      headers: { cookie: before },
+    });
+    expect(stale.statusCode).toBe(401);
+  });
+
+  it('marks the session cookie httpOnly and SameSite', async () => {
+    const client = await t.client();
+    const response = await client.login('manager@example.test', TEST_PASSWORD);
+    const header = String(response.headers['set-cookie']);
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=Lax/i);
+  });
+});
+
+describe('POST /api/logout', () => {
+  it('ends the session on the server, so the old cookie no longer works', async () => {
+    const client = await t.client();
+    await client.login('manager@example.test', TEST_PASSWORD);
+    const signedIn = client.cookieHeader;
+    const response = await client.post('/api/logout');
+    expect(response.statusCode).toBe(200);
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/current',
+      headers: { cookie: signedIn },
+    });
+    expect(replay.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/users/current', () => {
+  it('answers 401 with a message when nobody is signed in', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/users/current' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: en.auth.unauthenticated });
+  });
+});
+
+describe('GET /api/landlords/current', () => {
+  it("answers the signed-in user's landlord", async () => {
+    const client = await t.client();
+    await client.login('manager@example.test', TEST_PASSWORD);
+    const response = await client.get('/api/landlords/current');
+    expect(response.json()).toMatchObject({ landlord: { id: landlordId, name: 'Northwind' } });
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('answers 429 after too many attempts in a minute', async () => {
+    const limited = await createTestApp({ env: { LOGIN_RATE_LIMIT: '3' } });
+    try {
+      const client = await limited.client();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await client.login('x@example.test', 'wrong')).statusCode);
+      expect(statuses).toEqual([422, 422, 422, 429]);
+      const last = await client.login('x@example.test', 'wrong');
+      expect(last.json().message).toBe(en.auth.tooManyAttempts);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,277 @@
+/** The wire conventions every route shares: CSRF, `_method`, `_nonce`, bodies and error shapes. */
+import { en } from '@mend/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineRoutes } from '../src/lib/routes';
+import { createTestApp, type TestApp } from './helpers/app';
+import { createUser, TEST_PASSWORD } from './helpers/factories';
+
+let t: TestApp;
+const counters = { created: 0, patched: 0, deleted: 0 };
+const items = new Map<number, string>([[1, 'first']]);
+
+function testRoutes(app: FastifyInstance) {
+  return app.register(
+    async (api) => {
+      defineRoutes(api, [
+        {
+          method: 'POST',
+          url: '/items',
+          auth: false,
+          handler: async (request) => {
+            const body = z.object({ name: z.string().min(1, 'Name please') }).parse(request.body);
+            counters.created++;
+            const id = items.size + 1;
+            items.set(id, body.name);
+            return { id, name: body.name, created: counters.created };
+          },
+        },
+        {
+          method: 'PATCH',
+          url: '/items/:id',
+          auth: false,
+          handler: async (request) => {
+            counters.patched++;
+            const id = Number((request.params as { id: string }).id);
+            items.set(id, String((request.body as { name?: unknown }).name));
+            return { id, name: items.get(id), patched: counters.patched };
+          },
+        },
+        {
+          method: 'DELETE',
+          url: '/items/:id',
+          auth: false,
+          handler: async () => {
+            counters.deleted++;
+            return { deleted: counters.deleted };
+          },
+        },
+        {
+          method: 'POST',
+          url: '/echo',
+          auth: false,
+          handler: async (request) => ({
+            body: request.body,
+            files: request.uploads.map((f) => ({
+              field: f.field,
+              filename: f.filename,
+              size: f.data.length,
+            })),
+          }),
+        },
+        { method: 'POST', url: '/private', handler: async () => ({ ok: true }) },
+        {
+          method: 'POST',
+          url: '/boom',
+          auth: false,
+          handler: async () => {
+            throw new Error('secret internal detail');
+          },
+        },
+      ]);
+    },
+    { prefix: '/api/test' },
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestApp({
+    extend: async (app) => {
+      await testRoutes(app);
+    },
+  });
+  await createUser(t.db, { role: 0, email: 'admin@example.test' });
+});
+afterAll(() => t.close());
+
+describe('anti-forgery token', () => {
+  it('answers 419 mentioning CSRF when the header is missing', async () => {
+    const client = await t.client();
+    const response = await client.post('/api/test/items', { name: 'x' }, { csrf: null });
+    expect(response.statusCode).toBe(419);
+    expect(response.json().message).toMatch(/CSRF/);
+  });
+
+  it('answers 419 for a wrong token and for a request with no session at all', async () => {
+    const client = await t.client();
+    expect((await client.post('/api/test/items', { name: 'x' }, { csrf: 'forged' })).statusCode).toBe(419);
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'a', password: 'b' },
+    });
+    expect(bare.statusCode).toBe(419);
+  });
+
+  it('works again after GET /refresh-csrf', async () => {
+    const client = await t.client();
+    client.csrfToken = 'stale';
+    expect((await client.post('/api/test/items', { name: 'x' })).statusCode).toBe(419);
+    await client.refreshCsrf();
+    expect((await client.post('/api/test/items', { name: 'x' })).statusCode).toBe(200);
+  });
+
+  it("does not accept one visitor's token with another visitor's session", async () => {
+    const alice = await t.client();
+    const mallory = await t.client();
+    const response = await mallory.post('/api/test/items', { name: 'x' }, { csrf: alice.csrfToken });
+    expect(response.statusCode).toBe(419);
+  });
+
+  it('keeps the token across sign-in, so the page that signed in can go on', async () => {
+    const client = await t.client();
+    await client.login('admin@example.test', TEST_PASSWORD);
+    expect((await client.post('/api/test/private')).statusCode).toBe(200);
+  });
+});
+
+describe('_method override', () => {
+  it('runs the PATCH route for a POST with _method=PATCH (any case), and real PATCH too', async () => {
+    const client = await t.client();
+    const overridden = await client.post('/api/test/items/1', { _method: 'patch', name: 'renamed' });
+    expect(overridden.statusCode).toBe(200);
+    expect(overridden.json()).toMatchObject({ id: 1, name: 'renamed' });
+    const real = await client.send('PATCH', '/api/test/items/1', { name: 'again' });
+    expect(real.json()).toMatchObject({ id: 1, name: 'again' });
+  });
+
+  it('runs DELETE for _method=DELETE and refuses a method the URL does not have', async () => {
+    const client = await t.client();
+    const before = counters.deleted;
+    expect((await client.post('/api/test/items/1', { _method: 'DELETE' })).statusCode).toBe(200);
+    expect(counters.deleted).toBe(before + 1);
+    expect((await client.post('/api/test/items/1', { _method: 'PUT' })).statusCode).toBe(405);
+    expect((await client.post('/api/test/items/1', {})).statusCode).toBe(405);
+  });
+
+  it('still requires sign-in behind an override', async () => {
+    const client = await t.client();
+    expect((await client.post('/api/test/private', {})).statusCode).toBe(401);
+  });
+});
+
+describe('_nonce idempotency', () => {
+  it('answers a repeated nonce with the first answer and does not act twice', async () => {
+    const client = await t.client();
+    const before = counters.created;
+    const first = await client.post('/api/test/items', { name: 'once', _nonce: 'AbCdE12345' });
+    const again = await client.post('/api/test/items', { name: 'once', _nonce: 'AbCdE12345' });
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replay']).toBe('true');
+    expect(counters.created).toBe(before + 1);
+    await client.post('/api/test/items', { name: 'twice', _nonce: 'ZzZzZ12345' });
+    expect(counters.created).toBe(before + 2);
+  });
+
+  it('acts once when the same nonce arrives twice at the same time', async () => {
+    const client = await t.client();
+    const before = counters.created;
+    const [a, b] = await Promise.all([
+      client.post('/api/test/items', { name: 'race', _nonce: 'RaCe000001' }),
+      client.post('/api/test/items', { name: 'race', _nonce: 'RaCe000001' }),
+    ]);
+    expect(a.json()).toEqual(b.json());
+    expect(counters.created).toBe(before + 1);
+  });
+
+  it('scopes nonces to the visitor: another visitor with the same nonce acts', async () => {
+    const one = await t.client();
+    const two = await t.client();
+    const before = counters.created;
+    await one.post('/api/test/items', { name: 'a', _nonce: 'SaMe000001' });
+    await two.post('/api/test/items', { name: 'b', _nonce: 'SaMe000001' });
+    expect(counters.created).toBe(before + 2);
+  });
+
+  it('releases the nonce of a rejected form so the fixed form can be sent', async () => {
+    const client = await t.client();
+    const rejected = await client.post('/api/test/items', { name: '', _nonce: 'FiXm000001' });
+    expect(rejected.statusCode).toBe(422);
+    const fixed = await client.post('/api/test/items', { name: 'fixed', _nonce: 'FiXm000001' });
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json().name).toBe('fixed');
+  });
+});
+
+describe('bodies', () => {
+  it('reads multipart name[] arrays, name[key] objects, nested indexes and files', async () => {
+    const client = await t.client();
+    const form = new FormData();
+    form.append('title', 'Leak');
+    form.append('tickets[]', '4');
+    form.append('tickets[]', '5');
+    form.append('contact_details[first_name]', 'Ann');
+    form.append('notification_options[mail][tickets]', '1');
+    form.append('availability[0][start]', '100');
+    form.append('availability[0][end]', '200');
+    form.append('__proto__[polluted]', 'yes');
+    form.append('images[]', new File([new Uint8Array([1, 2, 3])], 'a.png', { type: 'image/png' }));
+    const response = await client.post('/api/test/echo', form);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      body: {
+        title: 'Leak',
+        tickets: ['4', '5'],
+        contact_details: { first_name: 'Ann' },
+        notification_options: { mail: { tickets: '1' } },
+        availability: [{ start: '100', end: '200' }],
+      },
+      files: [{ field: 'images[]', filename: 'a.png', size: 3 }],
+    });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('reads JSON bodies too', async () => {
+    const client = await t.client();
+    const response = await client.post('/api/test/echo', { a: [1, 2] }, { json: true });
+    expect(response.json().body).toEqual({ a: [1, 2] });
+  });
+
+  it('answers a malformed JSON body with a 400, not a 500', async () => {
+    const client = await t.client();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: {
+        cookie: client.cookieHeader,
+        'x-csrf-token': client.csrfToken,
+        'content-type': 'application/json',
+      },
+      payload: '{"broken": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('message');
+  });
+});
+
+describe('error shapes', () => {
+  it('turns a zod failure into 422 { message, errors }', async () => {
+    const client = await t.client();
+    const response = await client.post('/api/test/items', { name: '' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: en.errors.validation, errors: { name: ['Name please'] } });
+  });
+
+  it('answers an unexpected failure with a generic 500 that leaks nothing', async () => {
+    const client = await t.client();
+    const response = await client.post('/api/test/boom', {});
+    expect(response.statusCode).toBe(500);
+    expect(response.json().message).toBe(en.errors.server);
+    expect(response.body).not.toContain('secret internal detail');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: en.errors.notFound });
+  });
+
+  it('answers /healthz', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});

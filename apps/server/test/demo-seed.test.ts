@@ -1,0 +1,247 @@
+/** The demo data: every role, every status, working demo passwords, deterministic rows. */
+import { FIRST_CLOSED_STATUS, ROLES, TEMPORARY_EMAIL_DOMAIN, TICKET_STATUSES } from '@mend/shared';
+import { asc, eq, or, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, isDatabaseEmpty } from '../src/db/client';
+import { DEMO_PASSWORD, type DemoAccount, seedDemo } from '../src/db/demo-seed';
+import {
+  categories,
+  categoryAttributes,
+  contractorCategories,
+  contractorProperties,
+  landlords,
+  notifications,
+  properties,
+  tenantUnits,
+  ticketAvailability,
+  ticketCategories,
+  ticketLog,
+  ticketRecipients,
+  tickets,
+  unitCategories,
+  units,
+  users,
+} from '../src/db/schema';
+import { verifyPassword } from '../src/lib/password';
+import { createTestDatabase, type TestDatabase } from './helpers/test-db';
+
+const NOW = new Date('2025-03-14T18:30:00Z');
+const DAY = 24 * 60 * 60 * 1000;
+
+let database: TestDatabase;
+let db: Db;
+let accounts: DemoAccount[];
+let seedMs = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  expect(await isDatabaseEmpty(db)).toBe(true);
+  const started = performance.now();
+  accounts = await seedDemo(db, { now: NOW });
+  seedMs = performance.now() - started;
+  console.log(`[demo-seed] seedDemo took ${Math.round(seedMs)} ms on ${database.kind}`);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+async function count(table: PgTable): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return row.n;
+}
+
+describe('seedDemo', () => {
+  it('fills the database', async () => {
+    expect(await isDatabaseEmpty(db)).toBe(false);
+    expect(await count(landlords)).toBe(2);
+    expect(await count(properties)).toBeGreaterThanOrEqual(4);
+    expect(await count(units)).toBeGreaterThanOrEqual(12);
+    expect(await count(categories)).toBe(6);
+    expect(await count(categoryAttributes)).toBeGreaterThanOrEqual(12);
+    expect(await count(tickets)).toBeGreaterThanOrEqual(20);
+    expect(await count(notifications)).toBeGreaterThan(0);
+    expect(await count(contractorProperties)).toBeGreaterThan(0);
+    expect(await count(contractorCategories)).toBeGreaterThan(0);
+  });
+
+  it('creates users in every role', async () => {
+    const roles = await db.selectDistinct({ role: users.role }).from(users).orderBy(asc(users.role));
+    expect(roles.map((r) => r.role)).toEqual([...ROLES]);
+    const [admin] = await db.select().from(users).where(eq(users.username, 'admin'));
+    expect(admin.email).toBe('admin@mend.test');
+    expect(admin.role).toBe(0);
+    expect(admin.landlordId).toBeNull();
+  });
+
+  it('gives every non-admin demo user a landlord and a verified email, except the temporary account', async () => {
+    const all = await db.select().from(users);
+    for (const user of all) {
+      if (user.role !== 0) expect(user.landlordId, user.email).not.toBeNull();
+      if (user.email.endsWith(`@${TEMPORARY_EMAIL_DOMAIN}`)) {
+        expect(user.username).toBe('newtenant');
+        expect(user.emailVerifiedAt).toBeNull();
+      } else {
+        expect(user.emailVerifiedAt, user.email).not.toBeNull();
+      }
+      expect(user.email).toBe(user.email.toLowerCase());
+    }
+  });
+
+  it('gives every unit its categories and every tenant a unit', async () => {
+    const unitsWithout = await db
+      .select({ id: units.id })
+      .from(units)
+      .leftJoin(unitCategories, eq(unitCategories.unitId, units.id))
+      .where(sql`${unitCategories.unitId} is null`);
+    expect(unitsWithout).toHaveLength(0);
+    const tenantsWithout = await db
+      .select({ id: users.id })
+      .from(users)
+      .leftJoin(tenantUnits, eq(tenantUnits.userId, users.id))
+      .where(sql`${users.role} = 2 and ${tenantUnits.userId} is null`);
+    expect(tenantsWithout).toHaveLength(0);
+  });
+
+  it('creates tickets in every status and both priorities, closed exactly when status >= 3', async () => {
+    const all = await db.select().from(tickets);
+    expect(new Set(all.map((t) => t.status))).toEqual(new Set(TICKET_STATUSES.map((_, i) => i)));
+    expect(new Set(all.map((t) => t.priority))).toEqual(new Set([0, 1]));
+    for (const t of all) {
+      expect(t.closedAt !== null, t.title).toBe(t.status >= FIRST_CLOSED_STATUS);
+      expect(t.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      expect(t.createdAt.getTime()).toBeGreaterThan(NOW.getTime() - 11 * 7 * DAY);
+      expect(t.updatedAt.getTime()).toBeGreaterThanOrEqual(t.createdAt.getTime());
+      expect(t.updatedAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      expect(t.contactEmail).not.toBe('');
+    }
+    // Spread over roughly ten weeks.
+    const ages = all.map((t) => (NOW.getTime() - t.createdAt.getTime()) / DAY);
+    expect(Math.max(...ages)).toBeGreaterThan(50);
+    expect(Math.min(...ages)).toBeLessThan(1);
+  });
+
+  it('links every ticket to a category, recipients, availability and a log that ends in its status', async () => {
+    const all = await db.query.tickets.findMany({
+      with: { categories: true, recipients: true, availability: true, log: true, property: true },
+    });
+    for (const t of all) {
+      expect(t.categories, t.title).toHaveLength(1);
+      expect(t.recipients.length, t.title).toBeGreaterThanOrEqual(1);
+      expect(t.availability.length, t.title).toBeGreaterThanOrEqual(1);
+      for (const range of t.availability)
+        expect(range.endsAt.getTime()).toBeGreaterThan(range.startsAt.getTime());
+      const log = [...t.log].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+      expect(log[0].action).toBe('created');
+      expect(log[0].description).toMatch(/^Ticket created by \S+ \S+/);
+      const changes = log.filter((entry) => entry.action === 'status_changed');
+      if (t.status === 0) expect(changes).toHaveLength(0);
+      else {
+        const last = changes[changes.length - 1];
+        expect(last.description).toContain(`to ${TICKET_STATUSES[t.status]}`);
+        expect(last.data).toMatchObject({ to: t.status });
+        if (t.closedAt) expect(t.closedAt.getTime()).toBe(last.createdAt.getTime());
+      }
+    }
+    expect(
+      (
+        await db
+          .select()
+          .from(ticketLog)
+          .where(eq(ticketLog.description, 'Status changed from Open to Scheduled'))
+      ).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it("routes tickets to the property's matching contractors and the landlord's managers", async () => {
+    const all = await db.query.tickets.findMany({
+      with: {
+        categories: true,
+        recipients: { with: { user: { with: { contractorCategories: true, contractorProperties: true } } } },
+        property: true,
+      },
+    });
+    for (const t of all) {
+      const categoryId = t.categories[0].categoryId;
+      const roles = t.recipients.map((r) => r.user.role);
+      expect(roles, t.title).toContain(1);
+      for (const { user } of t.recipients) {
+        expect(user.landlordId).toBe(t.property.landlordId);
+        if (user.role === 3) {
+          expect(user.contractorCategories.map((c) => c.categoryId)).toContain(categoryId);
+          expect(user.contractorProperties.map((p) => p.propertyId)).toContain(t.propertyId);
+        }
+      }
+    }
+    expect(await count(ticketRecipients)).toBeGreaterThan(all.length);
+    expect(await count(ticketCategories)).toBe(all.length);
+    expect(await count(ticketAvailability)).toBeGreaterThanOrEqual(all.length);
+  });
+
+  it('returns accounts for every role that sign in with the demo password', async () => {
+    expect(new Set(accounts.map((a) => a.role))).toEqual(new Set(ROLES));
+    expect(accounts.map((a) => a.login)).toEqual(
+      expect.arrayContaining([
+        'admin@mend.test',
+        'manager@northwind.test',
+        'manager@mapleleaf.test',
+        'tenant@northwind.test',
+        'plumber@northwind.test',
+        'electrician@northwind.test',
+        'hvac@mapleleaf.test',
+        'newtenant',
+      ]),
+    );
+    for (const account of accounts) {
+      expect(account.password).toBe(DEMO_PASSWORD);
+      expect(account.roleName).not.toBe('');
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(or(eq(users.email, account.login), eq(users.username, account.login)));
+      expect(user, account.login).toBeDefined();
+      expect(user.role).toBe(account.role);
+      expect(await verifyPassword(user.passwordHash, account.password)).toBe(true);
+      expect(await verifyPassword(user.passwordHash, 'wrong password')).toBe(false);
+    }
+    // The demo password was hashed once and shared.
+    const hashes = await db.selectDistinct({ h: users.passwordHash }).from(users);
+    expect(hashes).toHaveLength(1);
+  });
+
+  it('is deterministic: reseeding with the same clock gives the same rows', async () => {
+    const snapshot = async () =>
+      db
+        .select({
+          id: tickets.id,
+          title: tickets.title,
+          status: tickets.status,
+          unitId: tickets.unitId,
+          tenantId: tickets.tenantId,
+          createdAt: tickets.createdAt,
+          closedAt: tickets.closedAt,
+        })
+        .from(tickets)
+        .orderBy(asc(tickets.id));
+    const before = await snapshot();
+    const logBefore = await count(ticketLog);
+    const again = await seedDemo(db, { now: NOW, truncateFirst: true });
+    expect(again).toEqual(accounts);
+    expect(await snapshot()).toEqual(before);
+    expect(await count(ticketLog)).toBe(logBefore);
+    expect(await count(landlords)).toBe(2);
+  });
+
+  it('refuses to seed twice without truncating (and changes nothing)', async () => {
+    const ticketsBefore = await count(tickets);
+    await expect(seedDemo(db, { now: NOW })).rejects.toThrow();
+    expect(await count(tickets)).toBe(ticketsBefore);
+    expect(await count(landlords)).toBe(2);
+  });
+
+  it('runs in reasonable time', () => {
+    expect(seedMs).toBeLessThan(20_000);
+  });
+});

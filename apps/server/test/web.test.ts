@@ -1,0 +1,82 @@
+/** Serving the built web app: the token and the dictionary are in the page, assets are cached. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { en } from '@mend/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app';
+
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'mend-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><meta name="csrf-token" content="__MEND_CSRF__" /></head>' +
+      '<body><div id="root" data-translations="__MEND_TRANSLATIONS__"></div><script src="/assets/app.js"></script></body></html>',
+  );
+  writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("mend")');
+  t = await createTestApp({ env: { MEND_WEB_DIST: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+function attribute(html: string, pattern: RegExp): string {
+  const match = pattern.exec(html);
+  if (!match) throw new Error(`no match for ${pattern}`);
+  return match[1]
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
+describe('the page', () => {
+  it('answers every app route with index.html carrying the session token and the dictionary', async () => {
+    const client = await t.client();
+    const response = await client.get('/tickets/5/edit');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-store');
+    const token = attribute(response.body, /name="csrf-token" content="([^"]*)"/);
+    expect(token).toBe(client.csrfToken);
+    const dictionary = JSON.parse(attribute(response.body, /data-translations="([^"]*)"/));
+    expect(dictionary.auth.signIn).toBe(en.auth.signIn);
+    expect(response.body).not.toContain('__MEND_');
+  });
+
+  it('gives a first-time visitor a session and a token that works for the next call', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    const token = attribute(page.body, /name="csrf-token" content="([^"]*)"/);
+    const cookie = String(page.headers['set-cookie']).split(';')[0];
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { cookie, 'x-csrf-token': token },
+      payload: { email: 'nobody@example.test', password: 'x' },
+    });
+    expect(login.statusCode).toBe(422);
+  });
+
+  it('never serves the raw template', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(response.body).not.toContain('__MEND_CSRF__');
+  });
+
+  it('serves hashed assets with long-lived caching', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

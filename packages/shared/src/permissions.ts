@@ -1,0 +1,201 @@
+/**
+ * The role matrix of SPEC.md section 6 with the decisions of DESIGN.md, as one pure `can()`.
+ * Lower role numbers mean more power: 0 super admin, 1 manager of one landlord, 2 tenant of one
+ * unit, 3 contractor. `can()` answers "may this role do this kind of thing (to this subject)";
+ * which rows an actor may see at all is the server's per-entity scope (see `ticketScope`).
+ */
+import type { ApiUser } from './api';
+import { assignableRoles, ROLE, type Role } from './roles';
+
+/** Who is acting: the signed-in user. */
+export interface Actor {
+  id: number;
+  role: Role;
+  /** The landlord a manager (role 1) belongs to; null when none. */
+  landlordId: number | null;
+}
+
+/** The actor of a user as the API returns it (GET users/current). */
+export function actorFromUser(user: Pick<ApiUser, 'id' | 'role' | 'landlord_id'>): Actor {
+  return { id: user.id, role: user.role, landlordId: user.landlord_id };
+}
+
+/** A record that belongs to a landlord (property, unit). */
+export interface LandlordOwned {
+  landlordId: number | null;
+}
+
+/** A user acted upon. */
+export interface UserSubject {
+  id: number;
+  role: Role;
+  landlordId: number | null;
+}
+
+/**
+ * What each action needs to know about its subject. `undefined` means no subject; a union with
+ * `undefined` means the subject is optional (without it `can` answers "in general", e.g. whether
+ * to show a create button); otherwise TypeScript requires it.
+ */
+interface Subjects {
+  'unit.create': LandlordOwned | undefined;
+  'unit.update': LandlordOwned | undefined;
+  'unit.delete': LandlordOwned | undefined;
+  'user.create': { role: Role } | undefined;
+  'user.delete': { role: Role; landlordId: number | null };
+  'user.viewRoleColumn': undefined;
+  'user.batchCreate': undefined;
+  'user.update': UserSubject;
+  'users.list': undefined;
+  'ticket.create': undefined;
+  'ticket.update': undefined;
+  'ticket.delete': undefined;
+  'ticket.bulkDelete': undefined;
+  'ticket.updateStatus': undefined;
+  'ticket.pickUnit': undefined;
+  'ticket.setStatusInForm': undefined;
+  'ticket.statusFooter': undefined;
+  'ticket.filterByProperty': undefined;
+  'ticket.changeUnitOnEdit': undefined;
+  'ticket.viewAll': undefined;
+  'category.create': undefined;
+  'category.update': undefined;
+  'category.delete': undefined;
+  'landlord.create': undefined;
+  'landlord.update': { id: number };
+  'landlord.delete': undefined;
+  'landlord.settingsLink': undefined;
+  'landlord.pickOnProperty': undefined;
+  'property.create': LandlordOwned | undefined;
+  'property.update': LandlordOwned;
+  'property.delete': LandlordOwned;
+  'contact.list': undefined;
+  'contact.create': undefined;
+  'profile.update': { id: number };
+}
+
+export type Action = keyof Subjects;
+export type SubjectOf<A extends Action> = Subjects[A];
+
+type Rule<A extends Action> = (actor: Actor, subject: Subjects[A]) => boolean;
+
+const isSuper = (actor: Actor) => actor.role === ROLE.superAdmin;
+const isManager = (actor: Actor) => actor.role === ROLE.manager;
+
+/** A manager acts only on its own landlord's records, and never when it has no landlord. */
+function ownsLandlord(actor: Actor, landlordId: number | null): boolean {
+  return isManager(actor) && actor.landlordId !== null && actor.landlordId === landlordId;
+}
+
+/** Super admin anything; manager only records of its own landlord (or "in general" without a subject). */
+function landlordScoped(actor: Actor, subject: LandlordOwned | undefined): boolean {
+  if (isSuper(actor)) return true;
+  return isManager(actor) && (subject === undefined || ownsLandlord(actor, subject.landlordId));
+}
+
+const RULES: { [A in Action]: Rule<A> } = {
+  // SPEC 6: create units: role 0 or 1 (roles 2 and 3 see no create buttons); a manager within its landlord.
+  'unit.create': landlordScoped,
+  // SPEC 6: edit and delete units: role below 2 (a manager within its landlord).
+  'unit.update': landlordScoped,
+  'unit.delete': landlordScoped,
+  // SPEC 6: create users: role 0 or 1, with a role from the viewer's assignable roles.
+  'user.create': (actor, subject) =>
+    actor.role <= ROLE.manager &&
+    (subject === undefined || assignableRoles(actor.role).includes(subject.role)),
+  // SPEC 6: delete a user only when its role number is higher than the viewer's; a manager within its landlord.
+  'user.delete': (actor, subject) =>
+    subject.role > actor.role && (isSuper(actor) || ownsLandlord(actor, subject.landlordId)),
+  // SPEC 6: the role column in user lists shows for role 0 only.
+  'user.viewRoleColumn': isSuper,
+  // SPEC 6: batch create users: super admin only.
+  'user.batchCreate': isSuper,
+  // SPEC 6: own profile always; role 0 anyone; a manager its landlord's less powerful users.
+  'user.update': (actor, subject) =>
+    subject.id === actor.id ||
+    isSuper(actor) ||
+    (subject.role > actor.role && ownsLandlord(actor, subject.landlordId)),
+  // SPEC 6: see all users: role 0 (managers see tenants and contractors through their landlord scope).
+  'users.list': isSuper,
+  // SPEC 6: create a ticket: role below 3.
+  'ticket.create': (actor) => actor.role < ROLE.contractor,
+  // SPEC 6: edit a single ticket: role below 3.
+  'ticket.update': (actor) => actor.role < ROLE.contractor,
+  // SPEC 6: delete a single ticket: role below 3.
+  'ticket.delete': (actor) => actor.role < ROLE.contractor,
+  // SPEC 6: delete tickets in bulk: role below 3.
+  'ticket.bulkDelete': (actor) => actor.role < ROLE.contractor,
+  // SPEC 4 + DESIGN: every role may change the status of a ticket it can see ("Mark As...", form, or footer).
+  'ticket.updateStatus': () => true,
+  // SPEC 6: pick the unit when creating a ticket: role 1 or below (others use their first unit).
+  'ticket.pickUnit': (actor) => actor.role <= ROLE.manager,
+  // SPEC 6: set the status in the ticket edit form: role 1 or below.
+  'ticket.setStatusInForm': (actor) => actor.role <= ROLE.manager,
+  // SPEC 6: status dropdown in the detail footer for role 2; DESIGN.md adds contractors (role 3).
+  'ticket.statusFooter': (actor) => actor.role === ROLE.tenant || actor.role === ROLE.contractor,
+  // SPEC 6: the property filter on tickets is hidden for role 2.
+  'ticket.filterByProperty': (actor) => actor.role !== ROLE.tenant,
+  // SPEC 6: choose the unit when editing a ticket: super admin.
+  'ticket.changeUnitOnEdit': isSuper,
+  // SPEC 6: see all tickets (global list): role 0.
+  'ticket.viewAll': isSuper,
+  // SPEC 6: create categories: super admin.
+  'category.create': isSuper,
+  // SPEC 6: categories are managed by role 0 only (the create button is super admin only).
+  'category.update': isSuper,
+  'category.delete': isSuper,
+  // SPEC 6: create landlords: role 0 (a manager may not).
+  'landlord.create': isSuper,
+  // SPEC 6: edit landlords: role 0; a manager edits its own landlord.
+  'landlord.update': (actor, subject) => isSuper(actor) || ownsLandlord(actor, subject.id),
+  // SPEC 6: delete landlords: role 0 (a manager may not).
+  'landlord.delete': isSuper,
+  // SPEC 6: the Landlord Settings link: role 1 or below.
+  'landlord.settingsLink': (actor) => actor.role <= ROLE.manager,
+  // SPEC 6: the landlord picker on property forms: role 0 (a manager's new property is fixed to its landlord).
+  'landlord.pickOnProperty': isSuper,
+  // SPEC 6: create properties: role 0 any; role 1 only for its own landlord; roles 2 and 3 never.
+  'property.create': landlordScoped,
+  // SPEC 6: edit properties: role 0 any; role 1 its own landlord's; roles 2 and 3 read-only.
+  'property.update': landlordScoped,
+  // SPEC 6: delete properties: role 0 any; role 1 its own landlord's; roles 2 and 3 never.
+  'property.delete': landlordScoped,
+  // SPEC 6: see contact submissions: role 0.
+  'contact.list': isSuper,
+  // SPEC 1: every signed-in user may send the contact form.
+  'contact.create': () => true,
+  // SPEC 6: edit own profile (others show "Not You"); role 0 may edit anyone's.
+  'profile.update': (actor, subject) => subject.id === actor.id || isSuper(actor),
+};
+
+/** Every action, for tests and for building permission tables. */
+export const ACTIONS = Object.keys(RULES) as Action[];
+
+/** Optional subjects may be left out; required ones may not. */
+type SubjectArgs<A extends Action> = undefined extends Subjects[A]
+  ? [subject?: Subjects[A]]
+  : [subject: Subjects[A]];
+
+/** May `actor` do `action` (to `subject`)? */
+export function can<A extends Action>(actor: Actor, action: A, ...[subject]: SubjectArgs<A>): boolean {
+  const rule = RULES[action] as Rule<A>;
+  return rule(actor, subject as Subjects[A]);
+}
+
+/**
+ * Which tickets an actor sees (DESIGN.md): all (role 0), its landlord's properties (role 1),
+ * its own unit (role 2), or the tickets routed to it (role 3).
+ */
+export type TicketScope = 'all' | 'landlord' | 'unit' | 'routed';
+
+export function ticketScope(actor: Actor): TicketScope {
+  if (actor.role === ROLE.superAdmin) return 'all';
+  if (actor.role === ROLE.manager) return 'landlord';
+  if (actor.role === ROLE.tenant) return 'unit';
+  return 'routed';
+}
+
+/** The landlord an actor's lists are limited to: 'all' for the super admin, else its own (null: none). */
+export function landlordScope(actor: Actor): number | null | 'all' {
+  return isSuper(actor) ? 'all' : actor.landlordId;
+}

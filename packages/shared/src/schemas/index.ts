@@ -1,0 +1,10 @@
+/** Form schemas with SPEC.md's exact messages, for server and web alike. */
+export * from './auth';
+export * from './batch';
+export * from './categories';
+export * from './contact';
+export * from './errors';
+export * from './properties';
+export * from './tickets';
+export * from './uploads';
+export * from './users';

@@ -1,0 +1,128 @@
+/** Ticket forms and availability ranges (SPEC.md sections 4 and 5). Images are checked by uploads.ts. */
+import { z } from 'zod';
+import { TICKET_PRIORITIES, TICKET_STATUSES, TIME_STEP_SECONDS } from '../constants';
+import { en } from '../messages';
+import { email, form, id, idList, index, longText, nested, parseJson, phone, text } from './common';
+
+const v = en.validation;
+
+const HOUR_SECONDS = 3600;
+const DAY_SECONDS = 24 * HOUR_SECONDS;
+
+/** One availability range in seconds since the epoch. */
+export interface AvailabilityRange {
+  start: number;
+  end: number;
+}
+
+/** "Now" for the yesterday rule: a fixed date (tests) or a clock read at every parse (default: the real clock). */
+export type Clock = Date | (() => Date);
+
+const read = (clock: Clock | undefined) =>
+  clock === undefined ? new Date() : clock instanceof Date ? clock : clock();
+
+/**
+ * Earliest accepted start, in seconds: "not earlier than yesterday" in the user's time zone.
+ * The server does not know that zone, so it takes the earliest one (UTC-12): the start of
+ * yesterday in UTC, minus 12 hours. The web's date picker still offers only local yesterday on.
+ */
+export function earliestAvailabilityStart(now: Date): number {
+  const startOfTodayUtc = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) / 1000;
+  return startOfTodayUtc - DAY_SECONDS - 12 * HOUR_SECONDS;
+}
+
+/** Seconds since the epoch from a number or a digits-only string. */
+function seconds(value: unknown): number | undefined {
+  const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 ? number : undefined;
+}
+
+/**
+ * One range `{ start, end }` (an object or its JSON text). Exactly one message per range, in this
+ * order: missing or not a time, end before start, start before yesterday, not on a 15-minute step.
+ */
+export function availabilityRangeSchema(now?: Clock) {
+  return z.unknown().transform((raw, ctx): AvailabilityRange => {
+    const fail = (message: string) => {
+      ctx.issues.push({ code: 'custom', message, input: raw });
+      return z.NEVER;
+    };
+    const value = parseJson(raw);
+    if (typeof value !== 'object' || value === null) return fail(v.availability);
+    const range = value as Record<string, unknown>;
+    const start = seconds(range.start);
+    const end = seconds(range.end);
+    if (start === undefined || end === undefined) return fail(v.availability);
+    if (end < start) return fail(v.availabilityEndBeforeStart);
+    if (start < earliestAvailabilityStart(read(now))) return fail(v.availabilityStartTooEarly);
+    if (start % TIME_STEP_SECONDS !== 0 || end % TIME_STEP_SECONDS !== 0) return fail(v.availabilityStep);
+    return { start, end };
+  });
+}
+
+/** Ranges as an array (repeated availability[] entries), one range, or the JSON text of either. */
+function toList(value: unknown): unknown {
+  const parsed = parseJson(value);
+  if (Array.isArray(parsed)) return parsed;
+  if (parsed === '' || (typeof parsed === 'object' && parsed !== null && Object.keys(parsed).length === 0))
+    return [];
+  return [parsed];
+}
+
+/** At least one range is required (the form starts with 08:00 to 09:00 today). */
+export function availabilitySchema(now?: Clock) {
+  return z.preprocess(
+    toList,
+    z
+      .array(availabilityRangeSchema(now), { error: v.availability })
+      .refine((ranges) => ranges.length > 0, { error: v.availability }),
+  );
+}
+
+export interface TicketSchemaOptions {
+  /** Clock for the "not earlier than yesterday" rule; default the real clock at parse time. */
+  now?: Clock;
+}
+
+/**
+ * Create and edit ticket form. `contact_details` may be a nested object or its JSON text.
+ * `status` is optional: absent means "0 on create, unchanged on edit" (only roles 0 and 1 may set
+ * it in the form: can(actor, 'ticket.setStatusInForm')); present but blank or out of range fails.
+ */
+export function ticketSchema({ now }: TicketSchemaOptions = {}) {
+  return form({
+    contact_details: nested({
+      first_name: text(v.firstName),
+      last_name: text(v.lastName),
+      email: email(v.validEmail),
+      phone_number: phone(v.phone),
+    }),
+    unit_id: id(v.ticketUnit),
+    title: text(v.ticketTitle),
+    description: longText(v.ticketDescription),
+    category_id: id(v.category),
+    priority: index(v.priority, TICKET_PRIORITIES.length),
+    status: index(v.status, TICKET_STATUSES.length).optional(),
+    availability: availabilitySchema(now),
+  });
+}
+export type TicketValues = z.infer<ReturnType<typeof ticketSchema>>;
+
+/** PATCH {ticket path} with the status only (detail footer, "Mark As..."). */
+export const ticketStatusSchema = form({
+  status: index(v.status, TICKET_STATUSES.length),
+});
+export type TicketStatusValues = z.infer<typeof ticketStatusSchema>;
+
+/** DELETE /api/tickets/batch: the selected ticket ids. */
+export const ticketBatchDeleteSchema = form({
+  tickets: idList(en.errors.batchDeleteFailed, { required: true }),
+});
+export type TicketBatchDeleteValues = z.infer<typeof ticketBatchDeleteSchema>;
+
+/** PATCH /api/tickets/batch/status: the selected ticket ids and the new status. */
+export const ticketBatchStatusSchema = form({
+  tickets: idList(en.errors.statusUpdateFailed, { required: true }),
+  status: index(v.status, TICKET_STATUSES.length),
+});
+export type TicketBatchStatusValues = z.infer<typeof ticketBatchStatusSchema>;

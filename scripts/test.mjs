@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check, in order, stopping at the first failure.
+ *   typecheck → lint → unit + API tests on PGlite → API tests on PostgreSQL (when one answers)
+ *   → build the web app → browser tests in Debian's Chromium (installed when missing).
+ * Set MEND_SKIP_E2E=1 to skip the browser tests while iterating.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+
+const started = Date.now();
+const results = [];
+
+function run(title, command, args, env = {}) {
+  const t0 = Date.now();
+  console.log(`\n=== ${title} ===\n$ ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  results.push(`${result.status === 0 ? 'ok  ' : 'FAIL'} ${title} (${seconds} s)`);
+  if (result.status !== 0) finish(1);
+}
+
+function finish(code) {
+  console.log(`\n=== summary (${((Date.now() - started) / 1000).toFixed(0)} s) ===\n${results.join('\n')}`);
+  process.exit(code);
+}
+
+function postgresAnswers(host = '127.0.0.1', port = 5432) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 1500 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  console.log(
+    '\nDebian Chromium is missing: installing it (apt-get install -y chromium) for the browser tests.',
+  );
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const update = spawnSync(
+    sudo[0] ?? 'apt-get',
+    [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  const install = spawnSync(
+    sudo[0] ?? 'apt-get',
+    [...(sudo.length ? ['apt-get'] : []), 'install', '-y', '--no-install-recommends', 'chromium'],
+    { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } },
+  );
+  if (update.status !== 0 || install.status !== 0 || !existsSync('/usr/bin/chromium')) {
+    console.error('Could not install Chromium; the browser tests need /usr/bin/chromium.');
+    finish(1);
+  }
+}
+
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('lint and format (Biome)', 'npx', ['biome', 'check', '.']);
+run('unit and API tests (PGlite)', 'npx', ['vitest', 'run']);
+
+const databaseUrl = process.env.MEND_TEST_PG_URL ?? process.env.DATABASE_URL;
+if (databaseUrl || (await postgresAnswers())) {
+  run('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', '@mend/server'], {
+    MEND_TEST_DB: 'postgres',
+    ...(databaseUrl ? { MEND_TEST_PG_URL: databaseUrl } : {}),
+  });
+} else {
+  results.push('skip API tests (PostgreSQL): no server at 127.0.0.1:5432 and no DATABASE_URL');
+}
+
+if (process.env.MEND_SKIP_E2E === '1') {
+  results.push('skip browser tests (MEND_SKIP_E2E=1)');
+} else {
+  ensureChromium();
+  run('build the web app', 'npm', ['run', '--silent', 'build']);
+  run('browser tests (Playwright + Chromium)', 'npx', [
+    'vitest',
+    'run',
+    '--config',
+    'apps/web/e2e/vitest.config.ts',
+  ]);
+}
+finish(0);
