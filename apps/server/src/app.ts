@@ -1,4 +1,6 @@
 /** Builds the Fastify app: plugins, conventions (sessions, CSRF, bodies, idempotency, errors) and routes. */
+
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -10,8 +12,13 @@ import { registerErrorHandler } from './lib/error-handler';
 import { readMultipart, type UploadedFile } from './lib/form-body';
 import { registerIdempotency } from './lib/idempotency';
 import { registerSessions } from './lib/session';
+import { type FileStorage, LocalFileStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/routes';
+import { categoryRoutes } from './modules/categories/routes';
 import { landlordRoutes } from './modules/landlords/routes';
+import { propertyRoutes } from './modules/properties/routes';
+import { unitRoutes } from './modules/units/routes';
+import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerWebApp } from './modules/web/routes';
 
@@ -19,6 +26,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    storage: FileStorage;
   }
   interface FastifyRequest {
     /** Files of a multipart body (empty for JSON bodies). */
@@ -31,9 +39,11 @@ export interface BuildAppOptions {
   db: Db;
   /** pino options; tests pass `false` to keep output quiet. */
   logger?: boolean | Record<string, unknown>;
+  /** Where uploads go; defaults to the `uploads` folder inside the data folder. */
+  storage?: FileStorage;
 }
 
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, storage }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -44,6 +54,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   });
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('storage', storage ?? new LocalFileStorage(path.join(config.dataDir, 'uploads')));
   app.decorateRequest('uploads', null as unknown as UploadedFile[]);
 
   await app.register(helmet, {
@@ -91,9 +102,13 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       authRoutes(api);
       userRoutes(api);
       landlordRoutes(api);
+      propertyRoutes(api);
+      unitRoutes(api);
+      categoryRoutes(api);
     },
     { prefix: '/api' },
   );
+  uploadRoutes(app);
   await registerWebApp(app);
   return app;
 }

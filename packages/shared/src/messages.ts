@@ -172,6 +172,7 @@ export const en = {
     avatarTitle: 'Oops!',
     avatarFailed: 'We were unable to update your avatar. Try contacting support or try again later.',
     csrf: 'CSRF token mismatch. Please refresh the page and try again.',
+    methodNotAllowed: 'This address does not accept that kind of request.',
     forbidden: 'You are not allowed to do that.',
     notFound: 'The record you asked for does not exist or is not yours to see.',
     validation: 'The given data was invalid.',
@@ -242,6 +243,17 @@ export const en = {
     categoryAttributeLabel: 'Please enter a label for each attribute',
     flag: 'Please choose on or off',
   },
+  /** Texts of the records API: landlords, properties, units, categories (server side). */
+  records: {
+    inUse: '{entity} "{record_name}" cannot be deleted while it still has {dependents}. Remove them first.',
+  },
+  /** Texts of the users, tenants and contractors API (server side). */
+  people: {
+    emailTaken: 'This email is already in use.',
+    usernameTaken: 'This username is already in use.',
+  },
+  /** Texts of the record screens (web). */
+  screens: {},
   banners: {
     verifyEmail: 'Please verify your email address. Check your inbox for the verification link.',
     resend: 'Resend the link',

@@ -6,6 +6,8 @@
  * Fastify chooses a route before the body is read, so each URL with an unsafe method gets one POST
  * route that dispatches on `_method` once the body has been parsed.
  */
+
+import { en } from '@mend/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, unauthenticated } from './errors';
 
@@ -79,7 +81,7 @@ export function defineRoutes(app: FastifyInstance, definitions: RouteDefinition[
       handler: async (request, reply) => {
         const method = overrideMethod(request.body) ?? 'POST';
         const target = table.get(method);
-        if (!target) throw new AppError(405, `${method} is not supported here.`);
+        if (!target) throw new AppError(405, en.errors.methodNotAllowed);
         return guarded(target)(request, reply);
       },
     });

@@ -1,4 +1,7 @@
 /** Builds the real app on a fresh migrated database, and a cookie-keeping client that talks to it. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { CSRF_HEADER } from '@mend/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
@@ -8,6 +11,8 @@ import { createTestDatabase } from './test-db';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The folder uploads are stored in (inside a throw-away data folder). */
+  uploadsDir: string;
   db: Db;
   client(): Promise<TestClient>;
   close(): Promise<void>;
@@ -21,7 +26,10 @@ export interface TestAppOptions {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  // Uploads of this app go to a throw-away folder.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mend-test-data-'));
   const config = loadConfig({
+    MEND_DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     MEND_WEB_DIST: '/nonexistent-mend-web-dist',
@@ -33,11 +41,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.ready();
   return {
     app,
+    uploadsDir: path.join(dataDir, 'uploads'),
     db: database.db,
     client: () => new TestClient(app).start(),
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

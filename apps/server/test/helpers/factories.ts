@@ -1,7 +1,19 @@
 /** Records for tests, created straight in the database. */
 import type { Role } from '@mend/shared';
 import type { Db } from '../../src/db/client';
-import { type LandlordRow, landlords, type UserRow, users } from '../../src/db/schema';
+import {
+  type CategoryRow,
+  categories,
+  type LandlordRow,
+  landlords,
+  type PropertyRow,
+  properties,
+  tenantUnits,
+  type UnitRow,
+  type UserRow,
+  units,
+  users,
+} from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/password';
 
 let counter = 0;
@@ -48,4 +60,59 @@ export async function createUser(
     })
     .returning();
   return row;
+}
+
+export async function createProperty(
+  db: Db,
+  landlordId: number,
+  name = `Property ${++counter}`,
+): Promise<PropertyRow> {
+  const [row] = await db
+    .insert(properties)
+    .values({
+      landlordId,
+      name,
+      description: `${name} description`,
+      country: 'CA',
+      province: 'AB',
+      city: 'Edmonton',
+      postalCode: 'T5J 0N3',
+      address: `${counter} Jasper Ave`,
+    })
+    .returning();
+  return row;
+}
+
+export async function createUnit(db: Db, propertyId: number, name = `Unit ${++counter}`): Promise<UnitRow> {
+  const [row] = await db
+    .insert(units)
+    .values({
+      propertyId,
+      name,
+      description: `${name} description`,
+      postalCode: 'T5J 0N3',
+      address: `${counter} Main St`,
+    })
+    .returning();
+  return row;
+}
+
+export async function createCategory(db: Db, title = `Category ${++counter}`): Promise<CategoryRow> {
+  const [row] = await db
+    .insert(categories)
+    .values({ title, description: `${title} description` })
+    .returning();
+  return row;
+}
+
+/** A tenant (role 2) living in a unit. */
+export async function createTenant(
+  db: Db,
+  unit: UnitRow,
+  landlordId: number,
+  email?: string,
+): Promise<UserRow> {
+  const user = await createUser(db, { role: 2, landlordId, email });
+  await db.insert(tenantUnits).values({ userId: user.id, unitId: unit.id });
+  return user;
 }

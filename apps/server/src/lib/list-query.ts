@@ -1,0 +1,67 @@
+/**
+ * Lists page, search and sort in SQL (never a whole table in memory): the query string gives
+ * `page`, `per_page` (default PAGE_SIZE), `search`, `sort`, `order`; the answer is
+ * `{ data, meta: { total, page, per_page } }` (SPEC.md section 7 plus paging metadata).
+ * Search is case-insensitive pattern matching (ILIKE '%term%'), which the pg_trgm GIN indexes serve.
+ */
+import { MAX_PAGE_SIZE, PAGE_SIZE } from '@mend/shared';
+import { type AnyColumn, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(PAGE_SIZE).default(PAGE_SIZE),
+  search: z.string().trim().max(200).catch('').default(''),
+  sort: z.string().max(50).optional().catch(undefined),
+  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export function parseListQuery(query: unknown): ListQuery {
+  return listQuerySchema.parse(query ?? {});
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** ILIKE over several columns or expressions; undefined when there is no search term. */
+export function searchCondition(term: string, targets: Array<AnyColumn | SQL>): SQL | undefined {
+  if (!term) return undefined;
+  const pattern = likePattern(term);
+  return or(...targets.map((target) => ilike(target as AnyColumn, pattern)));
+}
+
+/**
+ * ORDER BY from a whitelist of sortable keys (unknown keys fall back to the default), with `id` as a
+ * tie-breaker so pages never repeat or skip rows.
+ */
+export function orderBy(
+  query: ListQuery,
+  sortable: Record<string, AnyColumn | SQL>,
+  fallback: { sort: string; order: 'asc' | 'desc' },
+  id: AnyColumn,
+): SQL[] {
+  const key = query.sort && query.sort in sortable ? query.sort : fallback.sort;
+  const direction = query.order ?? (key === fallback.sort ? fallback.order : 'asc');
+  const column = sortable[key];
+  const by = direction === 'asc' ? asc : desc;
+  return [by(column), by(id)];
+}
+
+export function pageOffset(query: ListQuery): number {
+  return (query.page - 1) * query.per_page;
+}
+
+export interface ListPage<T> {
+  data: T[];
+  meta: { total: number; page: number; per_page: number };
+}
+
+export function listPage<T>(data: T[], total: number, query: ListQuery): ListPage<T> {
+  return { data, meta: { total, page: query.page, per_page: query.per_page } };
+}
+
+/** `count(*)` as a JavaScript number (PostgreSQL answers bigint as a string). */
+export const countAll = sql<number>`count(*)`.mapWith(Number);
