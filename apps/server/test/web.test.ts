@@ -50,6 +50,12 @@ describe('the page', () => {
     expect(response.body).not.toContain('__MEND_');
   });
 
+  it('answers the bare root with the page too', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+
   it('gives a first-time visitor a session and a token that works for the next call', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/login' });
     const token = attribute(page.body, /name="csrf-token" content="([^"]*)"/);

@@ -10,6 +10,10 @@ export const en = {
     comingSoonText: 'This screen is on its way. Everything else keeps working in the meantime.',
     notFound: 'Page not found',
     loading: 'Loading...',
+    /** The browser tab title of a page. */
+    documentTitle: '{title} | Mend',
+    notFoundText: 'The page you asked for does not exist or has moved.',
+    goHome: 'Go to the home page',
   },
   auth: {
     signIn: 'Sign In',
@@ -56,6 +60,10 @@ export const en = {
     manage: 'Manage',
     noNotifications: 'No notifications',
     openMenu: 'Open menu',
+    /** Accessible name of the sidebar navigation landmark. */
+    mainLabel: 'Main',
+    /** Accessible name of the avatar button that opens the account menu. */
+    accountMenu: 'Account menu',
   },
   titles: {
     myTickets: 'My Tickets',
@@ -75,6 +83,7 @@ export const en = {
     notifications: 'Notifications',
     contact: 'Contact',
     notYou: 'Not You',
+    unsubscribe: 'Unsubscribe',
   },
   loadingTexts: {
     tickets: 'Loading Tickets...',
@@ -246,11 +255,36 @@ export const en = {
   /** Texts of the records API: landlords, properties, units, categories (server side). */
   records: {
     inUse: '{entity} "{record_name}" cannot be deleted while it still has {dependents}. Remove them first.',
+    deleted: '{entity} "{record_name}" has been deleted.',
+    /** {entity} of inUse, deleted. */
+    entities: { landlord: 'Landlord', property: 'Property', unit: 'Unit', category: 'Category' },
+    /** {dependents} of inUse: one form for a count of 1, one for more. */
+    dependents: {
+      property: '{count} property',
+      properties: '{count} properties',
+      unit: '{count} unit',
+      units: '{count} units',
+      ticket: '{count} ticket',
+      tickets: '{count} tickets',
+      linkedRecords: 'linked records',
+    },
+    usersNotAttachable:
+      'Only managers, tenants and contractors who belong to no other landlord can be added to a landlord.',
   },
   /** Texts of the users, tenants and contractors API (server side). */
   people: {
     emailTaken: 'This email is already in use.',
     usernameTaken: 'This username is already in use.',
+    created: '{name} has been created.',
+    updated: '{name} has been updated.',
+    deleted: '{name} has been deleted.',
+    batchCreated: '{count} users have been created.',
+    avatarUpdated: 'Your avatar has been successfully updated.',
+    avatarRequired: 'Please choose an image to upload.',
+    cannotDeleteSelf: 'You cannot delete your own account.',
+    managerWithoutLandlord: 'Your account is not linked to a landlord yet, so it cannot add people.',
+    /** The placeholder domain of temporary accounts cannot be given as a real email. */
+    reservedEmail: 'This email address is reserved. Please enter a real email.',
   },
   /** Texts of the record screens (web). */
   screens: {},

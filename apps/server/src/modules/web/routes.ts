@@ -60,6 +60,9 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     return reply.code(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   };
 
+  // @fastify/static (index: false) would refuse the bare root with a 403; it is an app route like any other.
+  app.get('/', renderPage);
+
   app.get('/refresh-csrf', async (request, reply) => {
     const session = await ensureSession(request, reply);
     reply.header('cache-control', 'no-store');

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+
+describe('loadConfig', () => {
+  it('uses the embedded database with demo data by default', () => {
+    const config = loadConfig({});
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.demo).toBe(true);
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe('http://localhost:3000');
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', PORT: '', MEND_DEMO: '' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.port).toBe(3000);
+  });
+
+  it('turns demo data off for a real PostgreSQL unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/mend' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/mend', MEND_DEMO: 'on' }).demo).toBe(true);
+  });
+
+  it('refuses bad values with a clear message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ MEND_DEMO: 'maybe' })).toThrow(/MEND_DEMO/);
+  });
+});

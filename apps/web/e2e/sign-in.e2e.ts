@@ -1,0 +1,95 @@
+/** Sign-in journeys in a real browser against the real server with demo data. */
+import { en } from '@mend/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, launchBrowser, newPage } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, identifier: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByRole('textbox', { name: en.auth.emailOrUsername }).fill(identifier);
+  await page.getByLabel(en.auth.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: en.auth.signIn }).click();
+}
+
+async function sidebarLinks(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: en.nav.mainLabel });
+  await nav.getByRole('link').first().waitFor();
+  return (await nav.getByRole('link').allInnerTexts()).map((text) => text.trim().split('\n')[0].trim());
+}
+
+const MENUS: Array<[string, string, string[]]> = [
+  [
+    'super admin',
+    'admin@mend.test',
+    ['Users', 'Landlords', 'Properties', 'Units', 'Tickets', 'Categories', 'Contact Form', 'Settings'],
+  ],
+  [
+    'manager',
+    'manager@northwind.test',
+    ['Tickets', 'Properties', 'Units', 'Contractors', 'Tenants', 'Settings', 'Landlord Settings'],
+  ],
+  ['tenant', 'tenant@northwind.test', ['My Tickets', 'Settings']],
+  ['contractor', 'plumber@northwind.test', ['My Tickets', 'Tenant List', 'Settings']],
+];
+
+describe('sign in', () => {
+  it.each(MENUS)('a %s signs in and sees its own menu', async (_role, email, expected) => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await signIn(page, email);
+    await page.waitForURL('**/tickets');
+    expect(await sidebarLinks(page)).toEqual(expected);
+    await page.context().close();
+  });
+
+  it('sends a signed-out deep link to sign-in, then back to the page asked for', async () => {
+    const page = await newPage(browser);
+    await page.goto('/units/3/edit');
+    await page.waitForURL(/\/login\?redirect=/);
+    await signIn(page, 'manager@northwind.test');
+    await page.waitForURL('**/units/3/edit');
+    expect(new URL(page.url()).pathname).toBe('/units/3/edit');
+    await page.context().close();
+  });
+
+  it('shows the error for a wrong password and stays signed out', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await signIn(page, 'manager@northwind.test', 'not-the-password');
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain(en.auth.invalidCredentials);
+    await page.getByRole('button', { name: en.buttonErrors.signIn }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+
+  it('sends a non-email identifier to account activation', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await signIn(page, 'newtenant');
+    await page.waitForURL('**/user-activation/newtenant');
+    await page.context().close();
+  });
+
+  it('logs out from the account menu and cannot come back without signing in', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await signIn(page, 'tenant@northwind.test');
+    await page.waitForURL('**/tickets');
+    await page.getByRole('button', { name: en.nav.accountMenu }).click();
+    await page.getByRole('menuitem', { name: en.auth.logOut }).click();
+    await page.waitForURL('**/login');
+    await page.goto('/tickets');
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.context().close();
+  });
+});

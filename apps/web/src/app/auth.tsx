@@ -1,0 +1,97 @@
+/**
+ * Who is signed in. The current user comes from GET /api/users/current through TanStack Query and
+ * is refetched every NOTIFICATION_POLL_MS (it carries the notifications of the bell). `RequireAuth`
+ * sends to /login?redirect=<path+search> when the first fetch fails or any fetch answers 401.
+ */
+import { Center, Loader } from '@mantine/core';
+import { type CurrentUserResponse, type LoginResponse, NOTIFICATION_POLL_MS } from '@mend/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { ApiError, apiGet, apiSend, unwrap } from './api';
+import { loginUrl } from './redirects';
+import { t } from './translations';
+
+export const CURRENT_USER_KEY = ['users', 'current'] as const;
+
+export async function fetchCurrentUser(): Promise<CurrentUserResponse> {
+  const current = await unwrap(apiGet<CurrentUserResponse>('users/current'));
+  // Anything but a user (e.g. an HTML page from a misrouted proxy) counts as a failed fetch.
+  if (typeof current !== 'object' || current === null || typeof current.user?.id !== 'number') {
+    throw new ApiError(502, { message: t.errors.server });
+  }
+  return current;
+}
+
+export function useCurrentUserQuery() {
+  return useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: fetchCurrentUser,
+    retry: false,
+    staleTime: 0,
+    refetchInterval: NOTIFICATION_POLL_MS,
+  });
+}
+
+const CurrentUserContext = createContext<CurrentUserResponse | null>(null);
+
+/** The signed-in user; only inside `RequireAuth`. */
+export function useCurrentUser(): CurrentUserResponse {
+  const value = useContext(CurrentUserContext);
+  if (!value) throw new Error('useCurrentUser() is only available inside <RequireAuth>.');
+  return value;
+}
+
+export function PageLoader() {
+  return (
+    <Center mih="60vh" role="status" aria-live="polite">
+      <Loader aria-label={t.app.loading} />
+    </Center>
+  );
+}
+
+export function RequireAuth({ children, onMount }: { children: ReactNode; onMount?: () => void }) {
+  const location = useLocation();
+  const query = useCurrentUserQuery();
+
+  useEffect(() => {
+    // Start loading the signed-in part of the app while the user is being fetched.
+    onMount?.();
+  }, [onMount]);
+
+  const unauthenticated = query.error instanceof ApiError && query.error.status === 401;
+  if (query.data && !unauthenticated) {
+    return <CurrentUserContext.Provider value={query.data}>{children}</CurrentUserContext.Provider>;
+  }
+  if (query.isPending) return <PageLoader />;
+  return <Navigate to={loginUrl(`${location.pathname}${location.search}`)} replace />;
+}
+
+export interface LoginValues {
+  /** Email or username. */
+  email: string;
+  password: string;
+  login_redirect: string;
+  _nonce: string;
+}
+
+/** POST /api/login; answers the API response (the page shows field errors and the message). */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: LoginValues) => apiSend<LoginResponse>('POST', 'login', { ...values }),
+    onSuccess: (result) => {
+      if (result.ok) queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
+    },
+  });
+}
+
+/** POST /api/logout, then a full load of /login (fresh session, token and caches). */
+export function useLogout() {
+  return useMutation({
+    mutationFn: () => apiSend('POST', 'logout'),
+    onSettled: () => {
+      window.location.assign('/login');
+    },
+  });
+}

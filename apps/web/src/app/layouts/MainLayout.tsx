@@ -1,0 +1,448 @@
+/**
+ * The signed-in layout (SPEC.md section 2, Layout): sidebar, header, page.
+ *
+ * Widths: above LAYOUT_COLLAPSE_PX the sidebar is full width. At LAYOUT_COLLAPSE_PX or less the
+ * layout collapses: the sidebar becomes an icon rail (links keep their names; labels show on hover)
+ * and the hamburger opens it full width over the page. On phones the rail is hidden too.
+ */
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Avatar,
+  Burger,
+  Divider,
+  Group,
+  Image,
+  Menu,
+  Overlay,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useId, useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import {
+  type ApiLandlordSummary,
+  type ApiNotification,
+  type ApiUser,
+  LAYOUT_COLLAPSE_PX,
+  type MenuEntry,
+  menuFor,
+  RELATIVE_TIME_DROPDOWN_REFRESH_MS,
+  ROLE,
+} from '@mend/shared';
+import {
+  IconBell,
+  IconBuildingCog,
+  IconBuildingCommunity,
+  IconBuildingEstate,
+  IconCategory,
+  IconDoor,
+  IconLogout,
+  IconMail,
+  IconSettings,
+  IconTicket,
+  IconTools,
+  IconUserHeart,
+  IconUsers,
+} from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import { type ComponentType, type CSSProperties, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { BrandMark } from '../../components/BrandMark';
+import { PageLoader, useCurrentUser, useLogout } from '../auth';
+import { useCurrentLandlord } from '../landlord';
+import { SignedInProviders } from '../signed-in-providers';
+import { t } from '../translations';
+import classes from './MainLayout.module.css';
+
+dayjs.extend(relativeTime);
+
+const NAVBAR_WIDTH = 272;
+const RAIL_WIDTH = 76;
+const HEADER_HEIGHT = 64;
+
+type IconComponent = ComponentType<{
+  size?: number;
+  stroke?: number;
+  className?: string;
+  'aria-hidden'?: boolean;
+}>;
+
+const MENU_ICONS: Record<string, IconComponent> = {
+  users: IconUsers,
+  landlords: IconBuildingEstate,
+  properties: IconBuildingCommunity,
+  units: IconDoor,
+  tickets: IconTicket,
+  categories: IconCategory,
+  contact: IconMail,
+  contractors: IconTools,
+  tenants: IconUserHeart,
+  settings: IconSettings,
+  landlordSettings: IconBuildingCog,
+};
+
+export function displayName(user: ApiUser): string {
+  return user.company_name || user.name || user.username || user.email;
+}
+
+/** The menu entry the current path belongs to: the profile tabs count as Settings, else the longest prefix. */
+export function activeEntryKey(entries: MenuEntry[], pathname: string, userId: number): string | null {
+  if (new RegExp(`^/users/${userId}/(info|security|notifications|contact)/?$`).test(pathname))
+    return 'settings';
+  let best: MenuEntry | null = null;
+  for (const entry of entries) {
+    const matches = pathname === entry.to || pathname.startsWith(`${entry.to}/`);
+    if (matches && (!best || entry.to.length > best.to.length)) best = entry;
+  }
+  return best?.key ?? null;
+}
+
+function Sidebar({
+  compact,
+  landlord,
+  ticketCount,
+}: {
+  compact: boolean;
+  landlord: ApiLandlordSummary | null;
+  ticketCount: number;
+}) {
+  const { user, role } = useCurrentUser();
+  const { pathname } = useLocation();
+  const idPrefix = useId();
+  const entries = menuFor(role, { userId: user.id, landlordId: landlord?.id ?? user.landlord_id ?? null });
+  const active = activeEntryKey(entries, pathname, user.id);
+  const name = displayName(user);
+
+  return (
+    <>
+      <AppShell.Section className={classes.profile}>
+        <Avatar src={user.avatar} name={name} alt={name} color="initials" radius="xl" size={40} />
+        {compact ? null : (
+          <div className={classes.profileText}>
+            <Text fw={700} size="sm" truncate="end">
+              {name}
+            </Text>
+            <Text c="dimmed" size="xs" truncate="end">
+              {user.role_name}
+            </Text>
+          </div>
+        )}
+      </AppShell.Section>
+
+      <AppShell.Section grow component={ScrollArea} className={classes.links}>
+        <ul className={classes.linkList}>
+          {entries.map((entry) => {
+            const Icon = MENU_ICONS[entry.key] ?? IconTicket;
+            const count = entry.badge ? ticketCount : 0;
+            const countId = `${idPrefix}-${entry.key}-count`;
+            const isActive = entry.key === active;
+            return (
+              <li key={entry.key}>
+                <Tooltip label={entry.label} position="right" withArrow disabled={!compact} openDelay={150}>
+                  <Link
+                    to={entry.to}
+                    className={classes.link}
+                    data-active={isActive || undefined}
+                    aria-current={isActive ? 'page' : undefined}
+                    aria-describedby={count > 0 ? countId : undefined}
+                  >
+                    <Icon className={classes.linkIcon} size={20} stroke={1.7} aria-hidden />
+                    {/* The label stays in the link in the rail (visually hidden) so the link keeps its name. */}
+                    <span className={compact ? 'sr-only' : classes.linkLabel}>{entry.label}</span>
+                    {count > 0 ? (
+                      <span id={countId} className={classes.count} aria-hidden="true">
+                        {count}
+                      </span>
+                    ) : null}
+                  </Link>
+                </Tooltip>
+              </li>
+            );
+          })}
+        </ul>
+      </AppShell.Section>
+
+      {landlord ? (
+        <AppShell.Section className={classes.managedBy}>
+          {compact ? (
+            <Tooltip label={`${t.nav.managedBy} ${landlord.name}`} position="right" withArrow>
+              <Avatar
+                src={landlord.avatar}
+                name={landlord.name}
+                alt={landlord.name}
+                color="initials"
+                radius="md"
+              />
+            </Tooltip>
+          ) : (
+            <Stack gap={8}>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.6}>
+                {t.nav.managedBy}
+              </Text>
+              {landlord.avatar ? (
+                <Image src={landlord.avatar} alt={landlord.name} mah={56} w="auto" maw={180} fit="contain" />
+              ) : (
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar name={landlord.name} color="initials" radius="md" aria-hidden />
+                  <Text fw={600} size="sm" truncate="end">
+                    {landlord.name}
+                  </Text>
+                </Group>
+              )}
+            </Stack>
+          )}
+        </AppShell.Section>
+      ) : null}
+    </>
+  );
+}
+
+function notificationTarget(notification: ApiNotification): string | null {
+  if (notification.ticket_id !== null) return `/tickets/${notification.ticket_id}`;
+  if (notification.contact_id !== null) return `/contact/${notification.contact_id}`;
+  return notification.link;
+}
+
+function NotificationsBell({ userId, notifications }: { userId: number; notifications: ApiNotification[] }) {
+  const [opened, setOpened] = useState(false);
+  const [, setTick] = useState(0);
+  const navigate = useNavigate();
+  const countId = useId();
+  const unviewed = notifications.filter((notification) => !notification.viewed).length;
+  const sorted = useMemo(() => [...notifications].sort((a, b) => b.timestamp - a.timestamp), [notifications]);
+
+  useEffect(() => {
+    if (!opened) return;
+    const timer = setInterval(() => setTick((tick) => tick + 1), RELATIVE_TIME_DROPDOWN_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [opened]);
+
+  function open(notification: ApiNotification) {
+    setOpened(false);
+    const target = notificationTarget(notification);
+    if (!target) return;
+    if (target.startsWith('/')) navigate(target);
+    else window.location.assign(target);
+  }
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="lg" radius="md">
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size={40}
+          radius="xl"
+          className={classes.bell}
+          style={{ overflow: 'visible' }}
+          aria-label={t.nav.notifications}
+          aria-describedby={unviewed > 0 ? countId : undefined}
+          aria-expanded={opened}
+          aria-haspopup="dialog"
+          onClick={() => setOpened((value) => !value)}
+        >
+          <IconBell size={22} stroke={1.7} aria-hidden />
+          {unviewed > 0 ? (
+            <span id={countId} className={classes.bellCount} aria-hidden="true">
+              {unviewed}
+            </span>
+          ) : null}
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown p={0} aria-label={t.nav.notifications}>
+        <Group justify="space-between" px="md" py="sm">
+          <Text fw={700}>{t.nav.notifications}</Text>
+          <Anchor
+            component={Link}
+            to={`/users/${userId}/notifications`}
+            size="sm"
+            onClick={() => setOpened(false)}
+          >
+            {t.nav.manage}
+          </Anchor>
+        </Group>
+        <Divider />
+        {sorted.length === 0 ? (
+          <Text c="dimmed" size="sm" ta="center" py="xl">
+            {t.nav.noNotifications}
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={400} type="auto">
+            <ul className={classes.notificationList}>
+              {sorted.map((notification) => (
+                <li key={notification.id}>
+                  <UnstyledButton
+                    className={classes.notification}
+                    data-unviewed={!notification.viewed || undefined}
+                    onClick={() => open(notification)}
+                  >
+                    <Text size="sm" fw={notification.viewed ? 500 : 700} lineClamp={1}>
+                      {notification.title}
+                    </Text>
+                    {notification.subtitle ? (
+                      <Text size="sm" c="dimmed" lineClamp={2}>
+                        {notification.subtitle}
+                      </Text>
+                    ) : null}
+                    <Text size="xs" c="dimmed" mt={2}>
+                      {dayjs.unix(notification.timestamp).fromNow()}
+                    </Text>
+                  </UnstyledButton>
+                </li>
+              ))}
+            </ul>
+          </ScrollArea.Autosize>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function AccountMenu({ user, landlordSettings }: { user: ApiUser; landlordSettings: string | null }) {
+  const logout = useLogout();
+  const name = displayName(user);
+  return (
+    <Menu position="bottom-end" width={260} shadow="lg" radius="md">
+      <Menu.Target>
+        <UnstyledButton className={classes.avatarButton} aria-label={t.nav.accountMenu}>
+          <Avatar src={user.avatar} name={name} alt="" color="initials" radius="xl" size={38} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
+            {user.name || name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item
+          component={Link}
+          to={`/users/${user.id}/info`}
+          leftSection={<IconSettings size={18} aria-hidden />}
+        >
+          {t.nav.settings}
+        </Menu.Item>
+        {landlordSettings ? (
+          <Menu.Item
+            component={Link}
+            to={landlordSettings}
+            leftSection={<IconBuildingCog size={18} aria-hidden />}
+          >
+            {t.nav.landlordSettings}
+          </Menu.Item>
+        ) : null}
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={18} aria-hidden />}
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+        >
+          {t.auth.logOut}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export default function MainLayout() {
+  const current = useCurrentUser();
+  const { user, role, notifications } = current;
+  const landlord = useCurrentLandlord(current);
+  const collapsed = useMediaQuery(`(max-width: ${LAYOUT_COLLAPSE_PX}px)`, false, {
+    getInitialValueInEffect: false,
+  });
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const navbarId = useId();
+
+  // Close the opened menu on navigation, on Escape and when the layout widens.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    if (opened) close();
+  }
+  useEffect(() => {
+    if (!collapsed) close();
+  }, [collapsed, close]);
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape') close();
+  });
+
+  const offset = !collapsed ? NAVBAR_WIDTH : phone ? 0 : RAIL_WIDTH;
+  const overlay = collapsed && opened;
+  const compact = collapsed && !opened;
+  const hidden = phone && !opened;
+
+  const ticketCount = notifications.filter((n) => !n.viewed && n.ticket_id !== null).length;
+  // Landlord Settings in the account menu: role 1 only, hidden while no landlord is loaded.
+  const landlordSettings = role === ROLE.manager && landlord ? `/landlords/${landlord.id}` : null;
+
+  return (
+    <SignedInProviders>
+      <AppShell
+        header={{ height: HEADER_HEIGHT }}
+        navbar={{ width: offset, breakpoint: 0 }}
+        padding={{ base: 'md', sm: 'xl' }}
+      >
+        <AppShell.Header className={classes.header}>
+          <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              {collapsed ? (
+                <Burger
+                  opened={opened}
+                  onClick={toggle}
+                  size="sm"
+                  aria-label={t.nav.openMenu}
+                  aria-expanded={opened}
+                  aria-controls={navbarId}
+                />
+              ) : null}
+              <Link to="/" className={classes.brand}>
+                <BrandMark size={30} />
+                <span>{t.app.name}</span>
+              </Link>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <NotificationsBell userId={user.id} notifications={notifications} />
+              <AccountMenu user={user} landlordSettings={landlordSettings} />
+            </Group>
+          </Group>
+        </AppShell.Header>
+
+        <AppShell.Navbar
+          id={navbarId}
+          aria-label={t.nav.mainLabel}
+          className={classes.navbar}
+          data-compact={compact || undefined}
+          data-overlay={overlay || undefined}
+          data-hidden={hidden || undefined}
+          inert={hidden || undefined}
+          style={{ '--app-shell-navbar-width': `${overlay ? NAVBAR_WIDTH : offset}px` } as CSSProperties}
+        >
+          <Sidebar compact={compact} landlord={landlord} ticketCount={ticketCount} />
+        </AppShell.Navbar>
+
+        {overlay ? <Overlay fixed zIndex={99} backgroundOpacity={0.35} blur={1} onClick={close} /> : null}
+
+        <AppShell.Main className={classes.main}>
+          <div className={classes.content}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </AppShell.Main>
+      </AppShell>
+    </SignedInProviders>
+  );
+}

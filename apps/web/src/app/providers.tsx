@@ -1,0 +1,43 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './global.css';
+
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { TOAST_MS } from '@mend/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ApiError } from './api';
+import { theme } from './theme';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Retry once on network or server trouble, never on 4xx answers (401 must reach the login redirect).
+        retry: (failureCount, error) =>
+          failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        refetchOnWindowFocus: false,
+        staleTime: 10_000,
+      },
+    },
+  });
+}
+
+const queryClient = createQueryClient();
+
+/**
+ * App-wide providers. The ModalsProvider (confirm dialogs of the signed-in screens) lives in
+ * ./signed-in-providers.tsx, inside the lazily loaded main layout: Mantine's Modal brings ScrollArea
+ * and Floating UI, which the login page does not need.
+ */
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <Notifications autoClose={TOAST_MS} position="top-right" zIndex={1000} />
+        {children}
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The dictionary of every user-visible text. The server injects it as JSON into the
+ * `data-translations` attribute of the page root; in Vite dev mode (placeholder not replaced) or
+ * when it cannot be read, the bundled `en` copy from @mend/shared is used. Keys missing from the
+ * injected copy fall back to `en`, so a stale server dictionary never blanks a label.
+ */
+import { type Dictionary, en, format, ROOT_ELEMENT_ID } from '@mend/shared';
+
+export type { Dictionary };
+export { format };
+
+/** What index.html holds before the server replaces it. */
+export const TRANSLATIONS_PLACEHOLDER = '__MEND_TRANSLATIONS__';
+
+type Json = unknown;
+
+function isPlainObject(value: Json): value is Record<string, Json> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Deep-merges `override` onto `base`, keeping base's shape: only same-typed values replace base values. */
+function mergeOnto(base: Json, override: Json): Json {
+  if (isPlainObject(base)) {
+    if (!isPlainObject(override)) return base;
+    const out: Record<string, Json> = {};
+    for (const key of Object.keys(base))
+      out[key] = key in override ? mergeOnto(base[key], override[key]) : base[key];
+    return out;
+  }
+  if (Array.isArray(base)) {
+    if (!Array.isArray(override) || override.length === 0) return base;
+    return override.every((item) => typeof item === 'string') ? override : base;
+  }
+  return typeof override === typeof base ? override : base;
+}
+
+/** Reads texts shaped like `fallback` from the raw attribute value; anything unusable gives `fallback`. */
+export function loadTexts<T extends object>(raw: string | null | undefined, fallback: T): T {
+  if (!raw || raw === TRANSLATIONS_PLACEHOLDER) return fallback;
+  try {
+    const parsed: Json = JSON.parse(raw);
+    if (!isPlainObject(parsed)) return fallback;
+    return mergeOnto(fallback, parsed) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Turns the raw attribute value into a dictionary; anything unusable gives `fallback` (default `en`). */
+export function loadTranslations(raw: string | null | undefined, fallback: Dictionary = en): Dictionary {
+  return loadTexts(raw, fallback);
+}
+
+function readRootAttribute(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.getElementById(ROOT_ELEMENT_ID)?.dataset.translations;
+}
+
+/** The dictionary, read once at start-up. Use `t.section.key` and `format(t.x.y, { name })`. */
+export const t: Dictionary = loadTranslations(readRootAttribute());

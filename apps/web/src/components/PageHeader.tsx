@@ -1,0 +1,37 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useEffect } from 'react';
+import { format, t } from '../app/translations';
+
+export interface PageHeaderProps {
+  title: string;
+  /** A line under the title. */
+  description?: ReactNode;
+  /** Buttons on the right (e.g. a Create button on list pages). */
+  actions?: ReactNode;
+}
+
+/** The h1 of a page; also sets the browser tab title. */
+export function PageHeader({ title, description, actions }: PageHeaderProps) {
+  useDocumentTitle(title);
+  return (
+    <Group justify="space-between" align="flex-end" wrap="wrap" gap="md" mb="lg">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 28 }} lh={1.2}>
+          {title}
+        </Title>
+        {description ? (
+          <Text c="dimmed" size="sm">
+            {description}
+          </Text>
+        ) : null}
+      </Stack>
+      {actions ? <Group gap="sm">{actions}</Group> : null}
+    </Group>
+  );
+}
+
+export function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = format(t.app.documentTitle, { title });
+  }, [title]);
+}

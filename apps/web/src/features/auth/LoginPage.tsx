@@ -1,0 +1,154 @@
+/**
+ * Sign In (SPEC.md section 2, Authentication screens). A non-email identifier goes to user
+ * activation instead of being posted; a successful sign-in goes to the server's `redirect`
+ * (the page originally asked for, sent as `login_redirect`).
+ */
+import { Alert, Anchor, Avatar, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { generateNonce, isEmailShaped } from '@mend/shared';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { fieldErrors } from '../../app/api';
+import { useLogin } from '../../app/auth';
+import { readCachedLandlord } from '../../app/landlord';
+import { safeRedirect } from '../../app/redirects';
+import { t } from '../../app/translations';
+import { FormButton, useFormButton } from '../../components/FormButton';
+import { useDocumentTitle } from '../../components/PageHeader';
+import { type LoginFormValues, loadLoginResolver, validateLogin } from './login-validation';
+
+function useLoginLandlord() {
+  const [params] = useSearchParams();
+  const asked = params.get('landlord');
+  return useMemo(() => {
+    const cached = readCachedLandlord();
+    if (!cached) return null;
+    // A link naming another landlord must not show this browser's remembered one.
+    if (asked && String(cached.id) !== asked) return null;
+    return cached;
+  }, [asked]);
+}
+
+export default function LoginPage() {
+  useDocumentTitle(t.auth.signIn);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const landlord = useLoginLandlord();
+  const [buttonState, setButtonState] = useFormButton();
+  const [message, setMessage] = useState<string | null>(null);
+  const [nonce, setNonce] = useState(generateNonce);
+
+  useEffect(() => {
+    void loadLoginResolver();
+  }, []);
+
+  const redirect = safeRedirect(params.get('redirect'));
+  const verified = params.get('verified') === '1';
+
+  const form = useForm<LoginFormValues>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validateInputOnBlur: true,
+    validate: validateLogin,
+  });
+
+  async function submit(values: LoginFormValues) {
+    if (buttonState === 'sending') return;
+    const identifier = values.email.trim();
+    if (!isEmailShaped(identifier)) {
+      const query = redirect === '/' ? '' : `?redirect=${encodeURIComponent(redirect)}`;
+      navigate(`/user-activation/${encodeURIComponent(identifier)}${query}`);
+      return;
+    }
+    setMessage(null);
+    setButtonState('sending');
+    const result = await login.mutateAsync({
+      email: identifier,
+      password: values.password,
+      login_redirect: redirect,
+      _nonce: nonce,
+    });
+    setNonce(generateNonce());
+    if (result.ok) {
+      setButtonState('default');
+      navigate(safeRedirect(result.data.redirect ?? redirect), { replace: true });
+      return;
+    }
+    form.setErrors(fieldErrors(result.data));
+    setMessage(result.data.message || t.errors.formTitle);
+    setButtonState('error');
+  }
+
+  return (
+    <Stack gap="lg">
+      {landlord ? (
+        <Group gap="sm" wrap="nowrap">
+          <Avatar
+            src={landlord.avatar}
+            name={landlord.name}
+            alt={landlord.name}
+            size={56}
+            radius="md"
+            color="initials"
+          />
+          <Text fw={600} size="lg" lineClamp={2}>
+            {landlord.name}
+          </Text>
+        </Group>
+      ) : null}
+
+      <Title order={1} fz={32} lh={1.15}>
+        {t.auth.signIn}
+      </Title>
+
+      {verified ? (
+        <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
+          {t.auth.emailVerified}
+        </Alert>
+      ) : null}
+
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t.auth.emailOrUsername}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+            name="email"
+          />
+          <TextInput
+            type="password"
+            label={t.auth.password}
+            autoComplete="current-password"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+            name="password"
+          />
+          <Group justify="flex-end" mt={-4}>
+            <Anchor component={Link} to="/password/reset" size="sm" fw={500}>
+              {t.auth.forgotPassword}
+            </Anchor>
+          </Group>
+          <FormButton
+            state={buttonState}
+            label={t.auth.signIn}
+            errorLabel={t.buttonErrors.signIn}
+            fullWidth
+            size="md"
+            mt="xs"
+          />
+          {message ? (
+            <Text c="red.7" size="sm" role="alert" ta="center">
+              {message}
+            </Text>
+          ) : null}
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
