@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { landlordRoutes } from './modules/landlords/routes';
 import { propertyRoutes } from './modules/properties/routes';
+import { ticketRoutes } from './modules/tickets/routes';
 import { unitRoutes } from './modules/units/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
@@ -105,6 +106,7 @@ export async function buildApp({ config, db, logger, storage }: BuildAppOptions)
       propertyRoutes(api);
       unitRoutes(api);
       categoryRoutes(api);
+      ticketRoutes(api);
     },
     { prefix: '/api' },
   );
