@@ -6,11 +6,35 @@
  * Set MEND_SKIP_E2E=1 to skip the browser tests while iterating.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const started = Date.now();
 const results = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const reports = mkdtempSync(path.join(tmpdir(), 'mend-test-reports-'));
+let reportCount = 0;
+
+/** Vitest arguments that also write a JSON report, whose counts the summary adds up. */
+function vitestArgs(...args) {
+  const file = path.join(reports, `report-${++reportCount}.json`);
+  return ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+}
+
+function countReports() {
+  for (let i = 1; i <= reportCount; i++) {
+    try {
+      const report = JSON.parse(readFileSync(path.join(reports, `report-${i}.json`), 'utf8'));
+      totals.passed += report.numPassedTests;
+      totals.failed += report.numFailedTests;
+      totals.skipped += report.numPendingTests + report.numTodoTests;
+    } catch {
+      // a run that died before writing its report already failed the command
+    }
+  }
+}
 
 function run(title, command, args, env = {}) {
   const t0 = Date.now();
@@ -22,8 +46,11 @@ function run(title, command, args, env = {}) {
 }
 
 function finish(code) {
+  countReports();
+  rmSync(reports, { recursive: true, force: true });
   console.log(`\n=== summary (${((Date.now() - started) / 1000).toFixed(0)} s) ===\n${results.join('\n')}`);
-  process.exit(code);
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exit(code !== 0 || totals.failed > 0 || totals.passed === 0 ? 1 : 0);
 }
 
 function postgresAnswers(host = '127.0.0.1', port = 5432) {
@@ -67,11 +94,11 @@ function ensureChromium() {
 
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint and format (Biome)', 'npx', ['biome', 'check', '.']);
-run('unit and API tests (PGlite)', 'npx', ['vitest', 'run']);
+run('unit and API tests (PGlite)', 'npx', vitestArgs());
 
 const databaseUrl = process.env.MEND_TEST_PG_URL ?? process.env.DATABASE_URL;
 if (databaseUrl || (await postgresAnswers())) {
-  run('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', '@mend/server'], {
+  run('API tests (PostgreSQL)', 'npx', vitestArgs('--project', '@mend/server'), {
     MEND_TEST_DB: 'postgres',
     ...(databaseUrl ? { MEND_TEST_PG_URL: databaseUrl } : {}),
   });
