@@ -3,6 +3,7 @@ import { en } from '@mend/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { landlords } from '../src/db/schema';
 import { defineRoutes } from '../src/lib/routes';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createUser, TEST_PASSWORD } from './helpers/factories';
@@ -61,6 +62,16 @@ function testRoutes(app: FastifyInstance) {
           }),
         },
         { method: 'POST', url: '/private', handler: async () => ({ ok: true }) },
+        {
+          method: 'POST',
+          url: '/store',
+          auth: false,
+          handler: async (request) => {
+            const name = String((request.body as { name?: unknown }).name);
+            const [row] = await app.db.insert(landlords).values({ name }).returning();
+            return { id: row.id };
+          },
+        },
         {
           method: 'POST',
           url: '/boom',
@@ -273,5 +284,19 @@ describe('error shapes', () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('text PostgreSQL cannot store', () => {
+  it('answers a NUL character in a list search as an ordinary search', async () => {
+    const { parseListQuery } = await import('../src/lib/list-query');
+    expect(parseListQuery({ search: 'ab\u0000c' }).search).toBe('abc');
+  });
+
+  it('answers a NUL character the database refuses with a 400, not a 500', async () => {
+    const client = await t.client();
+    const response = await client.post('/api/test/store', { name: 'bad\u0000name' }, { json: true });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: en.errors.validation });
   });
 });

@@ -59,7 +59,7 @@ export const MAX_URL_LENGTH = 2048;
 /** Passwords are never trimmed; the cap only keeps hashing cheap. */
 export const MAX_PASSWORD_LENGTH = 1024;
 /** Most users one batch-create CSV may hold. */
-export const BATCH_MAX_ROWS = 500;
+export const BATCH_MAX_ROWS = 5000;
 
 /** Placeholder emails of temporary accounts end with this marker domain (DESIGN.md). */
 export const TEMPORARY_EMAIL_DOMAIN = 'temporary.mend.invalid';

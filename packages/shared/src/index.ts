@@ -1,4 +1,6 @@
 export * from './api';
+export * from './api-records';
+export * from './api-users';
 export * from './constants';
 export * from './helpers';
 export * from './messages';

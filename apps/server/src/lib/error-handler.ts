@@ -19,6 +19,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof ZodError) {
       return reply.code(422).send({ message: en.errors.validation, errors: fieldErrors(error) });
     }
+    // PostgreSQL "data exception" class (22xxx): text it cannot store (a NUL character), a number out of
+    // range... The input was bad, not the server.
+    const sqlState =
+      (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+    if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+      return reply.code(400).send({ message: en.errors.validation });
+    }
     const status = (error as FastifyError).statusCode;
     if (status === 429) {
       return reply.code(429).send({ message: error.message || en.errors.tooManyRequests });

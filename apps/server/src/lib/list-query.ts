@@ -11,7 +11,14 @@ import { z } from 'zod';
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
   per_page: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(PAGE_SIZE).default(PAGE_SIZE),
-  search: z.string().trim().max(200).catch('').default(''),
+  // PostgreSQL text cannot hold NUL characters; a search for one is a search for nothing.
+  search: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.replaceAll('\u0000', '') : value),
+      z.string().trim().max(200),
+    )
+    .catch('')
+    .default(''),
   sort: z.string().max(50).optional().catch(undefined),
   order: z.enum(['asc', 'desc']).optional().catch(undefined),
 });

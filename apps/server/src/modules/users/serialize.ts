@@ -1,11 +1,15 @@
 /** API shapes of users and their notifications (SPEC.md section 3). */
 import {
+  type ApiCategoryRef,
   type ApiLandlordSummary,
   type ApiNotification,
+  type ApiRecordRef,
   type ApiUser,
+  type ApiUserRecord,
   isSuperAdmin,
   isTemporaryEmail,
   roleName,
+  userTypeForRole,
 } from '@mend/shared';
 import type { LandlordRow, NotificationRow, UserRow } from '../../db/schema';
 import { fileUrl } from '../../lib/storage-urls';
@@ -46,6 +50,36 @@ export function serializeUser(user: UserRow): ApiUser {
     notification_options: user.notificationOptions,
     created_at_timestamp: toSeconds(user.createdAt),
     path: userPath(user.id),
+  };
+}
+
+/** What a user record shows beside its own columns (loaded for a whole page at once, see service.ts). */
+export interface UserLinks {
+  landlord: ApiRecordRef | null;
+  unit: ApiRecordRef | null;
+  properties: ApiRecordRef[];
+  categories: ApiCategoryRef[];
+}
+
+export const NO_LINKS: UserLinks = { landlord: null, unit: null, properties: [], categories: [] };
+
+/** A user of the users / tenants / contractors API, with what the viewer may do to it. */
+export function serializeUserRecord(
+  user: UserRow,
+  links: UserLinks,
+  can: ApiUserRecord['can'],
+): ApiUserRecord {
+  return {
+    ...serializeUser(user),
+    type: userTypeForRole(user.role),
+    landlord: links.landlord,
+    unit_id: links.unit?.id ?? null,
+    units: links.unit ? [links.unit] : [],
+    property_ids: links.properties.map((property) => property.id),
+    properties: links.properties,
+    category_ids: links.categories.map((category) => category.id),
+    categories: links.categories,
+    can,
   };
 }
 

@@ -1,0 +1,57 @@
+/** API shapes of landlords (SPEC.md section 3). */
+import {
+  type ApiLandlord,
+  type ApiLandlordLogo,
+  type ApiLandlordUser,
+  type ApiLandlordUserOption,
+  type ApiRecordRef,
+  roleName,
+} from '@mend/shared';
+import type { LandlordRow } from '../../db/schema';
+import { fileUrl } from '../../lib/storage-urls';
+import { displayName, toSeconds } from '../users/serialize';
+import type { Person } from './record-helpers';
+
+export const landlordPath = (id: number) => `/api/landlords/${id}/`;
+
+export function serializeLandlordUser(person: Person): ApiLandlordUser {
+  return {
+    id: person.id,
+    name: displayName(person),
+    company_name: person.companyName,
+    role_name: roleName(person.role),
+  };
+}
+
+export function serializeLandlordUserOption(person: Person): ApiLandlordUserOption {
+  return {
+    ...serializeLandlordUser(person),
+    role: person.role,
+    email: person.email,
+    landlord_id: person.landlordId,
+  };
+}
+
+export function serializeLandlord(
+  landlord: LandlordRow,
+  properties: ApiRecordRef[],
+  members: Person[],
+): ApiLandlord {
+  return {
+    id: landlord.id,
+    name: landlord.name,
+    description: landlord.description,
+    avatar: fileUrl(landlord.avatar),
+    user_ids: members.map((member) => member.id),
+    properties,
+    users: members.map(serializeLandlordUser),
+    path: landlordPath(landlord.id),
+    created_at_timestamp: toSeconds(landlord.createdAt),
+  };
+}
+
+export function serializeLandlordLogo(
+  landlord: Pick<LandlordRow, 'id' | 'name' | 'avatar'>,
+): ApiLandlordLogo {
+  return { id: landlord.id, name: landlord.name, avatar: fileUrl(landlord.avatar) };
+}

@@ -1,0 +1,38 @@
+/** API shape of properties (SPEC.md section 3). */
+import { type ApiProperty, type ApiPropertyUser, type ApiRecordRef, roleName } from '@mend/shared';
+import type { PropertyRow } from '../../db/schema';
+import { fileUrl } from '../../lib/storage-urls';
+import type { Person } from '../landlords/record-helpers';
+import { displayName, toSeconds } from '../users/serialize';
+
+export const propertyPath = (id: number) => `/api/properties/${id}/`;
+
+export function serializePropertyUser(person: Person): ApiPropertyUser {
+  return { id: person.id, name: displayName(person), role_name: roleName(person.role) };
+}
+
+export function serializeProperty(
+  property: PropertyRow,
+  landlord: ApiRecordRef,
+  units: ApiRecordRef[],
+  people: Person[],
+): ApiProperty {
+  return {
+    id: property.id,
+    name: property.name,
+    description: property.description,
+    avatar: fileUrl(property.avatar),
+    gmaps_url: property.gmapsUrl,
+    country: property.country,
+    province: property.province,
+    city: property.city,
+    postal_code: property.postalCode,
+    address: property.address,
+    landlord_id: property.landlordId,
+    landlord,
+    units,
+    users: people.map(serializePropertyUser),
+    path: propertyPath(property.id),
+    created_at_timestamp: toSeconds(property.createdAt),
+  };
+}

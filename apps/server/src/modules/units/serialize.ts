@@ -1,0 +1,63 @@
+/** API shape of units (SPEC.md section 3). */
+import {
+  type ApiCategorySummary,
+  type ApiUnit,
+  type ApiUnitProperty,
+  type ApiUnitTenant,
+  type ApiUnitTicket,
+  statusText,
+} from '@mend/shared';
+import type { UnitRow } from '../../db/schema';
+import { fileUrl } from '../../lib/storage-urls';
+import type { Person } from '../landlords/record-helpers';
+import { displayName, toSeconds } from '../users/serialize';
+
+export const unitPath = (id: number) => `/api/units/${id}/`;
+
+export function serializeUnitTenant(person: Person): ApiUnitTenant {
+  return {
+    id: person.id,
+    company_name: person.companyName,
+    name: displayName(person),
+    email: person.email,
+    phone_number: person.phoneNumber,
+    avatar: fileUrl(person.avatar),
+  };
+}
+
+export function serializeUnitTicket(ticket: { id: number; title: string; status: number }): ApiUnitTicket {
+  return {
+    id: ticket.id,
+    title: ticket.title,
+    status: ticket.status,
+    status_text: statusText(ticket.status),
+  };
+}
+
+export function serializeUnit(
+  unit: UnitRow,
+  property: ApiUnitProperty,
+  tenants: Person[],
+  tickets: ApiUnitTicket[],
+  categories: ApiCategorySummary[],
+): ApiUnit {
+  const users = tenants.map(serializeUnitTenant);
+  return {
+    id: unit.id,
+    name: unit.name,
+    description: unit.description,
+    gmaps_url: unit.gmapsUrl,
+    postal_code: unit.postalCode,
+    address: unit.address,
+    avatar: fileUrl(unit.avatar),
+    property_id: unit.propertyId,
+    property,
+    tenant: users[0] ?? null,
+    users,
+    tickets,
+    category_ids: categories.map((category) => category.id),
+    categories,
+    path: unitPath(unit.id),
+    created_at_timestamp: toSeconds(unit.createdAt),
+  };
+}

@@ -1,0 +1,713 @@
+/**
+ * Users, tenants and contractors: reading through the actor's scope (policy.ts), the form rules of
+ * SPEC.md section 5, and every write in one transaction with its links (tenant unit, contractor
+ * properties and categories) and its avatar file.
+ */
+import {
+  type ApiCreatedUser,
+  type ApiRoleOption,
+  type ApiUserEdit,
+  type ApiUserFormOptions,
+  type ApiUserRecord,
+  defaultRoleForType,
+  en,
+  fieldErrors,
+  format,
+  isRole,
+  isTemporaryEmail,
+  type MessageResponse,
+  ROLE,
+  type Role,
+  roleName,
+  temporaryEmailFor,
+  type UserFormValues,
+  type UserListResponse,
+  type UserType,
+  userFormSchema,
+  userTypeForRole,
+} from '@mend/shared';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Db, isUniqueViolation } from '../../db/client';
+import {
+  categories,
+  contractorCategories,
+  contractorProperties,
+  landlords,
+  properties,
+  tenantUnits,
+  type UserRow,
+  units,
+  users,
+} from '../../db/schema';
+import {
+  AppError,
+  type FieldErrors,
+  fieldError,
+  forbidden,
+  notFound,
+  validationFailed,
+} from '../../lib/errors';
+import type { UploadedFile } from '../../lib/form-body';
+import {
+  countAll,
+  likePattern,
+  listPage,
+  orderBy,
+  pageOffset,
+  parseListQuery,
+  searchCondition,
+} from '../../lib/list-query';
+import type { Actor } from '../../lib/session';
+import type { FileStorage } from '../../lib/storage';
+import { newStorageKey, type ProcessedImage, processAvatarUpload } from '../../lib/uploads';
+import { passwordFor, uniqueUsernames, violatedConstraint } from './accounts';
+import { mayChangeAvatar, mayCreateType, mayDelete, mayEdit, mayList, rolesFor, userScope } from './policy';
+import { displayName, NO_LINKS, serializeUserRecord, type UserLinks } from './serialize';
+
+const v = en.validation;
+
+/** What the writes need besides the database. */
+export interface UserDeps {
+  db: Db;
+  storage: FileStorage;
+}
+
+/** Avatars live under one folder per user: avatars/users/7/3f9c….webp. */
+export const avatarFolder = (userId: number) => `avatars/users/${userId}`;
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading
+
+/** Sortable list columns (SPEC.md section 2); name and company sort case-insensitively. */
+const SORTABLE = {
+  name: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
+  company_name: sql`lower(${users.companyName})`,
+  email: users.email,
+  role: users.role,
+  created_at: users.createdAt,
+};
+const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
+
+/** PostgreSQL `integer` ids stop here; a bigger number in a filter would be a database error, not "none". */
+const MAX_ID = 2_147_483_647;
+const optionalIdFilter = z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined);
+
+/** Extra list filters; anything unreadable is ignored rather than refused. */
+const listFiltersSchema = z.object({
+  landlord_id: optionalIdFilter,
+  role: z.coerce.number().int().min(0).max(3).optional().catch(undefined),
+});
+
+/** PostgreSQL text cannot hold NUL characters; one in a search or a form would be a 500, not a miss. */
+const withoutNul = (text: string) => text.replaceAll('\u0000', '');
+
+/** The form body with NUL characters removed from every stored text (passwords are never stored as text). */
+export function cleanBody(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const clean = (value: unknown): unknown =>
+    typeof value === 'string' ? withoutNul(value) : Array.isArray(value) ? value.map(clean) : value;
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [key, key.startsWith('password') ? value : clean(value)]),
+  );
+}
+
+/**
+ * Search (SPEC.md section 2): name (first, last, or both as shown), description, company, email,
+ * username, the tenant's unit name and the contractor's category titles (any of them, so a
+ * contractor is found by every trade it handles, not only the first).
+ */
+function userSearch(raw: string): SQL | undefined {
+  const term = withoutNul(raw);
+  if (!term) return undefined;
+  const pattern = likePattern(term);
+  return sql`(${searchCondition(term, [
+    users.firstName,
+    users.lastName,
+    sql`${users.firstName} || ' ' || ${users.lastName}`,
+    users.description,
+    users.companyName,
+    users.email,
+    users.username,
+  ])} or exists (
+    select 1 from ${tenantUnits} inner join ${units} on ${units.id} = ${tenantUnits.unitId}
+    where ${tenantUnits.userId} = ${users.id} and ${units.name} ilike ${pattern}
+  ) or exists (
+    select 1 from ${contractorCategories} inner join ${categories} on ${categories.id} = ${contractorCategories.categoryId}
+    where ${contractorCategories.userId} = ${users.id} and ${categories.title} ilike ${pattern}
+  ))`;
+}
+
+/** The landlord, unit, properties and categories of many users at once (four queries, never one per user). */
+export async function loadLinks(db: Db, rows: UserRow[]): Promise<Map<number, UserLinks>> {
+  const links = new Map<number, UserLinks>(
+    rows.map((row) => [row.id, { ...NO_LINKS, properties: [], categories: [] }]),
+  );
+  if (rows.length === 0) return links;
+  const ids = rows.map((row) => row.id);
+  const landlordIds = [...new Set(rows.map((row) => row.landlordId).filter((id) => id !== null))];
+  const [landlordRows, unitRows, propertyRows, categoryRows] = await Promise.all([
+    landlordIds.length === 0
+      ? []
+      : db
+          .select({ id: landlords.id, name: landlords.name })
+          .from(landlords)
+          .where(inArray(landlords.id, landlordIds)),
+    db
+      .select({ userId: tenantUnits.userId, id: units.id, name: units.name })
+      .from(tenantUnits)
+      .innerJoin(units, eq(units.id, tenantUnits.unitId))
+      .where(inArray(tenantUnits.userId, ids)),
+    db
+      .select({ userId: contractorProperties.userId, id: properties.id, name: properties.name })
+      .from(contractorProperties)
+      .innerJoin(properties, eq(properties.id, contractorProperties.propertyId))
+      .where(inArray(contractorProperties.userId, ids))
+      .orderBy(asc(properties.name), asc(properties.id)),
+    db
+      .select({ userId: contractorCategories.userId, id: categories.id, title: categories.title })
+      .from(contractorCategories)
+      .innerJoin(categories, eq(categories.id, contractorCategories.categoryId))
+      .where(inArray(contractorCategories.userId, ids))
+      .orderBy(asc(categories.title), asc(categories.id)),
+  ]);
+  const landlordById = new Map(landlordRows.map((landlord) => [landlord.id, landlord]));
+  for (const row of rows) {
+    const landlord = row.landlordId === null ? undefined : landlordById.get(row.landlordId);
+    links.get(row.id)!.landlord = landlord ? { id: landlord.id, name: landlord.name } : null;
+  }
+  for (const { userId, id, name } of unitRows) links.get(userId)!.unit = { id, name };
+  for (const { userId, id, name } of propertyRows) links.get(userId)!.properties.push({ id, name });
+  for (const { userId, id, title } of categoryRows) links.get(userId)!.categories.push({ id, title });
+  return links;
+}
+
+/** Records as the viewer sees them (links plus what it may do to each). */
+export async function toRecords(db: Db, actor: Actor, rows: UserRow[]): Promise<ApiUserRecord[]> {
+  const links = await loadLinks(db, rows);
+  return rows.map((row) =>
+    serializeUserRecord(row, links.get(row.id)!, {
+      update: mayEdit(actor, row),
+      delete: mayDelete(actor, row),
+    }),
+  );
+}
+
+/** GET /{type}: one page, searched, sorted and counted in SQL, within the actor's scope. */
+export async function listUsers(
+  db: Db,
+  actor: Actor,
+  type: UserType,
+  rawQuery: unknown,
+): Promise<UserListResponse> {
+  if (!mayList(actor, type)) throw forbidden();
+  const query = parseListQuery(rawQuery);
+  const filters = listFiltersSchema.parse(rawQuery ?? {});
+  const where = and(
+    userScope(actor, type),
+    filters.landlord_id === undefined ? undefined : eq(users.landlordId, filters.landlord_id),
+    filters.role === undefined ? undefined : eq(users.role, filters.role as Role),
+    userSearch(query.search),
+  );
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: countAll }).from(users).where(where),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...orderBy(query, SORTABLE, DEFAULT_SORT, users.id))
+      .limit(query.per_page)
+      .offset(pageOffset(query)),
+  ]);
+  return listPage(await toRecords(db, actor, rows), total, query);
+}
+
+/** One user within the actor's scope for the type; 404 when outside it (never a hint that it exists). */
+export async function findVisibleUser(db: Db, actor: Actor, type: UserType, id: number): Promise<UserRow> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), userScope(actor, type)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** GET /{type}/{id}. */
+export async function getUserRecord(
+  db: Db,
+  actor: Actor,
+  type: UserType,
+  id: number,
+): Promise<ApiUserRecord> {
+  const row = await findVisibleUser(db, actor, type, id);
+  return (await toRecords(db, actor, [row]))[0];
+}
+
+/** `?landlord_id=` of the form-data calls: the landlord a super admin is picking. */
+const requestedLandlordSchema = z.object({ landlord_id: optionalIdFilter });
+
+/** Which option lists a form needs: the /users create form may become any type once a role is picked. */
+type OptionKinds = UserType | 'any';
+
+async function formOptions(
+  db: Db,
+  actor: Actor,
+  kinds: OptionKinds,
+  roles: Role[],
+  defaultRole: Role,
+  rawQuery: unknown,
+  subject: UserRow | null,
+): Promise<ApiUserFormOptions> {
+  const isSuper = actor.role === ROLE.superAdmin;
+  const landlordOptions = await db
+    .select({ id: landlords.id, name: landlords.name })
+    .from(landlords)
+    .where(isSuper ? undefined : eq(landlords.id, actor.landlordId ?? -1))
+    .orderBy(asc(landlords.name), asc(landlords.id));
+  const requested = requestedLandlordSchema.parse(rawQuery ?? {}).landlord_id;
+  // Units and properties are offered for one landlord only (SPEC.md section 6).
+  let chosen = isSuper ? (requested ?? subject?.landlordId ?? null) : actor.landlordId;
+  if (chosen !== null && !landlordOptions.some((landlord) => landlord.id === chosen)) chosen = null;
+  const wantsUnits = kinds === 'tenants' || kinds === 'any';
+  const wantsContractorLists = kinds === 'contractors' || kinds === 'any';
+  const [unitOptions, propertyOptions, categoryOptions] = await Promise.all([
+    wantsUnits && chosen !== null
+      ? db
+          .select({
+            id: units.id,
+            name: units.name,
+            property_id: properties.id,
+            property_name: properties.name,
+          })
+          .from(units)
+          .innerJoin(properties, eq(properties.id, units.propertyId))
+          .where(eq(properties.landlordId, chosen))
+          .orderBy(asc(properties.name), asc(units.name), asc(units.id))
+      : [],
+    wantsContractorLists && chosen !== null
+      ? db
+          .select({ id: properties.id, name: properties.name })
+          .from(properties)
+          .where(eq(properties.landlordId, chosen))
+          .orderBy(asc(properties.name), asc(properties.id))
+      : [],
+    wantsContractorLists
+      ? db
+          .select({ id: categories.id, title: categories.title })
+          .from(categories)
+          .orderBy(asc(categories.title), asc(categories.id))
+      : [],
+  ]);
+  return {
+    roles: roles.map((role): ApiRoleOption => ({ value: role, name: roleName(role) })),
+    default_role: defaultRole,
+    can_pick_landlord: isSuper,
+    landlord_options: landlordOptions,
+    options_landlord_id: chosen,
+    unit_options: unitOptions,
+    property_options: propertyOptions,
+    category_options: categoryOptions,
+  };
+}
+
+/** GET /{type}/create: the roles and choices of the create form. */
+export async function createFormData(
+  db: Db,
+  actor: Actor,
+  type: UserType,
+  rawQuery: unknown,
+): Promise<ApiUserFormOptions> {
+  if (!mayCreateType(actor, type)) throw forbidden();
+  const kinds = type === 'users' ? 'any' : type;
+  return formOptions(db, actor, kinds, rolesFor(actor, type), defaultRoleForType(type), rawQuery, null);
+}
+
+/** GET /{type}/{id}/edit: the user and the choices of its form (by the user's own type). */
+export async function editFormData(
+  db: Db,
+  actor: Actor,
+  type: UserType,
+  id: number,
+  rawQuery: unknown,
+): Promise<ApiUserEdit> {
+  const row = await findVisibleUser(db, actor, type, id);
+  if (!mayEdit(actor, row)) throw forbidden();
+  const ownType = userTypeForRole(row.role);
+  const [[record], options] = await Promise.all([
+    toRecords(db, actor, [row]),
+    formOptions(db, actor, ownType, rolesFor(actor, ownType), defaultRoleForType(ownType), rawQuery, row),
+  ]);
+  return { ...record, ...options };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Writing
+
+/** The links a saved user gets; a key left undefined is not touched. */
+interface Links {
+  landlordId: number | null;
+  unitId?: number;
+  propertyIds?: number[];
+  categoryIds?: number[];
+}
+
+function addError(errors: FieldErrors, field: string, message: string): void {
+  errors[field] ??= [];
+  if (!errors[field].includes(message)) errors[field].push(message);
+}
+
+/**
+ * The landlord and links of a form, checked against the database (SPEC.md section 6: a tenant's unit
+ * and a contractor's properties belong to the chosen landlord). A manager's people always belong to
+ * its own landlord, whatever the form says. A super admin who leaves the landlord blank gets the
+ * landlord of the tenant's unit or of the contractor's first property.
+ */
+async function checkLinks(
+  db: Db,
+  actor: Actor,
+  type: UserType,
+  values: UserFormValues,
+  errors: FieldErrors,
+): Promise<Links> {
+  const forced = actor.role === ROLE.manager;
+  let landlordId = forced ? actor.landlordId : values.landlord_id;
+  let landlordKnown = true;
+  if (!forced && landlordId !== null) {
+    const [found] = await db
+      .select({ id: landlords.id })
+      .from(landlords)
+      .where(eq(landlords.id, landlordId))
+      .limit(1);
+    if (!found) {
+      addError(errors, 'landlord_id', v.landlord);
+      landlordKnown = false;
+    }
+  }
+  const links: Links = { landlordId };
+
+  if (type === 'tenants' && values.unit_id !== undefined) {
+    const [unit] = await db
+      .select({ id: units.id, landlordId: properties.landlordId })
+      .from(units)
+      .innerJoin(properties, eq(properties.id, units.propertyId))
+      .where(eq(units.id, values.unit_id))
+      .limit(1);
+    landlordId ??= unit?.landlordId ?? null;
+    if (!unit || (landlordKnown && unit.landlordId !== landlordId)) addError(errors, 'unit_id', v.unit);
+    links.unitId = values.unit_id;
+  }
+
+  if (type === 'contractors') {
+    const propertyIds = values.property_ids ?? [];
+    const found = propertyIds.length
+      ? await db
+          .select({ id: properties.id, landlordId: properties.landlordId })
+          .from(properties)
+          .where(inArray(properties.id, propertyIds))
+      : [];
+    landlordId ??= found.find((property) => property.id === propertyIds[0])?.landlordId ?? null;
+    const foreign = found.some((property) => landlordKnown && property.landlordId !== landlordId);
+    if (found.length !== propertyIds.length || foreign) addError(errors, 'property_ids', v.property);
+
+    const categoryIds = values.category_ids ?? [];
+    const knownCategories = categoryIds.length
+      ? await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, categoryIds))
+      : [];
+    if (knownCategories.length !== categoryIds.length) addError(errors, 'category_ids', v.category);
+    links.propertyIds = propertyIds;
+    links.categoryIds = categoryIds;
+  }
+  links.landlordId = landlordId;
+  return links;
+}
+
+/** Emails are unique case-insensitively (stored lower-case); the temporary-account domain is reserved. */
+async function checkEmail(
+  db: Db,
+  email: string,
+  current: UserRow | null,
+  errors: FieldErrors,
+): Promise<void> {
+  if (email === '' || email === current?.email) return;
+  if (isTemporaryEmail(email)) return addError(errors, 'email', en.people.reservedEmail);
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), current ? ne(users.id, current.id) : undefined))
+    .limit(1);
+  if (taken) addError(errors, 'email', en.people.emailTaken);
+}
+
+/** Replaces a user's links of its type (tenant unit; contractor properties and categories). */
+async function writeLinks(db: Db, userId: number, links: Links): Promise<void> {
+  if (links.unitId !== undefined) {
+    await db
+      .insert(tenantUnits)
+      .values({ userId, unitId: links.unitId })
+      .onConflictDoUpdate({ target: tenantUnits.userId, set: { unitId: links.unitId } });
+  }
+  if (links.propertyIds !== undefined) {
+    await db.delete(contractorProperties).where(eq(contractorProperties.userId, userId));
+    if (links.propertyIds.length > 0)
+      await db
+        .insert(contractorProperties)
+        .values(links.propertyIds.map((propertyId) => ({ userId, propertyId })));
+  }
+  if (links.categoryIds !== undefined) {
+    await db.delete(contractorCategories).where(eq(contractorCategories.userId, userId));
+    if (links.categoryIds.length > 0)
+      await db
+        .insert(contractorCategories)
+        .values(links.categoryIds.map((categoryId) => ({ userId, categoryId })));
+  }
+}
+
+/**
+ * Runs a transaction that stores files on the way. The files are written before the commit (so a
+ * failed write rolls the rows back) and removed again when the transaction fails, so a failed
+ * request never leaves a file behind.
+ */
+async function transactionWithFiles<T>(
+  deps: UserDeps,
+  work: (tx: Db, store: (key: string, data: Buffer) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const stored: string[] = [];
+  try {
+    return await deps.db.transaction((tx) =>
+      work(tx, async (key, data) => {
+        stored.push(key);
+        await deps.storage.put(key, data);
+      }),
+    );
+  } catch (error) {
+    await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => {})));
+    throw error;
+  }
+}
+
+/** Form fields and the avatar checked together, so one answer lists every problem. */
+async function readForm(
+  schema: z.ZodType<UserFormValues>,
+  body: unknown,
+  files: UploadedFile[],
+): Promise<{ values: UserFormValues; avatar: ProcessedImage | null }> {
+  const parsed = schema.safeParse(cleanBody(body ?? {}));
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  let avatar: ProcessedImage | null = null;
+  try {
+    avatar = await processAvatarUpload(files);
+  } catch (error) {
+    if (!(error instanceof AppError) || !error.errors) throw error;
+    Object.assign(errors, error.errors);
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) throw validationFailed(errors);
+  return { values: parsed.data, avatar };
+}
+
+/** The person columns of a form. */
+function personColumns(values: UserFormValues) {
+  return {
+    firstName: values.first_name,
+    lastName: values.last_name,
+    companyName: values.company_name,
+    phoneNumber: values.phone_number,
+    address1: values.address_1,
+    address2: values.address_2,
+    country: values.country,
+    province: values.province,
+    city: values.city,
+    postal: values.postal,
+  };
+}
+
+/** A unique-constraint failure at commit time (a concurrent insert won the race) as a form error. */
+function uniqueFailure(error: unknown): AppError | null {
+  if (!isUniqueViolation(error)) return null;
+  const constraint = violatedConstraint(error) ?? '';
+  if (constraint.includes('username')) return fieldError('email', en.people.usernameTaken);
+  return fieldError('email', en.people.emailTaken);
+}
+
+/**
+ * POST /users picks the form by the requested role (a tenant needs its unit, a contractor its
+ * properties and categories); /tenants and /contractors are their own type.
+ */
+function formTypeForCreate(type: UserType, body: unknown, roles: Role[]): UserType {
+  if (type !== 'users') return type;
+  const raw = (body as Record<string, unknown> | null)?.role;
+  const role = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
+  return isRole(role) && roles.includes(role) ? userTypeForRole(role) : 'users';
+}
+
+export interface SavedUser {
+  message: string;
+  data: ApiCreatedUser;
+}
+
+/** POST /{type}. An empty email makes a temporary account (generated username, placeholder email). */
+export async function createUser(
+  deps: UserDeps,
+  actor: Actor,
+  type: UserType,
+  body: unknown,
+  files: UploadedFile[],
+): Promise<SavedUser> {
+  if (!mayCreateType(actor, type)) throw forbidden();
+  if (actor.role === ROLE.manager && actor.landlordId === null)
+    throw forbidden(en.people.managerWithoutLandlord);
+  const roles = rolesFor(actor, type);
+  const formType = formTypeForCreate(type, body, roles);
+  const { values, avatar } = await readForm(userFormSchema(formType, 'create', { roles }), body, files);
+  const email = values.email.toLowerCase();
+  const password = await passwordFor(values.password ?? '');
+
+  // A generated username can be taken by a concurrent request between reading and inserting: try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const row = await transactionWithFiles(deps, async (tx, store) => {
+        const errors: FieldErrors = {};
+        const links = await checkLinks(tx, actor, formType, values, errors);
+        await checkEmail(tx, email, null, errors);
+        if (Object.keys(errors).length > 0) throw validationFailed(errors);
+        const username =
+          email === ''
+            ? (await uniqueUsernames(tx, [{ firstName: values.first_name, lastName: values.last_name }]))[0]
+            : null;
+        const [inserted] = await tx
+          .insert(users)
+          .values({
+            ...personColumns(values),
+            role: values.role ?? defaultRoleForType(formType),
+            email: username ? temporaryEmailFor(username) : email,
+            username,
+            passwordHash: password.hash,
+            landlordId: links.landlordId,
+          })
+          .returning();
+        await writeLinks(tx, inserted.id, links);
+        if (!avatar) return inserted;
+        const key = newStorageKey(avatarFolder(inserted.id), avatar.extension);
+        await store(key, avatar.data);
+        const [withAvatar] = await tx
+          .update(users)
+          .set({ avatar: key })
+          .where(eq(users.id, inserted.id))
+          .returning();
+        return withAvatar;
+      });
+      const [record] = await toRecords(deps.db, actor, [row]);
+      return {
+        message: format(en.people.created, { name: displayName(row) }),
+        data: password.generated ? { ...record, generated_password: password.generated } : record,
+      };
+    } catch (error) {
+      const usernameRace =
+        isUniqueViolation(error) && (violatedConstraint(error) ?? '').includes('username') && attempt < 3;
+      if (usernameRace) continue;
+      throw uniqueFailure(error) ?? error;
+    }
+  }
+}
+
+/** PATCH /{type}/{id}: the form of the user's own type (PATCH users/{id} edits a user of any type). */
+export async function updateUser(
+  deps: UserDeps,
+  actor: Actor,
+  type: UserType,
+  id: number,
+  body: unknown,
+  files: UploadedFile[],
+): Promise<SavedUser> {
+  const subject = await findVisibleUser(deps.db, actor, type, id);
+  if (!mayEdit(actor, subject)) throw forbidden();
+  const ownType = userTypeForRole(subject.role);
+  const schema = userFormSchema(ownType, 'update', { role: subject.role });
+  const { values, avatar } = await readForm(schema, body, files);
+  const email = values.email.toLowerCase();
+
+  let previousAvatar: string | null = null;
+  let row: UserRow;
+  try {
+    row = await transactionWithFiles(deps, async (tx, store) => {
+      // Locked, so a concurrent avatar change cannot lose track of a file.
+      const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      if (!current) throw notFound();
+      const errors: FieldErrors = {};
+      const links = await checkLinks(tx, actor, ownType, values, errors);
+      await checkEmail(tx, email, current, errors);
+      if (Object.keys(errors).length > 0) throw validationFailed(errors);
+      let avatarKey = current.avatar;
+      if (avatar) {
+        avatarKey = newStorageKey(avatarFolder(id), avatar.extension);
+        await store(avatarKey, avatar.data);
+        previousAvatar = current.avatar;
+      }
+      const [updated] = await tx
+        .update(users)
+        .set({
+          ...personColumns(values),
+          email,
+          // A new address has not been verified yet.
+          emailVerifiedAt: email === current.email ? current.emailVerifiedAt : null,
+          landlordId: links.landlordId,
+          avatar: avatarKey,
+        })
+        .where(eq(users.id, id))
+        .returning();
+      await writeLinks(tx, id, links);
+      return updated;
+    });
+  } catch (error) {
+    throw uniqueFailure(error) ?? error;
+  }
+  // Only once the new file is committed does the old one go.
+  if (previousAvatar) await deps.storage.delete(previousAvatar).catch(() => {});
+  const [record] = await toRecords(deps.db, actor, [row]);
+  return { message: format(en.people.updated, { name: displayName(row) }), data: record };
+}
+
+/** DELETE /{type}/{id}: only users with a higher role number, never oneself. */
+export async function deleteUser(
+  deps: UserDeps,
+  actor: Actor,
+  type: UserType,
+  id: number,
+): Promise<MessageResponse> {
+  const subject = await findVisibleUser(deps.db, actor, type, id);
+  if (subject.id === actor.id) throw forbidden(en.people.cannotDeleteSelf);
+  if (!mayDelete(actor, subject)) throw forbidden();
+  // Links, sessions and notifications go with the row (ON DELETE CASCADE); tickets keep a NULL tenant.
+  const [deleted] = await deps.db.delete(users).where(eq(users.id, id)).returning({ avatar: users.avatar });
+  if (!deleted) throw notFound();
+  if (deleted.avatar) await deps.storage.delete(deleted.avatar).catch(() => {});
+  return { message: format(en.people.deleted, { name: displayName(subject) }) };
+}
+
+/** PATCH /users/{id}/avatar: one image, re-encoded; the old file is deleted after the commit. */
+export async function updateAvatar(
+  deps: UserDeps,
+  actor: Actor,
+  id: number,
+  files: UploadedFile[],
+): Promise<SavedUser> {
+  const subject = await findVisibleUser(deps.db, actor, 'users', id);
+  if (!mayChangeAvatar(actor, subject)) throw forbidden();
+  const image = await processAvatarUpload(files);
+  if (!image) throw fieldError('avatar', en.people.avatarRequired);
+  const { row, previous } = await transactionWithFiles(deps, async (tx, store) => {
+    const [current] = await tx
+      .select({ avatar: users.avatar })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update');
+    if (!current) throw notFound();
+    const key = newStorageKey(avatarFolder(id), image.extension);
+    await store(key, image.data);
+    const [updated] = await tx.update(users).set({ avatar: key }).where(eq(users.id, id)).returning();
+    return { row: updated, previous: current.avatar };
+  });
+  if (previous) await deps.storage.delete(previous).catch(() => {});
+  const [record] = await toRecords(deps.db, actor, [row]);
+  return { message: en.people.avatarUpdated, data: record };
+}

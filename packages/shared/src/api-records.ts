@@ -1,0 +1,184 @@
+/**
+ * JSON shapes of the records API: landlords, properties, units and categories (SPEC.md sections 3 and 7).
+ * Every `path` ends with a slash (`/api/units/5/`); every `created_at_timestamp` is in seconds.
+ * Lists answer `ListResponse<T>` with `meta` always present; deletes answer `MessageResponse`.
+ */
+import type { Role } from './roles';
+
+/** A linked record in brief. */
+export interface ApiRecordRef {
+  id: number;
+  name: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Landlords
+
+export interface ApiLandlordUser {
+  id: number;
+  name: string;
+  company_name: string;
+  role_name: string;
+}
+
+export interface ApiLandlord {
+  id: number;
+  name: string;
+  description: string;
+  /** URL of the logo (public: the login screen shows it), or null. */
+  avatar: string | null;
+  user_ids: number[];
+  properties: ApiRecordRef[];
+  users: ApiLandlordUser[];
+  path: string;
+  created_at_timestamp: number;
+}
+
+/** A user the landlord form's users multi-select may offer. */
+export interface ApiLandlordUserOption extends ApiLandlordUser {
+  role: Role;
+  email: string;
+  landlord_id: number | null;
+}
+
+/** What the landlord form needs (GET landlords/create). */
+export interface ApiLandlordFormOptions {
+  /** Role 0: users of role 1-3 that belong to no landlord or to this one. Role 1: this landlord's users. */
+  user_options: ApiLandlordUserOption[];
+  /** False for a manager: it may edit its landlord but not change which users belong to it. */
+  can_change_users: boolean;
+}
+
+/** GET landlords/{id}/edit. */
+export type ApiLandlordEdit = ApiLandlord & ApiLandlordFormOptions;
+
+/** GET landlords/{id}/logo (public, for the login screen). */
+export interface ApiLandlordLogo {
+  id: number;
+  name: string;
+  avatar: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Properties
+
+export interface ApiPropertyUser {
+  id: number;
+  name: string;
+  role_name: string;
+}
+
+export interface ApiProperty {
+  id: number;
+  name: string;
+  description: string;
+  /** URL of the picture (signed-in users only), or null. */
+  avatar: string | null;
+  gmaps_url: string;
+  country: string;
+  province: string;
+  city: string;
+  postal_code: string;
+  address: string;
+  landlord_id: number;
+  landlord: ApiRecordRef;
+  /** The units of the property the viewer may see. */
+  units: ApiRecordRef[];
+  /** Its contractors and the tenants of its units (a tenant viewer sees the contractors only). */
+  users: ApiPropertyUser[];
+  path: string;
+  created_at_timestamp: number;
+}
+
+/** What the property form needs (GET properties/create). */
+export interface ApiPropertyFormOptions {
+  /** Role 0: every landlord; role 1: its own only (a new property is fixed to it). */
+  landlord_options: ApiRecordRef[];
+  can_pick_landlord: boolean;
+}
+
+/** GET properties/{id}/edit. */
+export type ApiPropertyEdit = ApiProperty & ApiPropertyFormOptions;
+
+// ---------------------------------------------------------------------------------------------------------
+// Units
+
+export interface ApiUnitTenant {
+  id: number;
+  company_name: string;
+  name: string;
+  email: string;
+  phone_number: string;
+  avatar: string | null;
+}
+
+export interface ApiUnitTicket {
+  id: number;
+  title: string;
+  status: number;
+  status_text: string;
+}
+
+export interface ApiUnitProperty {
+  id: number;
+  name: string;
+  landlord_id: number;
+}
+
+export interface ApiCategorySummary {
+  id: number;
+  title: string;
+  description: string;
+}
+
+export interface ApiUnit {
+  id: number;
+  name: string;
+  description: string;
+  gmaps_url: string;
+  postal_code: string;
+  address: string;
+  avatar: string | null;
+  property_id: number;
+  property: ApiUnitProperty;
+  /** The first tenant, or null. */
+  tenant: ApiUnitTenant | null;
+  /** All tenants of the unit. */
+  users: ApiUnitTenant[];
+  /** The newest 20 tickets of the unit the viewer may see. */
+  tickets: ApiUnitTicket[];
+  /** The unit's own categories (may be empty: then every category is offered, see GET units/{id}/categories). */
+  category_ids: number[];
+  categories: ApiCategorySummary[];
+  path: string;
+  created_at_timestamp: number;
+}
+
+/** What the unit form needs (GET units/create). */
+export interface ApiUnitFormOptions {
+  /** The properties the viewer may put a unit in. */
+  property_options: ApiUnitProperty[];
+  category_options: ApiCategorySummary[];
+}
+
+/** GET units/{id}/edit. */
+export type ApiUnitEdit = ApiUnit & ApiUnitFormOptions;
+
+// ---------------------------------------------------------------------------------------------------------
+// Categories
+
+export interface ApiCategoryAttribute {
+  id: number;
+  label: string;
+  format: string;
+  value: string;
+}
+
+export interface ApiCategory {
+  id: number;
+  title: string;
+  description: string;
+  attributes: ApiCategoryAttribute[];
+  path: string;
+  created_at_timestamp: number;
+}
