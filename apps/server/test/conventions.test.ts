@@ -300,3 +300,19 @@ describe('text PostgreSQL cannot store', () => {
     expect(response.json()).toEqual({ message: en.errors.validation });
   });
 });
+
+describe('remembered answers expire', () => {
+  it('forgets answers older than a day, so a stored response does not live forever', async () => {
+    const { pruneIdempotencyKeys, IDEMPOTENCY_TTL_MS } = await import('../src/lib/idempotency');
+    const { idempotencyKeys } = await import('../src/db/schema');
+    const client = await t.client();
+    const before = counters.created;
+    await client.post('/api/test/items', { name: 'old', _nonce: 'OlDn000001' });
+    await pruneIdempotencyKeys(t.db, Date.now() + IDEMPOTENCY_TTL_MS + 60_000);
+    const remaining = await t.db.select().from(idempotencyKeys);
+    expect(remaining.filter((row) => row.nonce === 'OlDn000001')).toEqual([]);
+    // The nonce is free again: the same submission acts once more.
+    await client.post('/api/test/items', { name: 'old', _nonce: 'OlDn000001' });
+    expect(counters.created).toBe(before + 2);
+  });
+});

@@ -17,6 +17,17 @@ const WAIT_STEP_MS = 100;
 const WAIT_LIMIT_MS = 10_000;
 /** A claim older than this is taken to be from a request that died, and may be claimed again. */
 const STALE_CLAIM_MS = 2 * 60 * 1000;
+/**
+ * Remembered answers are kept this long: enough for any retry, and short-lived because an answer may
+ * hold something shown once (a generated password).
+ */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/** Forgets remembered answers older than the time-to-live; safe to run from several processes at once. */
+export async function pruneIdempotencyKeys(db: FastifyInstance['db'], now = Date.now()): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now - IDEMPOTENCY_TTL_MS)));
+}
 
 interface Claim {
   scope: string;
@@ -45,6 +56,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function registerIdempotency(app: FastifyInstance): void {
   app.decorateRequest('idempotencyClaim', null);
+
+  let pruner: NodeJS.Timeout | null = null;
+  const prune = () =>
+    pruneIdempotencyKeys(app.db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'pruning idempotency keys failed'),
+    );
+  app.addHook('onReady', async () => {
+    void prune();
+    pruner = setInterval(prune, PRUNE_EVERY_MS);
+    pruner.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (pruner) clearInterval(pruner);
+  });
 
   app.addHook('preHandler', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD') return;
