@@ -1,5 +1,6 @@
 export * from './api';
 export * from './api-records';
+export * from './api-tickets';
 export * from './api-users';
 export * from './constants';
 export * from './helpers';

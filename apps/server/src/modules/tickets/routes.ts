@@ -1,7 +1,156 @@
-/** Tickets: raise, route, work and close maintenance tickets (tickets issue). */
-import type { FastifyInstance } from 'fastify';
-import { defineRoutes } from '../../lib/routes';
+/**
+ * Tickets (SPEC.md sections 2-7): lists, detail, create, edit, status changes, deletes, batch actions and
+ * the ticket files. Routes parse, call the service and answer; the rules live in service.ts.
+ *
+ * `PATCH tickets/{id}` (the edit form) and `PATCH {ticket path}` (status only) are the same route: a body
+ * with nothing but `status` is a status change. `/tickets/batch…` are static paths, which Fastify prefers
+ * to `/tickets/:id`.
+ */
+import { TICKET_PRIORITIES, TICKET_STATUSES } from '@mend/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notFound } from '../../lib/errors';
+import { parseListQuery } from '../../lib/list-query';
+import { defineRoutes, type RouteDefinition } from '../../lib/routes';
+import { displayName } from '../users/serialize';
+import {
+  batchChangeStatus,
+  batchDeleteTickets,
+  changeTicketStatus,
+  createTicket,
+  deleteTicket,
+  findTicketFile,
+  getTicket,
+  isStatusOnly,
+  listLandlordTickets,
+  listTickets,
+  listUserTickets,
+  parseTicketFilters,
+  updateTicket,
+  type Viewer,
+} from './service';
+
+/** A URL parameter that is a record id; anything else is a record that does not exist. */
+function paramId(request: FastifyRequest, name = 'id'): number {
+  const raw = (request.params as Record<string, string | undefined>)[name] ?? '';
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound();
+  return Number(raw);
+}
+
+/** The signed-in user (routes need one by default) as the service sees it. */
+function viewerOf(request: FastifyRequest): Viewer {
+  const user = request.user!;
+  return { id: user.id, role: user.role, landlordId: user.landlordId, name: displayName(user) };
+}
+
+/** Record paths end in a slash (`/api/tickets/5/`): every route answers with and without it. */
+function withTrailingSlashes(definitions: RouteDefinition[]): RouteDefinition[] {
+  return definitions.flatMap((definition) => [definition, { ...definition, url: `${definition.url}/` }]);
+}
+
+/** Ticket files: private to the users who may see the ticket; ids never change what they point at. */
+function fileRoute(app: FastifyInstance, thumbnail: boolean): RouteDefinition['handler'] {
+  return async (request, reply) => {
+    const file = await findTicketFile(
+      app.db,
+      viewerOf(request),
+      paramId(request),
+      paramId(request, 'imageId'),
+      thumbnail,
+    );
+    const stored = await app.storage.get(file.key).catch(() => null);
+    if (!stored) throw notFound();
+    const extension = file.key.split('.').pop();
+    const name = `${file.name.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'file'}.${extension}`;
+    return reply
+      .type(file.mimeType)
+      .header('content-length', stored.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `inline; filename="${name}"`)
+      .header('cache-control', 'private, max-age=3600')
+      .send(stored.stream);
+  };
+}
 
 export function ticketRoutes(app: FastifyInstance): void {
-  defineRoutes(app, []);
+  defineRoutes(
+    app,
+    withTrailingSlashes([
+      { method: 'GET', url: '/tickets/statuses', handler: async () => [...TICKET_STATUSES] },
+      { method: 'GET', url: '/tickets/priorities', handler: async () => [...TICKET_PRIORITIES] },
+      {
+        method: 'GET',
+        url: '/tickets',
+        handler: async (request) =>
+          listTickets(
+            app.db,
+            viewerOf(request),
+            parseTicketFilters(request.query),
+            parseListQuery(request.query),
+          ),
+      },
+      {
+        method: 'POST',
+        url: '/tickets',
+        handler: async (request, reply) => {
+          const ticket = await createTicket(app, viewerOf(request), request.body, request.uploads);
+          reply.code(201);
+          return ticket;
+        },
+      },
+      {
+        method: 'DELETE',
+        url: '/tickets/batch',
+        handler: async (request) => batchDeleteTickets(app, viewerOf(request), request.body),
+      },
+      {
+        method: 'PATCH',
+        url: '/tickets/batch/status',
+        handler: async (request) => batchChangeStatus(app, viewerOf(request), request.body),
+      },
+      {
+        method: 'GET',
+        url: '/tickets/:id',
+        handler: async (request) => getTicket(app.db, viewerOf(request), paramId(request)),
+      },
+      {
+        method: 'PATCH',
+        url: '/tickets/:id',
+        handler: async (request) =>
+          isStatusOnly(request.body, request.uploads)
+            ? changeTicketStatus(app, viewerOf(request), paramId(request), request.body)
+            : updateTicket(app, viewerOf(request), paramId(request), request.body, request.uploads),
+      },
+      {
+        method: 'DELETE',
+        url: '/tickets/:id',
+        handler: async (request) => deleteTicket(app, viewerOf(request), paramId(request)),
+      },
+      { method: 'GET', url: '/tickets/:id/images/:imageId', handler: fileRoute(app, false) },
+      { method: 'GET', url: '/tickets/:id/images/:imageId/thumbnail', handler: fileRoute(app, true) },
+      {
+        method: 'GET',
+        url: '/landlords/:id/tickets',
+        handler: async (request) =>
+          listLandlordTickets(
+            app.db,
+            viewerOf(request),
+            paramId(request),
+            parseTicketFilters(request.query),
+            parseListQuery(request.query),
+          ),
+      },
+      {
+        method: 'GET',
+        url: '/users/:id/tickets',
+        handler: async (request) =>
+          listUserTickets(
+            app.db,
+            viewerOf(request),
+            paramId(request),
+            parseTicketFilters(request.query),
+            parseListQuery(request.query),
+          ),
+      },
+    ]),
+  );
 }

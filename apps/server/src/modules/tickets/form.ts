@@ -1,0 +1,176 @@
+/**
+ * The ticket form (SPEC.md section 5): the shared zod schema, the optional `meta` details, the files, and
+ * the checks that need the database (the unit is one the actor may use; the category is offered on that
+ * unit). Every problem of a submission is answered at once as 422 field errors; nothing is stored here.
+ */
+import { type Actor, en, fieldErrors, ROLE, type TicketValues, ticketSchema } from '@mend/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { categories, properties, unitCategories, units } from '../../db/schema';
+import { type FieldErrors, validationFailed } from '../../lib/errors';
+import type { UploadedFile } from '../../lib/form-body';
+import { IMAGES_FIELD, type PreparedFile, prepareTicketFiles } from './files';
+
+const v = en.validation;
+
+/** Built once; its "not earlier than yesterday" rule reads the clock at every parse. */
+const TICKET_FORM = ticketSchema();
+
+/** Limits of the free-form details (`meta[name]=value`, or their JSON text). */
+const META_MAX_ENTRIES = 20;
+const META_MAX_KEY = 100;
+const META_MAX_VALUE = 1000;
+
+export interface UnitInfo {
+  id: number;
+  name: string;
+  propertyId: number;
+  propertyName: string;
+  landlordId: number;
+}
+
+export interface TicketForm {
+  values: TicketValues;
+  /** Undefined when the form did not send `meta` (an edit then keeps the ticket's details). */
+  meta: Record<string, string> | undefined;
+  files: PreparedFile[];
+  unit: UnitInfo;
+  category: { id: number; title: string };
+}
+
+/** The body as a plain object (JSON bodies may be anything). */
+export function asRecord(body: unknown): Record<string, unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? { ...(body as Record<string, unknown>) }
+    : {};
+}
+
+/** A positive whole number from a form value, else undefined. */
+export function positiveInt(value: unknown): number | undefined {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
+}
+
+/** `remove_images[]` (or a comma-separated list): ids; anything else is ignored. */
+export function idsOf(value: unknown): number[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+  return [...new Set(items.map(positiveInt).filter((id): id is number => id !== undefined))];
+}
+
+/** `meta` as a name/value map: ok=false when it is not one (or is too big). */
+export function parseMeta(raw: unknown): { ok: boolean; value?: Record<string, string> } {
+  if (raw === undefined || raw === null) return { ok: true };
+  let value = raw;
+  if (typeof raw === 'string') {
+    if (raw.trim() === '') return { ok: true, value: {} };
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return { ok: false };
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false };
+  const entries: [string, string][] = [];
+  for (const [key, item] of Object.entries(value)) {
+    const name = key.trim();
+    if (name === '') continue;
+    if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean')
+      return { ok: false };
+    const text = String(item).trim();
+    if (name.length > META_MAX_KEY || text.length > META_MAX_VALUE) return { ok: false };
+    entries.push([name, text]);
+  }
+  if (entries.length > META_MAX_ENTRIES) return { ok: false };
+  return { ok: true, value: Object.fromEntries(entries) };
+}
+
+export async function findUnit(db: Db, id: number): Promise<UnitInfo | undefined> {
+  const [row] = await db
+    .select({
+      id: units.id,
+      name: units.name,
+      propertyId: units.propertyId,
+      propertyName: properties.name,
+      landlordId: properties.landlordId,
+    })
+    .from(units)
+    .innerJoin(properties, eq(properties.id, units.propertyId))
+    .where(eq(units.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Role 0 any unit; role 1 the units of its landlord (a tenant's unit is fixed before the form is read). */
+function mayUseUnit(actor: Actor, unit: UnitInfo): boolean {
+  if (actor.role === ROLE.superAdmin) return true;
+  return actor.role === ROLE.manager && actor.landlordId !== null && actor.landlordId === unit.landlordId;
+}
+
+/** The category if the unit offers it: one of the unit's categories, or any category when it has none. */
+async function offeredCategory(
+  db: Db,
+  unitId: number,
+  categoryId: number,
+): Promise<{ id: number; title: string } | undefined> {
+  const offered = await db
+    .select({ id: unitCategories.categoryId })
+    .from(unitCategories)
+    .where(eq(unitCategories.unitId, unitId));
+  if (offered.length > 0 && !offered.some((row) => row.id === categoryId)) return undefined;
+  const [category] = await db
+    .select({ id: categories.id, title: categories.title })
+    .from(categories)
+    .where(eq(categories.id, categoryId))
+    .limit(1);
+  return category;
+}
+
+export interface ParseOptions {
+  /** Files the ticket keeps (edit), counted against the limit of 5. */
+  kept: number;
+  /** The unit was set by the server (tenant's own unit, or the ticket's unit on edit), not chosen. */
+  unitForced: boolean;
+}
+
+export async function parseTicketForm(
+  db: Db,
+  actor: Actor,
+  input: Record<string, unknown>,
+  uploads: UploadedFile[],
+  { kept, unitForced }: ParseOptions,
+): Promise<TicketForm> {
+  const parsed = TICKET_FORM.safeParse(input);
+  const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
+  const meta = parseMeta(input.meta);
+  if (!meta.ok) errors.meta = [en.tickets.meta];
+
+  // The unit and category are checked whenever they parsed, so one answer lists every problem.
+  let unit: UnitInfo | undefined;
+  let category: { id: number; title: string } | undefined;
+  const unitId = errors.unit_id ? undefined : positiveInt(input.unit_id);
+  if (unitId !== undefined) {
+    unit = await findUnit(db, unitId);
+    if (!unit || !(unitForced || mayUseUnit(actor, unit))) {
+      unit = undefined;
+      errors.unit_id = [v.ticketUnit];
+    }
+  }
+  const categoryId = errors.category_id ? undefined : positiveInt(input.category_id);
+  if (unit && categoryId !== undefined) {
+    category = await offeredCategory(db, unit.id, categoryId);
+    if (!category) errors.category_id = [v.category];
+  }
+
+  if (!unit && !errors.unit_id) errors.unit_id = [v.ticketUnit];
+  if (unit && !category && !errors.category_id) errors.category_id = [v.category];
+
+  // Files are converted only when the rest of the form is fine (re-encoding is the expensive part), but
+  // their count, size and type are always checked.
+  const files = await prepareTicketFiles(uploads, kept, { convert: Object.keys(errors).length === 0 });
+  if (files.problem) errors[IMAGES_FIELD] = [files.problem];
+
+  if (!parsed.success || !unit || !category || Object.keys(errors).length > 0) throw validationFailed(errors);
+  // Browsers send a textarea's line breaks as CRLF; store them as \n.
+  const values = { ...parsed.data, description: parsed.data.description.replace(/\r\n?/g, '\n') };
+  return { values, meta: meta.value, files: files.prepared, unit, category };
+}

@@ -1,0 +1,256 @@
+/**
+ * Ticket reads: the one visibility scope (DESIGN.md) that every list and every single load goes through,
+ * list filters/search/sort done in SQL, and the loaders of what a ticket shows beside its own row.
+ */
+import { type Actor, TICKET_STATUSES, ticketScope } from '@mend/shared';
+import { and, asc, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  categories,
+  properties,
+  tenantUnits,
+  ticketAvailability,
+  ticketCategories,
+  ticketImages,
+  ticketLog,
+  ticketRecipients,
+  tickets,
+  units,
+  users,
+} from '../../db/schema';
+import { countAll, type ListQuery, likePattern, orderBy, pageOffset } from '../../lib/list-query';
+
+/** Builds subqueries without a database handle. */
+const qb = new QueryBuilder();
+
+/** The ticket's tenant, joined under its own name (the log joins `users` for authors). */
+export const tenantUser = alias(users, 'tenant');
+
+/**
+ * Which tickets an actor sees: all (role 0), its landlord's properties (role 1), its own unit (role 2),
+ * the tickets routed to it (role 3). Each is an indexed IN (subquery), usable in SELECT, UPDATE and DELETE.
+ */
+export function visibleTickets(actor: Actor): SQL {
+  switch (ticketScope(actor)) {
+    case 'all':
+      return sql`true`;
+    case 'landlord':
+      if (actor.landlordId === null) return sql`false`;
+      return inArray(
+        tickets.propertyId,
+        qb.select({ id: properties.id }).from(properties).where(eq(properties.landlordId, actor.landlordId)),
+      );
+    case 'unit':
+      return inArray(
+        tickets.unitId,
+        qb.select({ id: tenantUnits.unitId }).from(tenantUnits).where(eq(tenantUnits.userId, actor.id)),
+      );
+    case 'routed':
+      return inArray(
+        tickets.id,
+        qb
+          .select({ id: ticketRecipients.ticketId })
+          .from(ticketRecipients)
+          .where(eq(ticketRecipients.userId, actor.id)),
+      );
+  }
+}
+
+/** A ticket row with what every answer shows of its unit, property and tenant. */
+const rowColumns = {
+  ticket: tickets,
+  unit: {
+    id: units.id,
+    name: units.name,
+    address: units.address,
+    postalCode: units.postalCode,
+    gmapsUrl: units.gmapsUrl,
+  },
+  property: {
+    id: properties.id,
+    name: properties.name,
+    landlordId: properties.landlordId,
+    city: properties.city,
+    province: properties.province,
+    country: properties.country,
+    gmapsUrl: properties.gmapsUrl,
+  },
+  tenant: {
+    id: tenantUser.id,
+    firstName: tenantUser.firstName,
+    lastName: tenantUser.lastName,
+    companyName: tenantUser.companyName,
+    email: tenantUser.email,
+    avatar: tenantUser.avatar,
+  },
+};
+
+function selectRows(db: Db) {
+  return db
+    .select(rowColumns)
+    .from(tickets)
+    .innerJoin(units, eq(units.id, tickets.unitId))
+    .innerJoin(properties, eq(properties.id, tickets.propertyId))
+    .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId));
+}
+
+export type TicketJoinedRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
+
+/** The tenant's shown name: company, else first and last name, else email (as serialize.ts writes it). */
+const tenantNameSql = sql`lower(coalesce(nullif(${tenantUser.companyName}, ''), nullif(trim(${tenantUser.firstName} || ' ' || ${tenantUser.lastName}), ''), ${tenantUser.email}))`;
+
+const SORTABLE = {
+  title: sql`lower(${tickets.title})`,
+  status: tickets.status,
+  created_at: tickets.createdAt,
+  property: sql`lower(${properties.name})`,
+  tenant: tenantNameSql,
+};
+const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
+
+/**
+ * Search (SPEC.md "Tickets screen"): title, description, visible id, status text, category title, tenant
+ * name or company, property name. Status names are matched here in JS and searched as `status IN (...)`.
+ */
+export function ticketSearch(term: string): SQL | undefined {
+  if (!term) return undefined;
+  const pattern = likePattern(term);
+  const parts: SQL[] = [
+    ilike(tickets.title, pattern),
+    ilike(tickets.description, pattern),
+    ilike(properties.name, pattern),
+    ilike(tenantUser.firstName, pattern),
+    ilike(tenantUser.lastName, pattern),
+    ilike(tenantUser.companyName, pattern),
+    sql`(${tenantUser.firstName} || ' ' || ${tenantUser.lastName}) ilike ${pattern}`,
+    exists(
+      qb
+        .select({ one: sql`1` })
+        .from(ticketCategories)
+        .innerJoin(categories, eq(categories.id, ticketCategories.categoryId))
+        .where(and(eq(ticketCategories.ticketId, tickets.id), ilike(categories.title, pattern))),
+    ),
+  ];
+  // "#007", "007" and "7" all find ticket 7 (the visible id is zero-padded to 3 digits).
+  const digits = term.replace(/^#/, '').trim();
+  if (/^\d{1,12}$/.test(digits)) {
+    parts.push(
+      sql`lpad(${tickets.id}::text, greatest(3, length(${tickets.id}::text)), '0') like ${likePattern(digits)}`,
+    );
+  }
+  const lower = term.toLowerCase();
+  const statuses = TICKET_STATUSES.flatMap((name, index) =>
+    name.toLowerCase().includes(lower) ? [index] : [],
+  );
+  if (statuses.length > 0) parts.push(inArray(tickets.status, statuses));
+  return or(...parts);
+}
+
+export interface TicketFilters {
+  status?: number;
+  propertyId?: number;
+  /** GET landlords/{id}/tickets */
+  landlordId?: number;
+  /** GET users/{id}/tickets: also limited to what that user sees. */
+  alsoVisibleTo?: Actor;
+}
+
+export async function listTicketRows(
+  db: Db,
+  viewer: Actor,
+  filters: TicketFilters,
+  query: ListQuery,
+): Promise<{ rows: TicketJoinedRow[]; total: number }> {
+  const where = and(
+    visibleTickets(viewer),
+    filters.alsoVisibleTo ? visibleTickets(filters.alsoVisibleTo) : undefined,
+    filters.status === undefined ? undefined : eq(tickets.status, filters.status),
+    filters.propertyId === undefined ? undefined : eq(tickets.propertyId, filters.propertyId),
+    filters.landlordId === undefined ? undefined : eq(properties.landlordId, filters.landlordId),
+    ticketSearch(query.search),
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    selectRows(db)
+      .where(where)
+      .orderBy(...orderBy(query, SORTABLE, DEFAULT_SORT, tickets.id))
+      .limit(query.per_page)
+      .offset(pageOffset(query)),
+    countTickets(db, where, Boolean(query.search) || filters.landlordId !== undefined),
+  ]);
+  return { rows, total };
+}
+
+/** The count of a list; the joins only when the search or the landlord filter reads them. */
+function countTickets(db: Db, where: SQL | undefined, joined: boolean) {
+  const query = db.select({ total: countAll }).from(tickets);
+  if (!joined) return query.where(where);
+  return query
+    .innerJoin(properties, eq(properties.id, tickets.propertyId))
+    .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId))
+    .where(where);
+}
+
+/** Rows of the given tickets the viewer sees, in id order. */
+export async function ticketRowsByIds(db: Db, viewer: Actor, ids: number[]): Promise<TicketJoinedRow[]> {
+  if (ids.length === 0) return [];
+  return selectRows(db)
+    .where(and(inArray(tickets.id, ids), visibleTickets(viewer)))
+    .orderBy(asc(tickets.id));
+}
+
+/** One ticket the viewer sees, or undefined (also for ids that do not exist: the caller answers 404). */
+export async function findTicketRow(db: Db, viewer: Actor, id: number): Promise<TicketJoinedRow | undefined> {
+  const [row] = await selectRows(db)
+    .where(and(eq(tickets.id, id), visibleTickets(viewer)))
+    .limit(1);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What a ticket shows beside its row, loaded for many tickets at once
+
+export async function categoriesOf(db: Db, ticketIds: number[]) {
+  if (ticketIds.length === 0) return [];
+  return db
+    .select({ ticketId: ticketCategories.ticketId, id: categories.id, title: categories.title })
+    .from(ticketCategories)
+    .innerJoin(categories, eq(categories.id, ticketCategories.categoryId))
+    .where(inArray(ticketCategories.ticketId, ticketIds))
+    .orderBy(asc(categories.id));
+}
+
+export async function imagesOf(db: Db, ticketId: number) {
+  return db
+    .select()
+    .from(ticketImages)
+    .where(eq(ticketImages.ticketId, ticketId))
+    .orderBy(asc(ticketImages.position), asc(ticketImages.id));
+}
+
+export async function availabilityOf(db: Db, ticketId: number) {
+  return db
+    .select()
+    .from(ticketAvailability)
+    .where(eq(ticketAvailability.ticketId, ticketId))
+    .orderBy(asc(ticketAvailability.startsAt), asc(ticketAvailability.id));
+}
+
+/** The activity log, newest first, with each author's name columns. */
+export async function logOf(db: Db, ticketId: number) {
+  return db
+    .select({
+      entry: ticketLog,
+      user: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        companyName: users.companyName,
+        email: users.email,
+      },
+    })
+    .from(ticketLog)
+    .leftJoin(users, eq(users.id, ticketLog.userId))
+    .where(eq(ticketLog.ticketId, ticketId))
+    .orderBy(desc(ticketLog.createdAt), desc(ticketLog.id));
+}

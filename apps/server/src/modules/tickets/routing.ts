@@ -1,0 +1,283 @@
+/**
+ * Who hears about a ticket (DESIGN.md "Who receives a ticket"), written in the ticket's own transaction:
+ * - created (or moved to another property or category): the contractors linked to the property whose
+ *   categories include the ticket's category, plus the managers of the property's landlord. They become
+ *   recipients (which is what lets a contractor see the ticket), get an in-app notification and, per their
+ *   notification options, an email / SMS / voice message in the outbox;
+ * - status changed: the tenant and the creator; when a contractor changed it, the landlord's managers too.
+ * Nobody is notified of their own action.
+ */
+import {
+  en,
+  format,
+  isTemporaryEmail,
+  type NotificationOptions,
+  priorityText,
+  ROLE,
+  statusText,
+  visibleId,
+} from '@mend/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import {
+  contractorCategories,
+  contractorProperties,
+  type NewNotificationRow,
+  type NewOutboxMessageRow,
+  notifications,
+  outboxMessages,
+  ticketLog,
+  ticketRecipients,
+  users,
+} from '../../db/schema';
+import { displayName } from '../users/serialize';
+import { ticketLink } from './serialize';
+
+/** What a message about a ticket needs to say. */
+export interface TicketFacts {
+  id: number;
+  title: string;
+  description: string;
+  priority: number;
+  propertyId: number;
+  propertyName: string;
+  landlordId: number;
+  unitName: string;
+  categoryId: number;
+  categoryTitle: string;
+  tenantId: number | null;
+  createdBy: number | null;
+}
+
+/** Who acts: id and the name written into the log. */
+export interface Author {
+  id: number;
+  role: number;
+  name: string;
+}
+
+const personColumns = {
+  id: users.id,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  companyName: users.companyName,
+  email: users.email,
+  notificationOptions: users.notificationOptions,
+};
+type Person = {
+  id: number;
+  role: number;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  email: string;
+  notificationOptions: NotificationOptions;
+};
+
+/** Matching contractors of the property (by id), then the landlord's managers (by id). */
+async function recipientsFor(tx: Tx, ticket: TicketFacts): Promise<Person[]> {
+  const contractors = await tx
+    .select(personColumns)
+    .from(users)
+    .innerJoin(
+      contractorProperties,
+      and(eq(contractorProperties.userId, users.id), eq(contractorProperties.propertyId, ticket.propertyId)),
+    )
+    .innerJoin(
+      contractorCategories,
+      and(eq(contractorCategories.userId, users.id), eq(contractorCategories.categoryId, ticket.categoryId)),
+    )
+    .where(eq(users.role, ROLE.contractor))
+    .orderBy(asc(users.id));
+  const managers = await managersOf(tx, ticket.landlordId);
+  return [...contractors, ...managers];
+}
+
+function managersOf(tx: Tx, landlordId: number): Promise<Person[]> {
+  return tx
+    .select(personColumns)
+    .from(users)
+    .where(and(eq(users.role, ROLE.manager), eq(users.landlordId, landlordId)))
+    .orderBy(asc(users.id));
+}
+
+/** The absolute link of a ticket in messages that leave the app. */
+const absoluteLink = (appUrl: string, ticketId: number) => `${appUrl}${ticketLink(ticketId)}`;
+
+interface Message {
+  kind: string;
+  subject: string;
+  body: string;
+  sms: string;
+  voice: string;
+}
+
+/** Outbox rows for one person, per the channels their notification options turn on for tickets. */
+function outboxRows(person: Person, ticketId: number, message: Message): NewOutboxMessageRow[] {
+  const options = person.notificationOptions;
+  const payload = { ticket_id: ticketId };
+  const base = { kind: message.kind, userId: person.id, payload, status: 'pending' as const };
+  const rows: NewOutboxMessageRow[] = [];
+  // A temporary account's placeholder address cannot receive mail.
+  if (options.mail?.tickets && !isTemporaryEmail(person.email)) {
+    rows.push({
+      ...base,
+      channel: 'email',
+      recipient: person.email,
+      subject: message.subject,
+      bodyText: message.body,
+    });
+  }
+  if (options.sms?.tickets && options.sms.phone_number.trim()) {
+    rows.push({ ...base, channel: 'sms', recipient: options.sms.phone_number.trim(), bodyText: message.sms });
+  }
+  if (options.phone?.tickets && options.phone.phone_number.trim()) {
+    rows.push({
+      ...base,
+      channel: 'voice',
+      recipient: options.phone.phone_number.trim(),
+      bodyText: message.voice,
+    });
+  }
+  return rows;
+}
+
+async function notify(
+  tx: Tx,
+  people: Person[],
+  ticket: TicketFacts,
+  notification: { title: string; description: string },
+  message: Message,
+): Promise<void> {
+  if (people.length === 0) return;
+  const subtitle = format(en.tickets.notifications.where, {
+    property: ticket.propertyName,
+    unit: ticket.unitName,
+  });
+  const rows: NewNotificationRow[] = people.map((person) => ({
+    userId: person.id,
+    ticketId: ticket.id,
+    link: ticketLink(ticket.id),
+    title: notification.title,
+    subtitle,
+    description: notification.description,
+  }));
+  await tx.insert(notifications).values(rows);
+  const outbox = people.flatMap((person) => outboxRows(person, ticket.id, message));
+  if (outbox.length > 0) await tx.insert(outboxMessages).values(outbox);
+}
+
+/**
+ * Routes a ticket to its recipients and tells those who did not have it yet. Used on create, and on edit
+ * when the ticket moved to another property or category (earlier recipients keep it).
+ */
+export async function routeTicket(
+  tx: Tx,
+  appUrl: string,
+  ticket: TicketFacts,
+  author: Author,
+): Promise<void> {
+  const everyone = await recipientsFor(tx, ticket);
+  if (everyone.length === 0) return;
+  const already = new Set(
+    (
+      await tx
+        .select({ userId: ticketRecipients.userId })
+        .from(ticketRecipients)
+        .where(eq(ticketRecipients.ticketId, ticket.id))
+    ).map((row) => row.userId),
+  );
+  const fresh = everyone.filter((person) => !already.has(person.id));
+  if (fresh.length === 0) return;
+  await tx
+    .insert(ticketRecipients)
+    .values(fresh.map((person) => ({ ticketId: ticket.id, userId: person.id })))
+    .onConflictDoNothing();
+  await tx.insert(ticketLog).values({
+    ticketId: ticket.id,
+    userId: author.id,
+    action: 'routed',
+    description: format(en.tickets.log.routed, { names: fresh.map(displayName).join(', ') }),
+    data: { recipients: fresh.map((person) => person.id) },
+  });
+  const vars = {
+    id: ticket.id,
+    visible_id: visibleId(ticket.id),
+    title: ticket.title,
+    description: ticket.description,
+    property: ticket.propertyName,
+    unit: ticket.unitName,
+    category: ticket.categoryTitle,
+    priority: priorityText(ticket.priority),
+    link: absoluteLink(appUrl, ticket.id),
+  };
+  const o = en.tickets.outbox;
+  await notify(
+    tx,
+    fresh.filter((person) => person.id !== author.id),
+    ticket,
+    {
+      title:
+        ticket.priority === 1
+          ? en.tickets.notifications.newHighPriorityTicket
+          : en.tickets.notifications.newTicket,
+      description: ticket.title,
+    },
+    {
+      kind: 'ticket.created',
+      subject: format(o.createdSubject, vars),
+      body: format(o.createdBody, vars),
+      sms: format(o.createdSms, vars),
+      voice: format(o.createdVoice, vars),
+    },
+  );
+}
+
+/** Tells the tenant and the creator (and, for a contractor's change, the managers) about a status change. */
+export async function notifyStatusChange(
+  tx: Tx,
+  appUrl: string,
+  ticket: TicketFacts,
+  author: Author,
+  from: number,
+  to: number,
+): Promise<void> {
+  const ids = [ticket.tenantId, ticket.createdBy].filter((id): id is number => id !== null);
+  const people: Person[] =
+    ids.length > 0
+      ? await tx.select(personColumns).from(users).where(inArray(users.id, ids)).orderBy(asc(users.id))
+      : [];
+  if (author.role === ROLE.contractor) people.push(...(await managersOf(tx, ticket.landlordId)));
+  const seen = new Set<number>([author.id]);
+  const audience = people.filter((person) => !seen.has(person.id) && seen.add(person.id));
+  const vars = {
+    id: ticket.id,
+    visible_id: visibleId(ticket.id),
+    title: ticket.title,
+    property: ticket.propertyName,
+    unit: ticket.unitName,
+    from: statusText(from),
+    to: statusText(to),
+    status: statusText(to),
+    name: author.name,
+    link: absoluteLink(appUrl, ticket.id),
+  };
+  const o = en.tickets.outbox;
+  await notify(
+    tx,
+    audience,
+    ticket,
+    {
+      title: en.tickets.notifications.statusUpdated,
+      description: format(en.tickets.notifications.statusDescription, vars),
+    },
+    {
+      kind: 'ticket.status_changed',
+      subject: format(o.statusSubject, vars),
+      body: format(o.statusBody, vars),
+      sms: format(o.statusSms, vars),
+      voice: format(o.statusVoice, vars),
+    },
+  );
+}

@@ -1,0 +1,171 @@
+/** API shapes of tickets (SPEC.md section 3): every field of the Ticket entity is computed here. */
+import {
+  type Actor,
+  type ApiTicket,
+  type ApiTicketImage,
+  type ApiTicketLogEntry,
+  type ApiTicketSummary,
+  can,
+  isClosedStatus,
+  priorityText,
+  statusSlug,
+  statusText,
+  visibleId,
+} from '@mend/shared';
+import type { TicketAvailabilityRow, TicketImageRow, TicketLogRow } from '../../db/schema';
+import { fileUrl } from '../../lib/storage-urls';
+import { displayName, toSeconds } from '../users/serialize';
+import type { TicketJoinedRow } from './queries';
+import { availabilityText, timeZoneOf } from './time-zones';
+
+export const ticketPath = (id: number) => `/api/tickets/${id}/`;
+export const ticketLink = (id: number) => `/tickets/${id}`;
+export const imageUrl = (ticketId: number, imageId: number) => `/api/tickets/${ticketId}/images/${imageId}`;
+export const thumbnailUrl = (ticketId: number, imageId: number) => `${imageUrl(ticketId, imageId)}/thumbnail`;
+
+/** SPEC.md: the closing date is the newest log entry mentioning complete or cancelled. */
+const CLOSING_WORDS = /complet|cancel/i;
+
+/** The newest log entry that mentions complete or cancelled (SPEC.md's closing date), if any. */
+export function newestClosingEntry(log: Pick<TicketLogRow, 'description' | 'createdAt'>[]): Date | undefined {
+  let newest: Date | undefined;
+  for (const entry of log) {
+    if (CLOSING_WORDS.test(entry.description) && (!newest || entry.createdAt > newest))
+      newest = entry.createdAt;
+  }
+  return newest;
+}
+
+/**
+ * closed_at (SPEC.md section 2): null while the status is below 3; else the stored closing time, else the
+ * newest log entry that mentions complete or cancelled (tickets closed before closed_at was kept), else the
+ * last update.
+ */
+export function closedAt(
+  ticket: { status: number; closedAt: Date | null; updatedAt: Date },
+  closingLogAt?: Date,
+): Date | null {
+  if (!isClosedStatus(ticket.status)) return null;
+  return ticket.closedAt ?? closingLogAt ?? ticket.updatedAt;
+}
+
+/** What the viewer may do to a ticket it sees (the scope already decided that it sees it). */
+export function ticketPermissions(viewer: Actor): ApiTicketSummary['can'] {
+  return {
+    update: can(viewer, 'ticket.update'),
+    delete: can(viewer, 'ticket.delete'),
+    change_status: can(viewer, 'ticket.updateStatus'),
+  };
+}
+
+export function serializeTicketSummary(
+  row: TicketJoinedRow,
+  categories: { id: number; title: string }[],
+  viewer: Actor,
+  closingLogAt?: Date,
+): ApiTicketSummary {
+  const { ticket, unit, property, tenant } = row;
+  const status = statusText(ticket.status);
+  const tenantName = tenant ? displayName(tenant) : '';
+  const closed = closedAt(ticket, closingLogAt);
+  return {
+    id: ticket.id,
+    visible_id: visibleId(ticket.id),
+    title: ticket.title,
+    description: ticket.description,
+    priority: ticket.priority,
+    priority_text: priorityText(ticket.priority),
+    status: ticket.status,
+    status_text: status,
+    status_slug: statusSlug(status),
+    unit_id: ticket.unitId,
+    property_id: ticket.propertyId,
+    unit: {
+      id: unit.id,
+      name: unit.name,
+      address: unit.address,
+      postal_code: unit.postalCode,
+      city: property.city,
+      province: property.province,
+      country: property.country,
+      gmaps_url: unit.gmapsUrl || property.gmapsUrl,
+    },
+    category_ids: categories.map((category) => category.id),
+    categories: categories.map(({ id, title }) => ({ id, title })),
+    tenant: tenant
+      ? { id: tenant.id, name: tenantName, company_name: tenant.companyName, avatar: fileUrl(tenant.avatar) }
+      : null,
+    // SPEC.md: the tenant column shows the company name, else the name.
+    tenant_name: tenant ? tenant.companyName || tenantName : '',
+    property_name: property.name,
+    meta: ticket.meta,
+    contact_details: {
+      first_name: ticket.contactFirstName,
+      last_name: ticket.contactLastName,
+      email: ticket.contactEmail,
+      phone_number: ticket.contactPhoneNumber,
+    },
+    created_at: ticket.createdAt.toISOString(),
+    created_at_timestamp: toSeconds(ticket.createdAt),
+    updated_at: ticket.updatedAt.toISOString(),
+    closed_at: closed?.toISOString() ?? null,
+    path: ticketPath(ticket.id),
+    highlighted: false,
+    can: ticketPermissions(viewer),
+  };
+}
+
+export function serializeTicketImage(image: TicketImageRow): ApiTicketImage {
+  const isImage = image.mimeType.startsWith('image/');
+  return {
+    id: image.id,
+    url: imageUrl(image.ticketId, image.id),
+    thumbnail_url: image.thumbnailKey ? thumbnailUrl(image.ticketId, image.id) : null,
+    mime_type: image.mimeType,
+    name: image.originalName,
+    size: image.sizeBytes,
+    is_image: isImage,
+  };
+}
+
+export interface LogRowWithUser {
+  entry: TicketLogRow;
+  user: { id: number; firstName: string; lastName: string; companyName: string; email: string } | null;
+}
+
+export function serializeLogEntry({ entry, user }: LogRowWithUser): ApiTicketLogEntry {
+  return {
+    id: entry.id,
+    action: entry.action,
+    description: entry.description,
+    user: user ? { id: user.id, name: displayName(user) } : null,
+    timestamp: toSeconds(entry.createdAt),
+  };
+}
+
+export function serializeTicket(
+  row: TicketJoinedRow,
+  categories: { id: number; title: string }[],
+  images: TicketImageRow[],
+  availability: TicketAvailabilityRow[],
+  log: LogRowWithUser[],
+  viewer: Actor,
+): ApiTicket {
+  const zone = timeZoneOf(row.property.province);
+  const ranges = availability.map((range) => ({
+    start: toSeconds(range.startsAt),
+    end: toSeconds(range.endsAt),
+  }));
+  const files = images.map(serializeTicketImage);
+  return {
+    ...serializeTicketSummary(row, categories, viewer, newestClosingEntry(log.map(({ entry }) => entry))),
+    images: files.map((file) => file.url),
+    thumbnails: files.map((file) => file.thumbnail_url),
+    image_files: files,
+    availability: ranges,
+    availability_strings: ranges.map((range) => availabilityText(range, zone)),
+    availability_time_zone: zone,
+    log: log.map(serializeLogEntry),
+    log_length: log.length,
+  };
+}
