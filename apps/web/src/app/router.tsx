@@ -1,10 +1,11 @@
 /**
  * Every route of SPEC.md section 2, in browser-history mode. Auth screens use the auth layout; the
  * rest sit behind RequireAuth in the main layout, which (with its pages) is loaded on demand so the
- * login page stays small. Screens not built yet show "Coming soon" inside the real layout; feature
- * work replaces `placeholder(...)` with the feature's lazy page.
+ * login page stays small. Each record screen is its own chunk (React.lazy); its list route holds the
+ * panel routes (create, details, edit) as children, so the list stays mounted while the side panel
+ * follows the URL. Screens not built yet show "Coming soon" inside the real layout.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import AuthComingSoonPage from '../features/auth/AuthComingSoonPage';
 import LoginPage from '../features/auth/LoginPage';
@@ -17,6 +18,12 @@ const loadMainLayout = () => import('./layouts/MainLayout');
 const MainLayout = lazy(loadMainLayout);
 const PlaceholderPage = lazy(() => import('../features/placeholder/PlaceholderPage'));
 const NotFoundPage = lazy(() => import('../features/placeholder/NotFoundPage'));
+const UnitsPage = lazy(() => import('../features/units/UnitsPage'));
+const PropertiesPage = lazy(() => import('../features/properties/PropertiesPage'));
+const LandlordsPage = lazy(() => import('../features/landlords/LandlordsPage'));
+const CategoriesPage = lazy(() => import('../features/categories/CategoriesPage'));
+const UsersPage = lazy(() => import('../features/users/UsersPage'));
+const BatchCreatePage = lazy(() => import('../features/users/BatchCreatePage'));
 
 function preloadMainLayout() {
   void loadMainLayout();
@@ -32,7 +39,7 @@ interface PanelTitles {
   edit?: string;
 }
 
-/** A list page with its create, detail and edit side-panel routes. */
+/** A list page with its create, detail and edit side-panel routes (placeholder screens). */
 function resource(base: string, title: string, panels: PanelTitles = {}): RouteObject[] {
   return [
     { path: base, element: placeholder(title) },
@@ -40,6 +47,23 @@ function resource(base: string, title: string, panels: PanelTitles = {}): RouteO
     { path: `${base}/:id`, element: placeholder(title, panels.details) },
     { path: `${base}/:id/edit`, element: placeholder(title, panels.edit) },
   ];
+}
+
+/**
+ * A record screen: the list at `base`; /create, /:id and /:id/edit render nothing of their own (the
+ * page reads the panel mode from the URL), so moving between them keeps the list and its state.
+ */
+function records(base: string, element: ReactNode): RouteObject {
+  return {
+    path: base,
+    element,
+    children: [
+      { index: true, element: null },
+      { path: 'create', element: null },
+      { path: ':id', element: null },
+      { path: ':id/edit', element: null },
+    ],
+  };
 }
 
 export const authRoutes: RouteObject[] = [
@@ -56,26 +80,19 @@ export const appRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/tickets" replace /> },
   { path: '/contact', element: placeholder(t.nav.contactForm) },
   { path: '/contact/:id', element: placeholder(t.nav.contactForm, t.titles.contactDetails) },
-  ...resource('/contractors', t.nav.contractors),
-  ...resource('/tenants', t.nav.tenants),
-  ...resource('/users', t.nav.users),
-  { path: '/users/batch-create', element: placeholder(t.nav.users) },
+  // `key` gives each list its own state when moving between them in the sidebar.
+  records('/contractors', <UsersPage key="contractors" type="contractors" />),
+  records('/tenants', <UsersPage key="tenants" type="tenants" />),
+  records('/users', <UsersPage key="users" type="users" />),
+  { path: '/users/batch-create', element: <BatchCreatePage /> },
   { path: '/users/:id/info', element: placeholder(t.titles.accountInfo) },
   { path: '/users/:id/security', element: placeholder(t.titles.security) },
   { path: '/users/:id/notifications', element: placeholder(t.titles.notifications) },
   { path: '/users/:id/contact', element: placeholder(t.titles.contact) },
-  ...resource('/categories', t.nav.categories, { create: t.titles.createCategory }),
-  ...resource('/properties', t.nav.properties, {
-    details: t.titles.propertyDetails,
-    create: t.titles.createProperty,
-    edit: t.titles.editProperty,
-  }),
-  ...resource('/landlords', t.nav.landlords, {
-    details: t.titles.landlordDetails,
-    create: t.titles.createLandlord,
-    edit: t.titles.editLandlord,
-  }),
-  ...resource('/units', t.nav.units),
+  records('/categories', <CategoriesPage />),
+  records('/properties', <PropertiesPage />),
+  records('/landlords', <LandlordsPage />),
+  records('/units', <UnitsPage />),
   ...resource('/tickets', t.titles.myTickets, {
     details: t.titles.ticketDetails,
     create: t.titles.createTicket,

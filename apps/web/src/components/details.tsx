@@ -1,0 +1,165 @@
+/** Building blocks of the details panels: a header, titled sections, label/value lists and link lists. */
+import { Anchor, Avatar, Badge, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink, IconMapPin } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { t } from '../app/translations';
+import classes from './details.module.css';
+
+/** A record's creation date, e.g. "Mar 4, 2025". */
+export function formatDate(timestamp: number | null | undefined): string {
+  return timestamp ? dayjs.unix(timestamp).format('MMM D, YYYY') : t.screens.empty;
+}
+
+export function DetailHeader({
+  name,
+  avatar,
+  subtitle,
+  badges,
+  square = false,
+}: {
+  name: string;
+  avatar?: string | null;
+  subtitle?: ReactNode;
+  badges?: ReactNode;
+  /** Logos and pictures are square; people are round. */
+  square?: boolean;
+}) {
+  return (
+    <Group gap="md" wrap="nowrap" align="center">
+      <Avatar src={avatar} name={name} alt={name} color="initials" size={64} radius={square ? 'md' : 'xl'} />
+      <Stack gap={4} miw={0}>
+        <Title order={3} fz={20} lh={1.25} style={{ overflowWrap: 'anywhere' }}>
+          {name}
+        </Title>
+        {subtitle ? (
+          <Text size="sm" c="dimmed">
+            {subtitle}
+          </Text>
+        ) : null}
+        {badges ? <Group gap={6}>{badges}</Group> : null}
+      </Stack>
+    </Group>
+  );
+}
+
+export function DetailSection({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <section className={classes.section}>
+      <Stack gap="sm">
+        {title ? (
+          <Title order={4} className={classes.sectionTitle}>
+            {title}
+          </Title>
+        ) : null}
+        {children}
+      </Stack>
+    </section>
+  );
+}
+
+/** A label/value list of `DetailField`s. */
+export function DetailFields({ children }: { children: ReactNode }) {
+  return <dl className={classes.fields}>{children}</dl>;
+}
+
+/** One label and its value; an empty value shows the dictionary's empty mark. */
+export function DetailField({ label, children }: { label: string; children?: ReactNode }) {
+  return (
+    <div style={{ display: 'contents' }}>
+      <dt>{label}</dt>
+      <dd>{children === null || children === undefined || children === '' ? t.screens.empty : children}</dd>
+    </div>
+  );
+}
+
+export interface LinkItem {
+  id: number;
+  label: string;
+  /** Where the item links to (inside the app); plain text when absent. */
+  to?: string;
+  /** Shown on the right, e.g. a role or status. */
+  aside?: ReactNode;
+}
+
+/** A list of linked records, or "None". */
+export function LinkList({ items, label }: { items: LinkItem[]; label: string }) {
+  if (items.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t.screens.none}
+      </Text>
+    );
+  return (
+    <ul className={classes.list} aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id} className={classes.listItem}>
+          {item.to ? (
+            <Anchor component={Link} to={item.to} size="sm" fw={500}>
+              {item.label}
+            </Anchor>
+          ) : (
+            <Text size="sm" fw={500} component="span">
+              {item.label}
+            </Text>
+          )}
+          {typeof item.aside === 'string' ? (
+            <Badge variant="light" color="gray" tt="none" fw={500}>
+              {item.aside}
+            </Badge>
+          ) : (
+            item.aside
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "Open in Google Maps" for a record's map link, or nothing. */
+export function MapLink({ url }: { url: string | null | undefined }) {
+  if (!url) return null;
+  return (
+    <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" fw={500}>
+      <Group gap={6} component="span" wrap="nowrap">
+        <IconMapPin size={16} aria-hidden />
+        {t.screens.fields.openMap}
+        <IconExternalLink size={14} aria-hidden />
+      </Group>
+    </Anchor>
+  );
+}
+
+/** The loading or failure state of a panel's record. */
+export function PanelStatus({ loading, error }: { loading?: boolean; error?: string | null }) {
+  if (loading)
+    return (
+      <Center py={64} role="status">
+        <Loader aria-label={t.app.loading} />
+      </Center>
+    );
+  return (
+    <Text c="red.7" role="alert" py="xl" ta="center">
+      {error ?? t.errors.generic}
+    </Text>
+  );
+}
+
+/** A link to another screen of the app. */
+export function RecordLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} size="sm" fw={500}>
+      {children}
+    </Anchor>
+  );
+}
+
+/** A date cell of a list table (never wrapped). */
+export function DateCell({ timestamp }: { timestamp: number | null | undefined }) {
+  return (
+    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      {formatDate(timestamp)}
+    </Text>
+  );
+}

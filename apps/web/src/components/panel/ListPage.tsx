@@ -1,0 +1,89 @@
+/**
+ * A list screen (SPEC.md section 2): the page title with its create button (when allowed), the
+ * table, and the side panel whose mode (view, edit, create) comes from the URL.
+ */
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { PageHeader } from '../PageHeader';
+import { DataTable, type DataTableProps, type Identified } from '../table/DataTable';
+import type { PanelState } from './panel-route';
+import { SidePanel } from './SidePanel';
+import { type PanelControls, usePanelRoute } from './usePanelRoute';
+
+export interface PanelTitles {
+  view: string;
+  create: string;
+  edit: string;
+}
+
+export interface ListPageProps<T extends Identified> {
+  /** The list path, e.g. '/units'. */
+  base: string;
+  title: string;
+  /** The create button's label; shown only when `canCreate`. */
+  createLabel?: string;
+  canCreate?: boolean;
+  /** More buttons beside the create button (e.g. Batch Create). */
+  actions?: ReactNode;
+  table: Omit<DataTableProps<T>, 'highlightedId' | 'onOpen'>;
+  panelTitles: PanelTitles;
+  /** The panel's content for a (non-closed) state. */
+  renderPanel: (state: PanelState, panel: PanelControls) => ReactNode;
+}
+
+export function ListPage<T extends Identified>({
+  base,
+  title,
+  createLabel,
+  canCreate = false,
+  actions,
+  table,
+  panelTitles,
+  renderPanel,
+}: ListPageProps<T>) {
+  const panel = usePanelRoute(base);
+  const { state } = panel;
+  const opened = state.mode !== 'closed';
+
+  // While the panel slides out, keep showing what it showed (the URL already says "closed").
+  const [shown, setShown] = useState<PanelState>(state);
+  if (opened && (shown.mode !== state.mode || shown.id !== state.id)) setShown(state);
+  const content = opened ? state : shown;
+
+  const panelTitle =
+    content.mode === 'create'
+      ? panelTitles.create
+      : content.mode === 'edit'
+        ? panelTitles.edit
+        : panelTitles.view;
+
+  const headerActions =
+    actions || (canCreate && createLabel) ? (
+      <>
+        {actions}
+        {canCreate && createLabel ? (
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => void panel.leaveTo({ mode: 'create', id: null })}
+          >
+            {createLabel}
+          </Button>
+        ) : null}
+      </>
+    ) : undefined;
+
+  return (
+    <>
+      <PageHeader title={title} actions={headerActions} />
+      <DataTable<T>
+        {...table}
+        highlightedId={opened ? state.id : null}
+        onOpen={(row) => void panel.leaveTo({ mode: 'view', id: row.id })}
+      />
+      <SidePanel opened={opened} title={panelTitle} onClose={() => void panel.close()}>
+        {content.mode === 'closed' ? null : renderPanel(content, panel)}
+      </SidePanel>
+    </>
+  );
+}

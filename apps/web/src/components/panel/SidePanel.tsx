@@ -1,0 +1,61 @@
+/**
+ * The sliding side panel of list screens (SPEC.md section 2): a Drawer on the right, at most
+ * SIDE_PANEL_MAX_PX wide (full width on small screens). It has no overlay, so the list stays
+ * readable and usable beside it with the open record highlighted.
+ */
+import { Drawer, Group, Title } from '@mantine/core';
+import { SIDE_PANEL_MAX_PX } from '@mend/shared';
+import type { ReactNode } from 'react';
+import { t } from '../../app/translations';
+import classes from './SidePanel.module.css';
+
+export interface SidePanelProps {
+  opened: boolean;
+  title: string;
+  /** The close button and Escape (the list page asks for confirmation while editing). */
+  onClose: () => void;
+  children: ReactNode;
+}
+
+export function SidePanel({ opened, title, onClose, children }: SidePanelProps) {
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size={`min(100%, ${SIDE_PANEL_MAX_PX}px)`}
+      withOverlay={false}
+      lockScroll={false}
+      trapFocus={false}
+      closeOnClickOutside={false}
+      shadow="xl"
+      padding="lg"
+      title={
+        <Title order={2} fz={20} lh={1.3}>
+          {title}
+        </Title>
+      }
+      closeButtonProps={{ 'aria-label': t.buttons.close, size: 'lg' }}
+      classNames={{ content: classes.content, header: classes.header, body: classes.body }}
+      transitionProps={{ duration: 180, transition: 'slide-left' }}
+    >
+      {children}
+    </Drawer>
+  );
+}
+
+/** The action bar at the bottom of a panel or card. */
+export function PanelFooter({ children }: { children: ReactNode }) {
+  return (
+    <div className={classes.footer}>
+      <Group justify="flex-end" gap="sm">
+        {children}
+      </Group>
+    </div>
+  );
+}
+
+/** Space at the end of a panel body when it has no footer. */
+export function PanelSpacer() {
+  return <div className={classes.spacer} />;
+}

@@ -1,0 +1,429 @@
+/**
+ * The list table of every record screen (SPEC.md sections 2 and 9): server-side paging of PAGE_SIZE
+ * rows with a window of PAGE_WINDOW page numbers, sortable headers (sent as `sort`/`order`), a search
+ * box debounced by SEARCH_DEBOUNCE_MS, row click opening the record, the open record highlighted, and
+ * selection checkboxes when the screen has bulk actions. Texts: "Loading {X}..." while the first page
+ * loads, "No {x} found" when empty, a list's own `{ error, message }`, or the generic failure text.
+ */
+import {
+  ActionIcon,
+  Box,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@mend/shared';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconChevronLeft,
+  IconChevronRight,
+  IconChevronsLeft,
+  IconChevronsRight,
+  IconSearch,
+  IconSelector,
+  IconX,
+} from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type SortingState,
+  useReactTable,
+} from '@tanstack/react-table';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { apiGet, type QueryParams } from '../../app/api';
+import { format, t } from '../../app/translations';
+import classes from './DataTable.module.css';
+import { type ListResult, readListResponse } from './list-data';
+import { clampPage, pageCount, pageWindow, rowRange } from './page-window';
+
+export interface Identified {
+  id: number;
+}
+
+export interface TableSort {
+  /** The column id, sent as `sort` (e.g. 'created_at'). */
+  id: string;
+  desc: boolean;
+}
+
+export interface TableSelection {
+  selectedIds: readonly number[];
+  onChange: (ids: number[]) => void;
+}
+
+export interface DataTableProps<T extends Identified> {
+  /** First part of the query key: the resource ('units'); invalidating it refreshes the table. */
+  resource: string;
+  /** API path of the list ('units', 'tenants'). */
+  url: string;
+  /** Filters sent with every page (e.g. `{ landlord_id: 3 }`). */
+  params?: QueryParams;
+  /** Column ids are the server's sort keys; `enableSorting: false` for columns it cannot sort. */
+  columns: ColumnDef<T, unknown>[];
+  defaultSort: TableSort;
+  /** "Loading Units..." */
+  loadingText: string;
+  /** "No units found" */
+  emptyText: string;
+  /** Names the table and the search box ("Units"). */
+  label: string;
+  searchPlaceholder: string;
+  /** The open record's row is highlighted. */
+  highlightedId?: number | null;
+  /** Opens a record (row click, or Enter on a focused row). */
+  onOpen?: (row: T) => void;
+  /** Checkboxes, only where the screen has bulk actions. */
+  selection?: TableSelection;
+  /** Name of a row for its checkbox label. */
+  rowName?: (row: T) => string;
+  /** Filters or bulk actions beside the search box. */
+  toolbar?: ReactNode;
+  perPage?: number;
+}
+
+async function fetchList<T>(url: string, params: QueryParams): Promise<ListResult<T>> {
+  const result = await apiGet<unknown>(url, params);
+  const list = readListResponse<T>(result);
+  if (!list) throw new Error(t.errors.generic);
+  return list;
+}
+
+function SortIcon({ sorted }: { sorted: false | 'asc' | 'desc' }) {
+  const Icon = sorted === 'asc' ? IconArrowUp : sorted === 'desc' ? IconArrowDown : IconSelector;
+  return <Icon size={14} stroke={2} className={classes.sortIcon} aria-hidden />;
+}
+
+export function DataTable<T extends Identified>({
+  resource,
+  url,
+  params,
+  columns,
+  defaultSort,
+  loadingText,
+  emptyText,
+  label,
+  searchPlaceholder,
+  highlightedId = null,
+  onOpen,
+  selection,
+  rowName,
+  toolbar,
+  perPage = PAGE_SIZE,
+}: DataTableProps<T>) {
+  const captionId = useId();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [sorting, setSorting] = useState<SortingState>([defaultSort]);
+  const [page, setPage] = useState(1);
+
+  // A new search or sort starts again at page 1.
+  const [shownQuery, setShownQuery] = useState({ search: debouncedSearch, sorting });
+  if (shownQuery.search !== debouncedSearch || shownQuery.sorting !== sorting) {
+    setShownQuery({ search: debouncedSearch, sorting });
+    setPage(1);
+  }
+
+  const sort = sorting[0] ?? defaultSort;
+  const query: QueryParams = {
+    ...params,
+    page,
+    per_page: perPage,
+    sort: sort.id,
+    order: sort.desc ? 'desc' : 'asc',
+    search: debouncedSearch || undefined,
+  };
+  const list = useQuery({
+    queryKey: [resource, 'list', url, query],
+    queryFn: () => fetchList<T>(url, query),
+    placeholderData: keepPreviousData,
+  });
+
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = pageCount(total, perPage);
+
+  // After deletes the current page may no longer exist.
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && page > pages) setPage(pages);
+  }, [list.data, list.isPlaceholderData, page, pages]);
+
+  const selectedIds = selection?.selectedIds ?? [];
+  const allColumns = useMemo<ColumnDef<T, unknown>[]>(() => {
+    // Sorting happens on the server: a column only needs an accessor for TanStack to offer sorting.
+    const sortable = columns.map((column) =>
+      column.enableSorting === false || 'accessorFn' in column || 'accessorKey' in column
+        ? column
+        : ({ ...column, accessorFn: () => null } as ColumnDef<T, unknown>),
+    );
+    if (!selection) return sortable;
+    return [
+      {
+        id: '_select',
+        enableSorting: false,
+        header: () => {
+          const ids = rows.map((row) => row.id);
+          const selectedHere = ids.filter((id) => selectedIds.includes(id));
+          return (
+            <Checkbox
+              aria-label={t.screens.selectAll}
+              checked={ids.length > 0 && selectedHere.length === ids.length}
+              indeterminate={selectedHere.length > 0 && selectedHere.length < ids.length}
+              onChange={(event) =>
+                selection.onChange(
+                  event.currentTarget.checked
+                    ? [...new Set([...selectedIds, ...ids])]
+                    : selectedIds.filter((id) => !ids.includes(id)),
+                )
+              }
+            />
+          );
+        },
+        cell: ({ row }) => (
+          <Checkbox
+            aria-label={format(t.screens.selectRow, {
+              name: rowName?.(row.original) ?? String(row.original.id),
+            })}
+            checked={selectedIds.includes(row.original.id)}
+            onClick={(event) => event.stopPropagation()}
+            onChange={(event) =>
+              selection.onChange(
+                event.currentTarget.checked
+                  ? [...selectedIds, row.original.id]
+                  : selectedIds.filter((id) => id !== row.original.id),
+              )
+            }
+          />
+        ),
+      },
+      ...sortable,
+    ];
+  }, [columns, selection, selectedIds, rows, rowName]);
+
+  const table = useReactTable({
+    data: rows,
+    columns: allColumns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(row.id),
+    manualSorting: true,
+    manualPagination: true,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    state: { sorting },
+    onSortingChange: setSorting,
+    pageCount: pages,
+  });
+
+  function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, row: T) {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onOpen?.(row);
+    }
+  }
+
+  const columnCount = table.getVisibleLeafColumns().length;
+  let message: string | null = null;
+  if (list.isPending) message = loadingText;
+  else if (list.isError && !list.data) message = t.errors.generic;
+  else if (list.data?.message) message = list.data.message;
+  else if (rows.length === 0) message = emptyText;
+
+  const range = rowRange(page, perPage, total);
+  const windowPages = pageWindow(page, pages);
+  const go = (next: number) => setPage(clampPage(next, pages));
+
+  return (
+    <Paper withBorder radius="lg" shadow="xs" className={classes.card}>
+      <Group className={classes.toolbar} gap="sm" justify="space-between" wrap="wrap">
+        <TextInput
+          className={classes.search}
+          size="sm"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          placeholder={searchPlaceholder}
+          aria-label={searchPlaceholder}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          rightSection={
+            search ? (
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                onClick={() => setSearch('')}
+                aria-label={t.buttons.close}
+              >
+                <IconX size={14} aria-hidden />
+              </ActionIcon>
+            ) : list.isFetching && !list.isPending ? (
+              <Loader size={14} aria-hidden />
+            ) : null
+          }
+        />
+        {toolbar ? <Group gap="sm">{toolbar}</Group> : null}
+      </Group>
+
+      <Table.ScrollContainer minWidth={560} type="native">
+        <Table
+          className={`${classes.table} ${list.isPlaceholderData ? classes.fetching : ''}`}
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          aria-labelledby={captionId}
+          aria-busy={list.isFetching || undefined}
+        >
+          <VisuallyHidden component="caption" id={captionId}>
+            {label}
+          </VisuallyHidden>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  const sortable = header.column.getCanSort();
+                  const content = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      className={header.column.id === '_select' ? classes.checkboxCell : undefined}
+                      aria-sort={
+                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                      }
+                      style={{
+                        width:
+                          header.column.columnDef.size && header.column.columnDef.size !== 150
+                            ? header.column.columnDef.size
+                            : undefined,
+                      }}
+                    >
+                      {sortable ? (
+                        <UnstyledButton
+                          className={classes.sortButton}
+                          data-sorted={sorted || undefined}
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
+                          {content}
+                          <SortIcon sorted={sorted} />
+                        </UnstyledButton>
+                      ) : (
+                        content
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {message ? (
+              <Table.Tr>
+                <Table.Td colSpan={columnCount} className={classes.message}>
+                  <Text c="dimmed" role={list.isPending ? 'status' : undefined}>
+                    {message}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              table.getRowModel().rows.map((row) => {
+                const highlighted = row.original.id === highlightedId;
+                return (
+                  <Table.Tr
+                    key={row.id}
+                    className={classes.row}
+                    data-highlighted={highlighted || undefined}
+                    data-selected={selectedIds.includes(row.original.id) || undefined}
+                    aria-current={highlighted ? 'true' : undefined}
+                    tabIndex={0}
+                    onClick={() => onOpen?.(row.original)}
+                    onKeyDown={(event) => onRowKeyDown(event, row.original)}
+                  >
+                    {row.getVisibleCells().map((cell) => (
+                      <Table.Td key={cell.id}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                );
+              })
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Group className={classes.footer} justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {total > 0 ? format(t.screens.showing, { from: range.from, to: range.to, total }) : ' '}
+          {selection && selectedIds.length > 0 ? (
+            <Box component="span" ml="sm" fw={600} c="var(--mantine-color-text)">
+              {format(t.screens.selected, { count: selectedIds.length })}
+            </Box>
+          ) : null}
+        </Text>
+        {pages > 1 ? (
+          <Group component="nav" aria-label={t.screens.pagination} gap={4}>
+            <ActionIcon
+              variant="default"
+              size={32}
+              onClick={() => go(1)}
+              disabled={page <= 1}
+              aria-label={t.screens.firstPage}
+            >
+              <IconChevronsLeft size={16} aria-hidden />
+            </ActionIcon>
+            <ActionIcon
+              variant="default"
+              size={32}
+              onClick={() => go(page - 1)}
+              disabled={page <= 1}
+              aria-label={t.screens.previousPage}
+            >
+              <IconChevronLeft size={16} aria-hidden />
+            </ActionIcon>
+            {windowPages.map((number) => (
+              <ActionIcon
+                key={number}
+                size={32}
+                variant={number === page ? 'filled' : 'default'}
+                onClick={() => go(number)}
+                aria-label={format(t.screens.page, { page: number })}
+                aria-current={number === page ? 'page' : undefined}
+              >
+                <Text size="sm" fw={600} component="span">
+                  {number}
+                </Text>
+              </ActionIcon>
+            ))}
+            <ActionIcon
+              variant="default"
+              size={32}
+              onClick={() => go(page + 1)}
+              disabled={page >= pages}
+              aria-label={t.screens.nextPage}
+            >
+              <IconChevronRight size={16} aria-hidden />
+            </ActionIcon>
+            <ActionIcon
+              variant="default"
+              size={32}
+              onClick={() => go(pages)}
+              disabled={page >= pages}
+              aria-label={t.screens.lastPage}
+            >
+              <IconChevronsRight size={16} aria-hidden />
+            </ActionIcon>
+          </Group>
+        ) : null}
+      </Group>
+    </Paper>
+  );
+}

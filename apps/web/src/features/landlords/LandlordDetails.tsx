@@ -1,0 +1,89 @@
+import { Stack, Text } from '@mantine/core';
+import { type ApiLandlord, can, ROLE } from '@mend/shared';
+import { useActor } from '../../app/actor';
+import { errorMessage, useRecord } from '../../app/records';
+import { t } from '../../app/translations';
+import { DetailActions } from '../../components/DetailActions';
+import {
+  DetailField,
+  DetailFields,
+  DetailHeader,
+  DetailSection,
+  formatDate,
+  LinkList,
+  PanelStatus,
+} from '../../components/details';
+import type { PanelControls } from '../../components/panel/usePanelRoute';
+import { useDeleteRecord } from '../../components/useDeleteRecord';
+
+const F = t.screens.fields;
+
+export function LandlordDetails({ id, panel }: { id: number; panel: PanelControls }) {
+  const actor = useActor();
+  const query = useRecord<ApiLandlord>('landlords', `landlords/${id}`, id);
+  const { remove, deleting } = useDeleteRecord();
+  if (query.isPending) return <PanelStatus loading />;
+  if (query.isError) return <PanelStatus error={errorMessage(query.error)} />;
+
+  const landlord = query.data;
+  const canEdit = can(actor, 'landlord.update', { id: landlord.id });
+  const canDelete = can(actor, 'landlord.delete');
+
+  return (
+    <>
+      <Stack gap="lg" pt="md" pb="lg">
+        <DetailHeader name={landlord.name} avatar={landlord.avatar} square />
+        <DetailSection title={F.description}>
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {landlord.description || t.screens.empty}
+          </Text>
+        </DetailSection>
+        <DetailSection>
+          <DetailFields>
+            <DetailField label={F.created}>{formatDate(landlord.created_at_timestamp)}</DetailField>
+          </DetailFields>
+        </DetailSection>
+        <DetailSection title={F.properties}>
+          <LinkList
+            label={F.properties}
+            items={(landlord.properties ?? []).map((property) => ({
+              id: property.id,
+              label: property.name,
+              to: `/properties/${property.id}`,
+            }))}
+          />
+        </DetailSection>
+        <DetailSection title={F.users}>
+          <LinkList
+            label={F.users}
+            items={(landlord.users ?? []).map((user) => ({
+              id: user.id,
+              label:
+                user.company_name && user.company_name !== user.name
+                  ? `${user.name} · ${user.company_name}`
+                  : user.name,
+              to: actor.role === ROLE.superAdmin ? `/users/${user.id}` : undefined,
+              aside: user.role_name,
+            }))}
+          />
+        </DetailSection>
+      </Stack>
+      <DetailActions
+        onEdit={canEdit ? () => panel.go({ mode: 'edit', id: landlord.id }) : null}
+        deleting={deleting}
+        onDelete={
+          canDelete
+            ? () =>
+                remove({
+                  path: landlord.path || `landlords/${landlord.id}`,
+                  entity: t.screens.entities.landlord.word,
+                  name: landlord.name,
+                  resource: 'landlords',
+                  onDeleted: panel.deleted,
+                })
+            : null
+        }
+      />
+    </>
+  );
+}

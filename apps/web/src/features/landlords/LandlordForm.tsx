@@ -1,0 +1,122 @@
+import { MultiSelect, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  type ApiLandlord,
+  type ApiLandlordEdit,
+  type ApiLandlordFormOptions,
+  landlordSchema,
+} from '@mend/shared';
+import { errorMessage, useFormOptions } from '../../app/records';
+import { t } from '../../app/translations';
+import { PanelStatus } from '../../components/details';
+import { AvatarField, avatarError, RecordFormShell } from '../../components/forms/fields';
+import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
+import type { PanelControls } from '../../components/panel/usePanelRoute';
+
+const F = t.screens.fields;
+
+interface LandlordFormValues extends Record<string, unknown> {
+  avatar: File | null;
+  name: string;
+  description: string;
+  users: string[];
+}
+
+export function LandlordFormPanel({ id, panel }: { id: number | null; panel: PanelControls }) {
+  const query = useFormOptions<ApiLandlordEdit | ApiLandlordFormOptions>(
+    'landlords',
+    id ? `landlords/${id}/edit` : 'landlords/create',
+  );
+  if (query.isPending) return <PanelStatus loading />;
+  if (query.isError) return <PanelStatus error={errorMessage(query.error)} />;
+  const landlord = id !== null ? (query.data as ApiLandlordEdit) : null;
+  return <LandlordForm landlord={landlord} options={query.data} panel={panel} />;
+}
+
+function LandlordForm({
+  landlord,
+  options,
+  panel,
+}: {
+  landlord: ApiLandlord | null;
+  options: ApiLandlordFormOptions;
+  panel: PanelControls;
+}) {
+  const creating = landlord === null;
+  const canChangeUsers = options.can_change_users;
+  const { form, canSubmit } = useRecordForm<LandlordFormValues>({
+    initialValues: {
+      avatar: null,
+      name: landlord?.name ?? '',
+      description: landlord?.description ?? '',
+      users: (landlord?.user_ids ?? []).map(String),
+    },
+    schema: landlordSchema,
+    extraValidate: (values) => avatarError(values.avatar),
+  });
+  const { buttonState, error, submit } = useSubmitRecord();
+
+  const userData = (options.user_options ?? []).map((user) => ({
+    value: String(user.id),
+    label: `${user.company_name && user.company_name !== user.name ? `${user.name} · ${user.company_name}` : user.name} (${user.role_name})`,
+  }));
+
+  const onSubmit = form.onSubmit(({ users, ...values }) =>
+    submit(form, canChangeUsers ? { ...values, users } : values, {
+      method: creating ? 'POST' : 'PATCH',
+      url: creating ? 'landlords' : `landlords/${landlord.id}`,
+      successTitle: creating ? t.toasts.landlordCreated : t.toasts.landlordUpdated,
+      onSaved: (saved) => (saved.id !== null ? panel.saved(saved.id) : panel.deleted()),
+    }),
+  );
+
+  return (
+    <RecordFormShell
+      onSubmit={onSubmit}
+      error={error}
+      buttonState={buttonState}
+      canSubmit={canSubmit}
+      submitLabel={creating ? t.buttons.create : t.buttons.save}
+      errorLabel={creating ? t.buttonErrors.create : t.buttonErrors.updateLandlord}
+      onCancel={panel.cancel}
+    >
+      <AvatarField
+        label={F.logo}
+        name={form.values.name}
+        current={landlord?.avatar}
+        square
+        value={form.values.avatar}
+        onChange={(file) => {
+          form.setFieldValue('avatar', file);
+          form.setFieldError('avatar', avatarError(file).avatar ?? null);
+        }}
+        error={form.errors.avatar}
+      />
+      <TextInput size="sm" label={F.name} withAsterisk {...form.getInputProps('name')} />
+      <Textarea
+        label={F.description}
+        withAsterisk
+        autosize
+        minRows={3}
+        maxRows={8}
+        {...form.getInputProps('description')}
+      />
+      {canChangeUsers ? (
+        <MultiSelect
+          label={F.users}
+          placeholder={form.values.users.length ? undefined : t.screens.placeholders.users}
+          data={userData}
+          searchable
+          clearable
+          nothingFoundMessage={t.screens.nothingFound}
+          comboboxProps={{ zIndex: 400 }}
+          {...form.getInputProps('users')}
+        />
+      ) : (
+        // A manager sees its landlord's users on the details; only the super admin changes them.
+        <Text size="sm" c="dimmed">
+          {t.screens.hints.usersLocked}
+        </Text>
+      )}
+    </RecordFormShell>
+  );
+}

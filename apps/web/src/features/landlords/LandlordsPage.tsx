@@ -1,0 +1,98 @@
+/**
+ * Landlords (SPEC.md sections 2, 3, 6). The super admin gets the list with its side panel
+ * (create, edit, delete). A manager (role 1) gets "Landlord Settings": its own landlord's page,
+ * which it may edit but not create or delete.
+ */
+import { Avatar, Group, Text } from '@mantine/core';
+import { type ApiLandlord, can, format, ROLE } from '@mend/shared';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useActor } from '../../app/actor';
+import { t } from '../../app/translations';
+import { DateCell } from '../../components/details';
+import { ListPage } from '../../components/panel/ListPage';
+import { LandlordDetails } from './LandlordDetails';
+import { LandlordFormPanel } from './LandlordForm';
+import { LandlordSettings } from './LandlordSettings';
+
+const E = t.screens.entities.landlord;
+const F = t.screens.fields;
+
+const columns: ColumnDef<ApiLandlord, unknown>[] = [
+  {
+    id: 'name',
+    header: F.name,
+    cell: ({ row }) => (
+      <Group gap="sm" wrap="nowrap">
+        <Avatar
+          src={row.original.avatar}
+          name={row.original.name}
+          color="initials"
+          radius="md"
+          size={36}
+          alt=""
+        />
+        <Text size="sm" fw={600} truncate="end">
+          {row.original.name}
+        </Text>
+      </Group>
+    ),
+  },
+  {
+    id: 'properties',
+    header: F.properties,
+    enableSorting: false,
+    cell: ({ row }) => <Text size="sm">{row.original.properties?.length ?? 0}</Text>,
+  },
+  {
+    id: 'users',
+    header: F.users,
+    enableSorting: false,
+    cell: ({ row }) => <Text size="sm">{row.original.users?.length ?? 0}</Text>,
+  },
+  {
+    id: 'created_at',
+    header: F.created,
+    cell: ({ row }) => <DateCell timestamp={row.original.created_at_timestamp} />,
+  },
+];
+
+export default function LandlordsPage() {
+  const actor = useActor();
+  if (actor.role === ROLE.manager) return <LandlordSettings />;
+
+  return (
+    <ListPage<ApiLandlord>
+      base="/landlords"
+      title={t.nav.landlords}
+      createLabel={format(t.screens.createEntity, { entity: E.one })}
+      canCreate={can(actor, 'landlord.create')}
+      table={{
+        resource: 'landlords',
+        url: 'landlords',
+        columns,
+        defaultSort: { id: 'created_at', desc: true },
+        label: E.many,
+        loadingText: t.loadingTexts.landlords,
+        emptyText: t.emptyTexts.landlords,
+        searchPlaceholder: format(t.screens.searchPlaceholder, { entity: E.words }),
+        rowName: (landlord) => landlord.name,
+      }}
+      panelTitles={{
+        view: t.titles.landlordDetails,
+        create: t.titles.createLandlord,
+        edit: t.titles.editLandlord,
+      }}
+      renderPanel={(state, panel) =>
+        state.mode === 'view' && state.id !== null ? (
+          <LandlordDetails id={state.id} panel={panel} />
+        ) : (
+          <LandlordFormPanel
+            key={`${state.mode}-${state.id}`}
+            id={state.mode === 'edit' ? state.id : null}
+            panel={panel}
+          />
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * Properties (SPEC.md sections 2, 3, 6): list with details, create and edit in the side panel.
+ * Role 0 manages every property and picks its landlord; role 1 manages its own landlord's (a new
+ * property is fixed to it); roles 2 and 3 only read.
+ */
+import { Avatar, Group, Stack, Text } from '@mantine/core';
+import { type ApiProperty, can, format, ROLE } from '@mend/shared';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useActor } from '../../app/actor';
+import { t } from '../../app/translations';
+import { DateCell } from '../../components/details';
+import { ListPage } from '../../components/panel/ListPage';
+import { PropertyDetails } from './PropertyDetails';
+import { PropertyFormPanel } from './PropertyForm';
+
+const E = t.screens.entities.property;
+const F = t.screens.fields;
+
+export default function PropertiesPage() {
+  const actor = useActor();
+  const showLandlord = actor.role === ROLE.superAdmin;
+
+  const columns = useMemo<ColumnDef<ApiProperty, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        header: F.name,
+        cell: ({ row }) => (
+          <Group gap="sm" wrap="nowrap">
+            <Avatar
+              src={row.original.avatar}
+              name={row.original.name}
+              color="initials"
+              radius="md"
+              size={36}
+              alt=""
+            />
+            <Stack gap={0} miw={0}>
+              <Text size="sm" fw={600} truncate="end">
+                {row.original.name}
+              </Text>
+              <Text size="xs" c="dimmed" truncate="end">
+                {row.original.address}
+              </Text>
+            </Stack>
+          </Group>
+        ),
+      },
+      ...(showLandlord
+        ? [
+            {
+              id: 'landlord',
+              header: F.landlord,
+              enableSorting: false,
+              cell: ({ row }) => <Text size="sm">{row.original.landlord?.name ?? t.screens.empty}</Text>,
+            } satisfies ColumnDef<ApiProperty, unknown>,
+          ]
+        : []),
+      {
+        id: 'city',
+        header: F.city,
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Text size="sm">
+            {[row.original.city, row.original.province].filter(Boolean).join(', ') || t.screens.empty}
+          </Text>
+        ),
+      },
+      {
+        id: 'units',
+        header: F.units,
+        enableSorting: false,
+        cell: ({ row }) => <Text size="sm">{row.original.units?.length ?? 0}</Text>,
+      },
+      {
+        id: 'created_at',
+        header: F.created,
+        cell: ({ row }) => <DateCell timestamp={row.original.created_at_timestamp} />,
+      },
+    ],
+    [showLandlord],
+  );
+
+  return (
+    <ListPage<ApiProperty>
+      base="/properties"
+      title={t.nav.properties}
+      createLabel={format(t.screens.createEntity, { entity: E.one })}
+      // SPEC.md section 6: property buttons only when role < 2.
+      canCreate={actor.role < ROLE.tenant && can(actor, 'property.create')}
+      table={{
+        resource: 'properties',
+        url: 'properties',
+        columns,
+        defaultSort: { id: 'created_at', desc: true },
+        label: E.many,
+        loadingText: t.loadingTexts.properties,
+        emptyText: t.emptyTexts.properties,
+        searchPlaceholder: format(t.screens.searchPlaceholder, { entity: E.words }),
+        rowName: (property) => property.name,
+      }}
+      panelTitles={{
+        view: t.titles.propertyDetails,
+        create: t.titles.createProperty,
+        edit: t.titles.editProperty,
+      }}
+      renderPanel={(state, panel) =>
+        state.mode === 'view' && state.id !== null ? (
+          <PropertyDetails id={state.id} panel={panel} />
+        ) : (
+          <PropertyFormPanel
+            key={`${state.mode}-${state.id}`}
+            id={state.mode === 'edit' ? state.id : null}
+            panel={panel}
+          />
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,181 @@
+import { Select, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  type ApiProperty,
+  type ApiPropertyEdit,
+  type ApiPropertyFormOptions,
+  can,
+  format,
+  propertySchema,
+} from '@mend/shared';
+import { useActor } from '../../app/actor';
+import { errorMessage, useFormOptions } from '../../app/records';
+import { t } from '../../app/translations';
+import { PanelStatus } from '../../components/details';
+import {
+  AvatarField,
+  avatarError,
+  CountryProvinceFields,
+  RecordFormShell,
+} from '../../components/forms/fields';
+import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
+import type { PanelControls } from '../../components/panel/usePanelRoute';
+
+const F = t.screens.fields;
+
+interface PropertyFormValues extends Record<string, unknown> {
+  avatar: File | null;
+  name: string;
+  description: string;
+  landlord_id: string;
+  country: string;
+  province: string;
+  city: string;
+  address: string;
+  postal_code: string;
+  gmaps_url: string;
+}
+
+export function PropertyFormPanel({ id, panel }: { id: number | null; panel: PanelControls }) {
+  const query = useFormOptions<ApiPropertyEdit | ApiPropertyFormOptions>(
+    'properties',
+    id ? `properties/${id}/edit` : 'properties/create',
+  );
+  if (query.isPending) return <PanelStatus loading />;
+  if (query.isError) return <PanelStatus error={errorMessage(query.error)} />;
+  const property = id !== null ? (query.data as ApiPropertyEdit) : null;
+  return <PropertyForm property={property} options={query.data} panel={panel} />;
+}
+
+function PropertyForm({
+  property,
+  options,
+  panel,
+}: {
+  property: ApiProperty | null;
+  options: ApiPropertyFormOptions;
+  panel: PanelControls;
+}) {
+  const actor = useActor();
+  const creating = property === null;
+  const landlords = options.landlord_options ?? [];
+  // Role 1: a new property belongs to its own landlord (SPEC.md section 6).
+  const fixedLandlord = property
+    ? null
+    : (landlords.find((landlord) => landlord.id === actor.landlordId) ??
+      (landlords.length === 1 ? landlords[0] : null));
+  const canPick = can(actor, 'landlord.pickOnProperty') && options.can_pick_landlord !== false;
+
+  const { form, canSubmit } = useRecordForm<PropertyFormValues>({
+    initialValues: {
+      avatar: null,
+      name: property?.name ?? '',
+      description: property?.description ?? '',
+      landlord_id: property
+        ? String(property.landlord_id)
+        : !canPick && fixedLandlord
+          ? String(fixedLandlord.id)
+          : '',
+      country: property?.country ?? '',
+      province: property?.province ?? '',
+      city: property?.city ?? '',
+      address: property?.address ?? '',
+      postal_code: property?.postal_code ?? '',
+      gmaps_url: property?.gmaps_url ?? '',
+    },
+    schema: propertySchema,
+    extraValidate: (values) => avatarError(values.avatar),
+  });
+  const { buttonState, error, submit } = useSubmitRecord();
+
+  const landlordData = landlords.map((landlord) => ({ value: String(landlord.id), label: landlord.name }));
+  if (property?.landlord && !landlordData.some((item) => item.value === String(property.landlord_id))) {
+    landlordData.unshift({ value: String(property.landlord.id), label: property.landlord.name });
+  }
+
+  const onSubmit = form.onSubmit((values) =>
+    submit(form, values, {
+      method: creating ? 'POST' : 'PATCH',
+      url: creating ? 'properties' : `properties/${property.id}`,
+      successTitle: creating ? t.toasts.created : t.toasts.updated,
+      onSaved: (saved) => (saved.id !== null ? panel.saved(saved.id) : panel.deleted()),
+    }),
+  );
+
+  const landlordName = landlordData.find((item) => item.value === form.values.landlord_id)?.label;
+
+  return (
+    <RecordFormShell
+      onSubmit={onSubmit}
+      error={error}
+      buttonState={buttonState}
+      canSubmit={canSubmit}
+      submitLabel={creating ? t.buttons.create : t.buttons.save}
+      errorLabel={creating ? t.buttonErrors.createProperty : t.buttonErrors.update}
+      onCancel={panel.cancel}
+    >
+      <AvatarField
+        label={F.picture}
+        name={form.values.name}
+        current={property?.avatar}
+        square
+        value={form.values.avatar}
+        onChange={(file) => {
+          form.setFieldValue('avatar', file);
+          form.setFieldError('avatar', avatarError(file).avatar ?? null);
+        }}
+        error={form.errors.avatar}
+      />
+      <TextInput size="sm" label={F.name} withAsterisk {...form.getInputProps('name')} />
+      <Textarea
+        label={F.description}
+        withAsterisk
+        autosize
+        minRows={3}
+        maxRows={8}
+        {...form.getInputProps('description')}
+      />
+      {canPick ? (
+        <Select
+          label={F.landlord}
+          placeholder={t.screens.placeholders.landlord}
+          data={landlordData}
+          searchable
+          withAsterisk
+          nothingFoundMessage={t.screens.nothingFound}
+          comboboxProps={{ zIndex: 400 }}
+          {...form.getInputProps('landlord_id')}
+          value={form.values.landlord_id || null}
+          onChange={(value) => form.setFieldValue('landlord_id', value ?? '')}
+        />
+      ) : creating && landlordName ? (
+        <Text size="sm" c="dimmed">
+          {format(t.screens.hints.landlordFixed, { landlord: landlordName })}
+        </Text>
+      ) : form.errors.landlord_id ? (
+        <Text size="sm" c="red.7" role="alert">
+          {form.errors.landlord_id}
+        </Text>
+      ) : null}
+      <TextInput size="sm" label={F.address} withAsterisk {...form.getInputProps('address')} />
+      <TextInput size="sm" label={F.city} withAsterisk {...form.getInputProps('city')} />
+      <CountryProvinceFields
+        country={form.values.country}
+        province={form.values.province}
+        onCountryChange={(value) => form.setFieldValue('country', value)}
+        onProvinceChange={(value) => form.setFieldValue('province', value)}
+        countryError={form.errors.country}
+        provinceError={form.errors.province}
+        onCountryBlur={() => form.validateField('country')}
+        onProvinceBlur={() => form.validateField('province')}
+      />
+      <TextInput size="sm" label={F.postalCode} withAsterisk {...form.getInputProps('postal_code')} />
+      <TextInput
+        size="sm"
+        label={F.gmapsUrl}
+        description={t.screens.hints.gmapsUrl}
+        type="url"
+        {...form.getInputProps('gmaps_url')}
+      />
+    </RecordFormShell>
+  );
+}

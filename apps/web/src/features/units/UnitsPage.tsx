@@ -1,0 +1,118 @@
+/**
+ * Units (SPEC.md sections 2, 3, 6): a searchable list with details, create and edit in the side
+ * panel. Create, edit and delete for roles 0 and 1 (a manager within its landlord); the property
+ * is hidden for roles 2 and 3 (a contractor sees this list as its "Tenant List").
+ */
+import { Avatar, Group, Stack, Text } from '@mantine/core';
+import { type ApiUnit, can, format, ROLE } from '@mend/shared';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useActor } from '../../app/actor';
+import { t } from '../../app/translations';
+import { DateCell } from '../../components/details';
+import { ListPage } from '../../components/panel/ListPage';
+import { UnitDetails } from './UnitDetails';
+import { UnitFormPanel } from './UnitForm';
+
+const E = t.screens.entities.unit;
+
+export default function UnitsPage() {
+  const actor = useActor();
+  const showProperty = actor.role < ROLE.tenant;
+
+  const columns = useMemo<ColumnDef<ApiUnit, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t.screens.fields.name,
+        cell: ({ row }) => (
+          <Group gap="sm" wrap="nowrap">
+            <Avatar
+              src={row.original.avatar}
+              name={row.original.name}
+              color="initials"
+              radius="md"
+              size={36}
+              alt=""
+            />
+            <Stack gap={0} miw={0}>
+              <Text size="sm" fw={600} truncate="end">
+                {row.original.name}
+              </Text>
+              <Text size="xs" c="dimmed" truncate="end">
+                {row.original.address}
+              </Text>
+            </Stack>
+          </Group>
+        ),
+      },
+      ...(showProperty
+        ? [
+            {
+              id: 'property',
+              header: t.screens.fields.property,
+              enableSorting: false,
+              cell: ({ row }) => <Text size="sm">{row.original.property?.name ?? t.screens.empty}</Text>,
+            } satisfies ColumnDef<ApiUnit, unknown>,
+          ]
+        : []),
+      {
+        id: 'tenant',
+        header: t.screens.fields.tenant,
+        enableSorting: false,
+        cell: ({ row }) => {
+          const tenant = row.original.tenant;
+          return tenant ? (
+            <Text size="sm">{tenant.company_name || tenant.name}</Text>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t.screens.none}
+            </Text>
+          );
+        },
+      },
+      {
+        id: 'created_at',
+        header: t.screens.fields.created,
+        cell: ({ row }) => <DateCell timestamp={row.original.created_at_timestamp} />,
+      },
+    ],
+    [showProperty],
+  );
+
+  return (
+    <ListPage<ApiUnit>
+      base="/units"
+      title={actor.role === ROLE.contractor ? t.nav.tenantList : t.nav.units}
+      createLabel={format(t.screens.createEntity, { entity: E.one })}
+      canCreate={can(actor, 'unit.create')}
+      table={{
+        resource: 'units',
+        url: 'units',
+        columns,
+        defaultSort: { id: 'created_at', desc: true },
+        label: E.many,
+        loadingText: format(t.loadingTexts.generic, { entity: E.many }),
+        emptyText: t.emptyTexts.units,
+        searchPlaceholder: format(t.screens.searchPlaceholder, { entity: E.words }),
+        rowName: (unit) => unit.name,
+      }}
+      panelTitles={{
+        view: format(t.screens.detailsTitle, { entity: E.one }),
+        create: format(t.screens.createTitle, { entity: E.one }),
+        edit: format(t.screens.editTitle, { entity: E.one }),
+      }}
+      renderPanel={(state, panel) =>
+        state.mode === 'view' && state.id !== null ? (
+          <UnitDetails id={state.id} panel={panel} />
+        ) : (
+          <UnitFormPanel
+            key={`${state.mode}-${state.id}`}
+            id={state.mode === 'edit' ? state.id : null}
+            panel={panel}
+          />
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * Users, tenants and contractors (SPEC.md sections 2, 3, 6): one screen for the three lists. The
+ * Role column shows for role 0 only; tenants show their unit, contractors their categories.
+ * Create for roles 0 and 1; Batch Create for the super admin.
+ */
+import { Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { type ApiUserRecord, can, format, type UserType } from '@mend/shared';
+import { IconFileImport } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { useActor } from '../../app/actor';
+import { t } from '../../app/translations';
+import { DateCell } from '../../components/details';
+import { ListPage } from '../../components/panel/ListPage';
+import { UserDetails } from './UserDetails';
+import { UserFormPanel } from './UserForm';
+import { displayName, entityOf, isTemporary, listTitle } from './user-types';
+
+const F = t.screens.fields;
+
+export default function UsersPage({ type }: { type: UserType }) {
+  const actor = useActor();
+  const E = entityOf(type);
+  const showRole = can(actor, 'user.viewRoleColumn');
+
+  const columns = useMemo<ColumnDef<ApiUserRecord, unknown>[]>(() => {
+    const list: ColumnDef<ApiUserRecord, unknown>[] = [
+      {
+        id: 'name',
+        header: F.name,
+        cell: ({ row }) => {
+          const user = row.original;
+          return (
+            <Group gap="sm" wrap="nowrap">
+              <Avatar
+                src={user.avatar}
+                name={displayName(user)}
+                color="initials"
+                radius="xl"
+                size={36}
+                alt=""
+              />
+              <Stack gap={0} miw={0}>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={600} truncate="end">
+                    {displayName(user)}
+                  </Text>
+                  {isTemporary(user) ? (
+                    <Badge size="xs" variant="light" color="orange" tt="none" style={{ flexShrink: 0 }}>
+                      {t.screens.temporaryAccount}
+                    </Badge>
+                  ) : null}
+                </Group>
+                {user.company_name && user.company_name !== user.name ? (
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {user.company_name}
+                  </Text>
+                ) : null}
+              </Stack>
+            </Group>
+          );
+        },
+      },
+      {
+        id: 'email',
+        header: F.email,
+        cell: ({ row }) => (
+          <Text size="sm" truncate="end" maw={260}>
+            {isTemporary(row.original) ? (row.original.username ?? t.screens.empty) : row.original.email}
+          </Text>
+        ),
+      },
+    ];
+    if (showRole)
+      list.push({
+        id: 'role',
+        header: F.role,
+        cell: ({ row }) => (
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {row.original.role_name}
+          </Text>
+        ),
+      });
+    if (type === 'tenants')
+      list.push({
+        id: 'unit',
+        header: F.unit,
+        enableSorting: false,
+        cell: ({ row }) => <Text size="sm">{row.original.units?.[0]?.name ?? t.screens.empty}</Text>,
+      });
+    else if (type === 'contractors')
+      list.push({
+        id: 'categories',
+        header: F.categories,
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Text size="sm" lineClamp={1}>
+            {(row.original.categories ?? []).map((category) => category.title).join(', ') || t.screens.empty}
+          </Text>
+        ),
+      });
+    else
+      list.push({
+        id: 'landlord',
+        header: F.landlord,
+        enableSorting: false,
+        cell: ({ row }) => <Text size="sm">{row.original.landlord?.name ?? t.screens.empty}</Text>,
+      });
+    list.push({
+      id: 'created_at',
+      header: F.created,
+      cell: ({ row }) => <DateCell timestamp={row.original.created_at_timestamp} />,
+    });
+    return list;
+  }, [showRole, type]);
+
+  const canCreate = type === 'users' ? can(actor, 'users.list') : can(actor, 'user.create');
+  const batch =
+    type === 'users' && can(actor, 'user.batchCreate') ? (
+      <Button
+        component={Link}
+        to="/users/batch-create"
+        variant="default"
+        leftSection={<IconFileImport size={18} aria-hidden />}
+      >
+        {t.screens.batch.button}
+      </Button>
+    ) : undefined;
+
+  return (
+    <ListPage<ApiUserRecord>
+      base={`/${type}`}
+      title={listTitle(type)}
+      createLabel={format(t.screens.createEntity, { entity: E.one })}
+      canCreate={canCreate}
+      actions={batch}
+      table={{
+        resource: type,
+        url: type,
+        columns,
+        defaultSort: { id: 'created_at', desc: true },
+        label: E.many,
+        loadingText: format(t.loadingTexts.generic, { entity: E.many }),
+        emptyText: format(t.emptyTexts.userType, { type: E.word }),
+        searchPlaceholder: format(t.screens.searchPlaceholder, { entity: E.words }),
+        rowName: displayName,
+      }}
+      panelTitles={{
+        view: format(t.screens.detailsTitle, { entity: E.one }),
+        create: format(t.screens.createTitle, { entity: E.one }),
+        edit: format(t.screens.editTitle, { entity: E.one }),
+      }}
+      renderPanel={(state, panel) =>
+        state.mode === 'view' && state.id !== null ? (
+          <UserDetails type={type} id={state.id} panel={panel} />
+        ) : (
+          <UserFormPanel
+            key={`${state.mode}-${state.id}`}
+            type={type}
+            id={state.mode === 'edit' ? state.id : null}
+            panel={panel}
+          />
+        )
+      }
+    />
+  );
+}
