@@ -49,6 +49,8 @@ export async function buildApp({ config, db, logger, storage }: BuildAppOptions)
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // Record paths end in a slash (`/api/units/5/`, SPEC.md): every route answers with and without one.
+    routerOptions: { ignoreTrailingSlash: true },
     // Requests get an id that is logged with every line and answered in x-request-id.
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),

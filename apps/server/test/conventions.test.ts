@@ -156,6 +156,13 @@ describe('_method override', () => {
     expect((await client.post('/api/test/items/1', {})).statusCode).toBe(405);
   });
 
+  it('answers record paths with a trailing slash (`/api/units/5/`) like the same path without', async () => {
+    const client = await t.client();
+    const response = await client.post('/api/test/items/1/', { _method: 'PATCH', name: 'slash' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: 1, name: 'slash' });
+  });
+
   it('still requires sign-in behind an override', async () => {
     const client = await t.client();
     expect((await client.post('/api/test/private', {})).statusCode).toBe(401);

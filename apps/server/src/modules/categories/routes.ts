@@ -1,7 +1,7 @@
 /** Categories (SPEC.md sections 2, 3, 7): list, detail, edit data, create, update, delete. Rules live in service.ts. */
 import type { FastifyInstance } from 'fastify';
+import { recordId, recordListQuery } from '../../lib/record-helpers';
 import { defineRoutes } from '../../lib/routes';
-import { recordId, recordListQuery, withTrailingSlashes } from '../landlords/record-helpers';
 import {
   categoryEditForm,
   createCategory,
@@ -12,42 +12,39 @@ import {
 } from './service';
 
 export function categoryRoutes(app: FastifyInstance): void {
-  defineRoutes(
-    app,
-    withTrailingSlashes([
-      {
-        method: 'GET',
-        url: '/categories',
-        handler: async (request) => listCategories(app.db, request.actor!, recordListQuery(request.query)),
+  defineRoutes(app, [
+    {
+      method: 'GET',
+      url: '/categories',
+      handler: async (request) => listCategories(app.db, request.actor!, recordListQuery(request.query)),
+    },
+    {
+      method: 'POST',
+      url: '/categories',
+      handler: async (request, reply) => {
+        reply.code(201);
+        return createCategory(app, request.actor!, request.body);
       },
-      {
-        method: 'POST',
-        url: '/categories',
-        handler: async (request, reply) => {
-          reply.code(201);
-          return createCategory(app, request.actor!, request.body);
-        },
-      },
-      {
-        method: 'GET',
-        url: '/categories/:id',
-        handler: async (request) => getCategory(app.db, request.actor!, recordId(request)),
-      },
-      {
-        method: 'GET',
-        url: '/categories/:id/edit',
-        handler: async (request) => categoryEditForm(app.db, request.actor!, recordId(request)),
-      },
-      {
-        method: 'PATCH',
-        url: '/categories/:id',
-        handler: async (request) => updateCategory(app, request.actor!, recordId(request), request.body),
-      },
-      {
-        method: 'DELETE',
-        url: '/categories/:id',
-        handler: async (request) => deleteCategory(app, request.actor!, recordId(request)),
-      },
-    ]),
-  );
+    },
+    {
+      method: 'GET',
+      url: '/categories/:id',
+      handler: async (request) => getCategory(app.db, request.actor!, recordId(request)),
+    },
+    {
+      method: 'GET',
+      url: '/categories/:id/edit',
+      handler: async (request) => categoryEditForm(app.db, request.actor!, recordId(request)),
+    },
+    {
+      method: 'PATCH',
+      url: '/categories/:id',
+      handler: async (request) => updateCategory(app, request.actor!, recordId(request), request.body),
+    },
+    {
+      method: 'DELETE',
+      url: '/categories/:id',
+      handler: async (request) => deleteCategory(app, request.actor!, recordId(request)),
+    },
+  ]);
 }

@@ -28,7 +28,7 @@ import {
   parseForm,
   type RecordsContext,
   textSort,
-} from '../landlords/record-helpers';
+} from '../../lib/record-helpers';
 import { serializeCategory } from './serialize';
 
 /** Categories are not owned by a landlord: every signed-in user sees all of them. */

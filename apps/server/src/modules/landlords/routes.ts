@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { landlords } from '../../db/schema';
+import { recordId, recordListQuery } from '../../lib/record-helpers';
 import { defineRoutes } from '../../lib/routes';
 import { serializeLandlordSummary } from '../users/serialize';
-import { recordId, recordListQuery, withTrailingSlashes } from './record-helpers';
 import {
   createLandlord,
   deleteLandlord,
@@ -21,66 +21,63 @@ import {
 } from './service';
 
 export function landlordRoutes(app: FastifyInstance): void {
-  defineRoutes(
-    app,
-    withTrailingSlashes([
-      {
-        method: 'GET',
-        url: '/landlords/current',
-        handler: async (request) => {
-          const landlordId = request.user!.landlordId;
-          const [row] = landlordId
-            ? await app.db.select().from(landlords).where(eq(landlords.id, landlordId)).limit(1)
-            : [];
-          return { landlord: row ? serializeLandlordSummary(row) : null };
-        },
+  defineRoutes(app, [
+    {
+      method: 'GET',
+      url: '/landlords/current',
+      handler: async (request) => {
+        const landlordId = request.user!.landlordId;
+        const [row] = landlordId
+          ? await app.db.select().from(landlords).where(eq(landlords.id, landlordId)).limit(1)
+          : [];
+        return { landlord: row ? serializeLandlordSummary(row) : null };
       },
-      {
-        method: 'GET',
-        url: '/landlords',
-        handler: async (request) => listLandlords(app.db, request.actor!, recordListQuery(request.query)),
+    },
+    {
+      method: 'GET',
+      url: '/landlords',
+      handler: async (request) => listLandlords(app.db, request.actor!, recordListQuery(request.query)),
+    },
+    {
+      method: 'GET',
+      url: '/landlords/create',
+      handler: async (request) => landlordCreateForm(app.db, request.actor!),
+    },
+    {
+      method: 'POST',
+      url: '/landlords',
+      handler: async (request, reply) => {
+        reply.code(201);
+        return createLandlord(app, request.actor!, request.body, request.uploads);
       },
-      {
-        method: 'GET',
-        url: '/landlords/create',
-        handler: async (request) => landlordCreateForm(app.db, request.actor!),
-      },
-      {
-        method: 'POST',
-        url: '/landlords',
-        handler: async (request, reply) => {
-          reply.code(201);
-          return createLandlord(app, request.actor!, request.body, request.uploads);
-        },
-      },
-      {
-        method: 'GET',
-        url: '/landlords/:id',
-        handler: async (request) => getLandlord(app.db, request.actor!, recordId(request)),
-      },
-      {
-        method: 'GET',
-        url: '/landlords/:id/edit',
-        handler: async (request) => landlordEditForm(app.db, request.actor!, recordId(request)),
-      },
-      {
-        // The login screen shows the logo before anyone signs in: id, name and logo URL only.
-        method: 'GET',
-        url: '/landlords/:id/logo',
-        auth: false,
-        handler: async (request) => landlordLogo(app.db, recordId(request)),
-      },
-      {
-        method: 'PATCH',
-        url: '/landlords/:id',
-        handler: async (request) =>
-          updateLandlord(app, request.actor!, recordId(request), request.body, request.uploads),
-      },
-      {
-        method: 'DELETE',
-        url: '/landlords/:id',
-        handler: async (request) => deleteLandlord(app, request.actor!, recordId(request)),
-      },
-    ]),
-  );
+    },
+    {
+      method: 'GET',
+      url: '/landlords/:id',
+      handler: async (request) => getLandlord(app.db, request.actor!, recordId(request)),
+    },
+    {
+      method: 'GET',
+      url: '/landlords/:id/edit',
+      handler: async (request) => landlordEditForm(app.db, request.actor!, recordId(request)),
+    },
+    {
+      // The login screen shows the logo before anyone signs in: id, name and logo URL only.
+      method: 'GET',
+      url: '/landlords/:id/logo',
+      auth: false,
+      handler: async (request) => landlordLogo(app.db, recordId(request)),
+    },
+    {
+      method: 'PATCH',
+      url: '/landlords/:id',
+      handler: async (request) =>
+        updateLandlord(app, request.actor!, recordId(request), request.body, request.uploads),
+    },
+    {
+      method: 'DELETE',
+      url: '/landlords/:id',
+      handler: async (request) => deleteLandlord(app, request.actor!, recordId(request)),
+    },
+  ]);
 }

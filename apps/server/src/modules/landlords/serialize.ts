@@ -8,9 +8,9 @@ import {
   roleName,
 } from '@mend/shared';
 import type { LandlordRow } from '../../db/schema';
+import type { Person } from '../../lib/record-helpers';
 import { fileUrl } from '../../lib/storage-urls';
 import { displayName, toSeconds } from '../users/serialize';
-import type { Person } from './record-helpers';
 
 export const landlordPath = (id: number) => `/api/landlords/${id}/`;
 

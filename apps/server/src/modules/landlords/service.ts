@@ -52,7 +52,7 @@ import {
   type RecordsContext,
   textSort,
   withStoredImage,
-} from './record-helpers';
+} from '../../lib/record-helpers';
 import { serializeLandlord, serializeLandlordLogo, serializeLandlordUserOption } from './serialize';
 
 /** The landlords an actor may see: all (role 0), its own (role 1), none (roles 2, 3 and a manager without one). */

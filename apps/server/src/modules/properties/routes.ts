@@ -1,7 +1,7 @@
 /** Properties (SPEC.md sections 2, 3, 7): list, detail, form data, create, update, delete. Rules live in service.ts. */
 import type { FastifyInstance } from 'fastify';
+import { filterId, recordId, recordListQuery } from '../../lib/record-helpers';
 import { defineRoutes } from '../../lib/routes';
-import { filterId, recordId, recordListQuery, withTrailingSlashes } from '../landlords/record-helpers';
 import {
   createProperty,
   deleteProperty,
@@ -13,51 +13,48 @@ import {
 } from './service';
 
 export function propertyRoutes(app: FastifyInstance): void {
-  defineRoutes(
-    app,
-    withTrailingSlashes([
-      {
-        method: 'GET',
-        url: '/properties',
-        handler: async (request) =>
-          listProperties(app.db, request.actor!, recordListQuery(request.query), {
-            landlordId: filterId(request.query, 'landlord_id'),
-          }),
+  defineRoutes(app, [
+    {
+      method: 'GET',
+      url: '/properties',
+      handler: async (request) =>
+        listProperties(app.db, request.actor!, recordListQuery(request.query), {
+          landlordId: filterId(request.query, 'landlord_id'),
+        }),
+    },
+    {
+      method: 'GET',
+      url: '/properties/create',
+      handler: async (request) => propertyCreateForm(app.db, request.actor!),
+    },
+    {
+      method: 'POST',
+      url: '/properties',
+      handler: async (request, reply) => {
+        reply.code(201);
+        return createProperty(app, request.actor!, request.body, request.uploads);
       },
-      {
-        method: 'GET',
-        url: '/properties/create',
-        handler: async (request) => propertyCreateForm(app.db, request.actor!),
-      },
-      {
-        method: 'POST',
-        url: '/properties',
-        handler: async (request, reply) => {
-          reply.code(201);
-          return createProperty(app, request.actor!, request.body, request.uploads);
-        },
-      },
-      {
-        method: 'GET',
-        url: '/properties/:id',
-        handler: async (request) => getProperty(app.db, request.actor!, recordId(request)),
-      },
-      {
-        method: 'GET',
-        url: '/properties/:id/edit',
-        handler: async (request) => propertyEditForm(app.db, request.actor!, recordId(request)),
-      },
-      {
-        method: 'PATCH',
-        url: '/properties/:id',
-        handler: async (request) =>
-          updateProperty(app, request.actor!, recordId(request), request.body, request.uploads),
-      },
-      {
-        method: 'DELETE',
-        url: '/properties/:id',
-        handler: async (request) => deleteProperty(app, request.actor!, recordId(request)),
-      },
-    ]),
-  );
+    },
+    {
+      method: 'GET',
+      url: '/properties/:id',
+      handler: async (request) => getProperty(app.db, request.actor!, recordId(request)),
+    },
+    {
+      method: 'GET',
+      url: '/properties/:id/edit',
+      handler: async (request) => propertyEditForm(app.db, request.actor!, recordId(request)),
+    },
+    {
+      method: 'PATCH',
+      url: '/properties/:id',
+      handler: async (request) =>
+        updateProperty(app, request.actor!, recordId(request), request.body, request.uploads),
+    },
+    {
+      method: 'DELETE',
+      url: '/properties/:id',
+      handler: async (request) => deleteProperty(app, request.actor!, recordId(request)),
+    },
+  ]);
 }

@@ -1,8 +1,8 @@
 /** API shape of properties (SPEC.md section 3). */
 import { type ApiProperty, type ApiPropertyUser, type ApiRecordRef, roleName } from '@mend/shared';
 import type { PropertyRow } from '../../db/schema';
+import type { Person } from '../../lib/record-helpers';
 import { fileUrl } from '../../lib/storage-urls';
-import type { Person } from '../landlords/record-helpers';
 import { displayName, toSeconds } from '../users/serialize';
 
 export const propertyPath = (id: number) => `/api/properties/${id}/`;

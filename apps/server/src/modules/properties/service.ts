@@ -61,7 +61,7 @@ import {
   type RecordsContext,
   textSort,
   withStoredImage,
-} from '../landlords/record-helpers';
+} from '../../lib/record-helpers';
 import { visibleLandlords } from '../landlords/service';
 import { visibleUnits } from '../units/service';
 import { serializeProperty } from './serialize';

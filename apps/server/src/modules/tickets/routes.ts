@@ -42,11 +42,6 @@ function viewerOf(request: FastifyRequest): Viewer {
   return { id: user.id, role: user.role, landlordId: user.landlordId, name: displayName(user) };
 }
 
-/** Record paths end in a slash (`/api/tickets/5/`): every route answers with and without it. */
-function withTrailingSlashes(definitions: RouteDefinition[]): RouteDefinition[] {
-  return definitions.flatMap((definition) => [definition, { ...definition, url: `${definition.url}/` }]);
-}
-
 /** Ticket files: private to the users who may see the ticket; ids never change what they point at. */
 function fileRoute(app: FastifyInstance, thumbnail: boolean): RouteDefinition['handler'] {
   return async (request, reply) => {
@@ -72,85 +67,82 @@ function fileRoute(app: FastifyInstance, thumbnail: boolean): RouteDefinition['h
 }
 
 export function ticketRoutes(app: FastifyInstance): void {
-  defineRoutes(
-    app,
-    withTrailingSlashes([
-      { method: 'GET', url: '/tickets/statuses', handler: async () => [...TICKET_STATUSES] },
-      { method: 'GET', url: '/tickets/priorities', handler: async () => [...TICKET_PRIORITIES] },
-      {
-        method: 'GET',
-        url: '/tickets',
-        handler: async (request) =>
-          listTickets(
-            app.db,
-            viewerOf(request),
-            parseTicketFilters(request.query),
-            parseListQuery(request.query),
-          ),
+  defineRoutes(app, [
+    { method: 'GET', url: '/tickets/statuses', handler: async () => [...TICKET_STATUSES] },
+    { method: 'GET', url: '/tickets/priorities', handler: async () => [...TICKET_PRIORITIES] },
+    {
+      method: 'GET',
+      url: '/tickets',
+      handler: async (request) =>
+        listTickets(
+          app.db,
+          viewerOf(request),
+          parseTicketFilters(request.query),
+          parseListQuery(request.query),
+        ),
+    },
+    {
+      method: 'POST',
+      url: '/tickets',
+      handler: async (request, reply) => {
+        const ticket = await createTicket(app, viewerOf(request), request.body, request.uploads);
+        reply.code(201);
+        return ticket;
       },
-      {
-        method: 'POST',
-        url: '/tickets',
-        handler: async (request, reply) => {
-          const ticket = await createTicket(app, viewerOf(request), request.body, request.uploads);
-          reply.code(201);
-          return ticket;
-        },
-      },
-      {
-        method: 'DELETE',
-        url: '/tickets/batch',
-        handler: async (request) => batchDeleteTickets(app, viewerOf(request), request.body),
-      },
-      {
-        method: 'PATCH',
-        url: '/tickets/batch/status',
-        handler: async (request) => batchChangeStatus(app, viewerOf(request), request.body),
-      },
-      {
-        method: 'GET',
-        url: '/tickets/:id',
-        handler: async (request) => getTicket(app.db, viewerOf(request), paramId(request)),
-      },
-      {
-        method: 'PATCH',
-        url: '/tickets/:id',
-        handler: async (request) =>
-          isStatusOnly(request.body, request.uploads)
-            ? changeTicketStatus(app, viewerOf(request), paramId(request), request.body)
-            : updateTicket(app, viewerOf(request), paramId(request), request.body, request.uploads),
-      },
-      {
-        method: 'DELETE',
-        url: '/tickets/:id',
-        handler: async (request) => deleteTicket(app, viewerOf(request), paramId(request)),
-      },
-      { method: 'GET', url: '/tickets/:id/images/:imageId', handler: fileRoute(app, false) },
-      { method: 'GET', url: '/tickets/:id/images/:imageId/thumbnail', handler: fileRoute(app, true) },
-      {
-        method: 'GET',
-        url: '/landlords/:id/tickets',
-        handler: async (request) =>
-          listLandlordTickets(
-            app.db,
-            viewerOf(request),
-            paramId(request),
-            parseTicketFilters(request.query),
-            parseListQuery(request.query),
-          ),
-      },
-      {
-        method: 'GET',
-        url: '/users/:id/tickets',
-        handler: async (request) =>
-          listUserTickets(
-            app.db,
-            viewerOf(request),
-            paramId(request),
-            parseTicketFilters(request.query),
-            parseListQuery(request.query),
-          ),
-      },
-    ]),
-  );
+    },
+    {
+      method: 'DELETE',
+      url: '/tickets/batch',
+      handler: async (request) => batchDeleteTickets(app, viewerOf(request), request.body),
+    },
+    {
+      method: 'PATCH',
+      url: '/tickets/batch/status',
+      handler: async (request) => batchChangeStatus(app, viewerOf(request), request.body),
+    },
+    {
+      method: 'GET',
+      url: '/tickets/:id',
+      handler: async (request) => getTicket(app.db, viewerOf(request), paramId(request)),
+    },
+    {
+      method: 'PATCH',
+      url: '/tickets/:id',
+      handler: async (request) =>
+        isStatusOnly(request.body, request.uploads)
+          ? changeTicketStatus(app, viewerOf(request), paramId(request), request.body)
+          : updateTicket(app, viewerOf(request), paramId(request), request.body, request.uploads),
+    },
+    {
+      method: 'DELETE',
+      url: '/tickets/:id',
+      handler: async (request) => deleteTicket(app, viewerOf(request), paramId(request)),
+    },
+    { method: 'GET', url: '/tickets/:id/images/:imageId', handler: fileRoute(app, false) },
+    { method: 'GET', url: '/tickets/:id/images/:imageId/thumbnail', handler: fileRoute(app, true) },
+    {
+      method: 'GET',
+      url: '/landlords/:id/tickets',
+      handler: async (request) =>
+        listLandlordTickets(
+          app.db,
+          viewerOf(request),
+          paramId(request),
+          parseTicketFilters(request.query),
+          parseListQuery(request.query),
+        ),
+    },
+    {
+      method: 'GET',
+      url: '/users/:id/tickets',
+      handler: async (request) =>
+        listUserTickets(
+          app.db,
+          viewerOf(request),
+          paramId(request),
+          parseTicketFilters(request.query),
+          parseListQuery(request.query),
+        ),
+    },
+  ]);
 }

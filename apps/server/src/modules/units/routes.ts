@@ -3,8 +3,8 @@
  * update, delete. Rules live in service.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import { filterId, recordId, recordListQuery } from '../../lib/record-helpers';
 import { defineRoutes } from '../../lib/routes';
-import { filterId, recordId, recordListQuery, withTrailingSlashes } from '../landlords/record-helpers';
 import {
   createUnit,
   deleteUnit,
@@ -17,57 +17,54 @@ import {
 } from './service';
 
 export function unitRoutes(app: FastifyInstance): void {
-  defineRoutes(
-    app,
-    withTrailingSlashes([
-      {
-        method: 'GET',
-        url: '/units',
-        handler: async (request) =>
-          listUnits(app.db, request.actor!, recordListQuery(request.query), {
-            propertyId: filterId(request.query, 'property_id'),
-            landlordId: filterId(request.query, 'landlord_id'),
-          }),
+  defineRoutes(app, [
+    {
+      method: 'GET',
+      url: '/units',
+      handler: async (request) =>
+        listUnits(app.db, request.actor!, recordListQuery(request.query), {
+          propertyId: filterId(request.query, 'property_id'),
+          landlordId: filterId(request.query, 'landlord_id'),
+        }),
+    },
+    {
+      method: 'GET',
+      url: '/units/create',
+      handler: async (request) => unitCreateForm(app.db, request.actor!),
+    },
+    {
+      method: 'POST',
+      url: '/units',
+      handler: async (request, reply) => {
+        reply.code(201);
+        return createUnit(app, request.actor!, request.body, request.uploads);
       },
-      {
-        method: 'GET',
-        url: '/units/create',
-        handler: async (request) => unitCreateForm(app.db, request.actor!),
-      },
-      {
-        method: 'POST',
-        url: '/units',
-        handler: async (request, reply) => {
-          reply.code(201);
-          return createUnit(app, request.actor!, request.body, request.uploads);
-        },
-      },
-      {
-        method: 'GET',
-        url: '/units/:id',
-        handler: async (request) => getUnit(app.db, request.actor!, recordId(request)),
-      },
-      {
-        method: 'GET',
-        url: '/units/:id/edit',
-        handler: async (request) => unitEditForm(app.db, request.actor!, recordId(request)),
-      },
-      {
-        method: 'GET',
-        url: '/units/:id/categories',
-        handler: async (request) => unitCategoryChoices(app.db, request.actor!, recordId(request)),
-      },
-      {
-        method: 'PATCH',
-        url: '/units/:id',
-        handler: async (request) =>
-          updateUnit(app, request.actor!, recordId(request), request.body, request.uploads),
-      },
-      {
-        method: 'DELETE',
-        url: '/units/:id',
-        handler: async (request) => deleteUnit(app, request.actor!, recordId(request)),
-      },
-    ]),
-  );
+    },
+    {
+      method: 'GET',
+      url: '/units/:id',
+      handler: async (request) => getUnit(app.db, request.actor!, recordId(request)),
+    },
+    {
+      method: 'GET',
+      url: '/units/:id/edit',
+      handler: async (request) => unitEditForm(app.db, request.actor!, recordId(request)),
+    },
+    {
+      method: 'GET',
+      url: '/units/:id/categories',
+      handler: async (request) => unitCategoryChoices(app.db, request.actor!, recordId(request)),
+    },
+    {
+      method: 'PATCH',
+      url: '/units/:id',
+      handler: async (request) =>
+        updateUnit(app, request.actor!, recordId(request), request.body, request.uploads),
+    },
+    {
+      method: 'DELETE',
+      url: '/units/:id',
+      handler: async (request) => deleteUnit(app, request.actor!, recordId(request)),
+    },
+  ]);
 }

@@ -8,8 +8,8 @@ import {
   statusText,
 } from '@mend/shared';
 import type { UnitRow } from '../../db/schema';
+import type { Person } from '../../lib/record-helpers';
 import { fileUrl } from '../../lib/storage-urls';
-import type { Person } from '../landlords/record-helpers';
 import { displayName, toSeconds } from '../users/serialize';
 
 export const unitPath = (id: number) => `/api/units/${id}/`;

@@ -64,7 +64,7 @@ import {
   type RecordsContext,
   textSort,
   withStoredImage,
-} from '../landlords/record-helpers';
+} from '../../lib/record-helpers';
 import { visibleProperties } from '../properties/service';
 import { serializeUnit, serializeUnitTicket } from './serialize';
 

@@ -34,11 +34,6 @@ function idOf(request: FastifyRequest): number {
   return id;
 }
 
-/** Each route once as written and once with a trailing slash. */
-function withTrailingSlash(definitions: RouteDefinition[]): RouteDefinition[] {
-  return definitions.flatMap((definition) => [definition, { ...definition, url: `${definition.url}/` }]);
-}
-
 export function userRoutes(app: FastifyInstance): void {
   const deps: UserDeps = { db: app.db, storage: app.storage };
 
@@ -110,22 +105,20 @@ export function userRoutes(app: FastifyInstance): void {
         return body;
       },
     },
-    ...withTrailingSlash([
-      ...perType,
-      {
-        method: 'PATCH',
-        url: '/users/:id/avatar',
-        handler: (request) => updateAvatar(deps, request.actor!, idOf(request), request.uploads),
+    ...perType,
+    {
+      method: 'PATCH',
+      url: '/users/:id/avatar',
+      handler: (request) => updateAvatar(deps, request.actor!, idOf(request), request.uploads),
+    },
+    {
+      method: 'POST',
+      url: '/users/batch/tenants',
+      handler: async (request, reply) => {
+        const created = await batchCreateUsers(deps, request.actor!, request.body);
+        reply.code(201);
+        return created;
       },
-      {
-        method: 'POST',
-        url: '/users/batch/tenants',
-        handler: async (request, reply) => {
-          const created = await batchCreateUsers(deps, request.actor!, request.body);
-          reply.code(201);
-          return created;
-        },
-      },
-    ]),
+    },
   ]);
 }

@@ -9,14 +9,13 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { type Db, isRowInUseError } from '../../db/client';
-import { users } from '../../db/schema';
-import { AppError, type FieldErrors, notFound, validationFailed } from '../../lib/errors';
-import type { UploadedFile } from '../../lib/form-body';
-import { type ListQuery, parseListQuery } from '../../lib/list-query';
-import type { RouteDefinition } from '../../lib/routes';
-import type { FileStorage } from '../../lib/storage';
-import { newStorageKey, type ProcessedImage, processAvatarUpload } from '../../lib/uploads';
+import { type Db, isRowInUseError } from '../db/client';
+import { users } from '../db/schema';
+import { AppError, type FieldErrors, notFound, validationFailed } from './errors';
+import type { UploadedFile } from './form-body';
+import { type ListQuery, parseListQuery } from './list-query';
+import type { FileStorage } from './storage';
+import { newStorageKey, type ProcessedImage, processAvatarUpload } from './uploads';
 
 /** Builds subqueries for scope conditions without a database handle. */
 export const qb = new QueryBuilder();
@@ -183,13 +182,6 @@ export function deletedMessage(entity: EntityKey, recordName: string): { message
   return {
     message: format(en.records.deleted, { entity: en.records.entities[entity], record_name: recordName }),
   };
-}
-
-/** Every route also answers with a trailing slash, since record `path`s end in one (`/api/units/5/`). */
-export function withTrailingSlashes(definitions: RouteDefinition[]): RouteDefinition[] {
-  return definitions.flatMap((definition) =>
-    definition.url.endsWith('/') ? [definition] : [definition, { ...definition, url: `${definition.url}/` }],
-  );
 }
 
 /** The user columns the records' serializers show (never the password hash or notification settings). */
