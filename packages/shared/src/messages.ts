@@ -467,6 +467,14 @@ export const en = {
     /** A tenant without a unit cannot raise a ticket. */
     noUnit: 'Your account is not linked to a unit yet, so it cannot raise tickets.',
   },
+  /** Texts of account flows, profile, notifications and contact (server side). */
+  accounts: {},
+  /** Texts of emails, SMS and voice messages. */
+  mail: {},
+  /** Texts of the account, profile, notification and contact screens (web). */
+  accountScreens: {},
+  /** Texts of the ticket screens (web). */
+  ticketScreens: {},
   banners: {
     verifyEmail: 'Please verify your email address. Check your inbox for the verification link.',
     resend: 'Resend the link',
