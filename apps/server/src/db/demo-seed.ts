@@ -169,8 +169,8 @@ const PROPERTY_DATA: PropertyData[] = [
     description: 'Twelve-storey concrete apartment building overlooking the North Saskatchewan River.',
     address: '10150 100 St NW',
     city: 'Edmonton',
-    province: 'AB',
-    country: 'CA',
+    province: 'Alberta',
+    country: 'Canada',
     postalCode: 'T5J 0P6',
     categories: NO_ROOFING,
     units: [
@@ -187,8 +187,8 @@ const PROPERTY_DATA: PropertyData[] = [
     description: 'Converted brick warehouse with three-storey lofts near Old Strathcona.',
     address: '8215 104 St NW',
     city: 'Edmonton',
-    province: 'AB',
-    country: 'CA',
+    province: 'Alberta',
+    country: 'Canada',
     postalCode: 'T6E 4E6',
     categories: ALL_CATEGORIES,
     units: [
@@ -204,8 +204,8 @@ const PROPERTY_DATA: PropertyData[] = [
     description: 'Four-plex of two-storey row houses with private entrances and detached garages.',
     address: '1120 Kensington Rd NW',
     city: 'Calgary',
-    province: 'AB',
-    country: 'CA',
+    province: 'Alberta',
+    country: 'Canada',
     postalCode: 'T2N 3P5',
     categories: ALL_CATEGORIES,
     units: [
@@ -222,8 +222,8 @@ const PROPERTY_DATA: PropertyData[] = [
     description: 'Mid-rise rental building in the West End, steps from Coal Harbour and Stanley Park.',
     address: '1450 W Georgia St',
     city: 'Vancouver',
-    province: 'BC',
-    country: 'CA',
+    province: 'British Columbia',
+    country: 'Canada',
     postalCode: 'V6G 2T8',
     categories: NO_ROOFING,
     units: [
@@ -240,8 +240,8 @@ const PROPERTY_DATA: PropertyData[] = [
     description: 'Restored Victorian row houses split into three self-contained units.',
     address: '720 Queen St W',
     city: 'Toronto',
-    province: 'ON',
-    country: 'CA',
+    province: 'Ontario',
+    country: 'Canada',
     postalCode: 'M6J 1E8',
     categories: ALL_CATEGORIES,
     units: [
@@ -257,8 +257,8 @@ const PROPERTY_DATA: PropertyData[] = [
     description: 'Three-unit townhome complex in Ravenna with heat pumps and attached garages.',
     address: '2310 NE 65th St',
     city: 'Seattle',
-    province: 'WA',
-    country: 'US',
+    province: 'Washington',
+    country: 'United States',
     postalCode: '98115',
     categories: ALL_CATEGORIES,
     units: [
@@ -1058,8 +1058,8 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
     person(SUPER_ADMIN, ROLE.superAdmin, 180, {
       username: SUPER_ADMIN.username,
       address1: '10220 103 Ave NW',
-      country: 'CA',
-      province: 'AB',
+      country: 'Canada',
+      province: 'Alberta',
       city: 'Edmonton',
       postal: 'T5J 0K4',
       notificationOptions: {
