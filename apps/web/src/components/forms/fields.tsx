@@ -1,5 +1,6 @@
 /** Shared form fields: the avatar/logo picker, country and province, and the form shell with its footer. */
-import { Avatar, Button, FileInput, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Avatar, Button, FileInput, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { ACCEPTED_AVATAR_MIME_TYPES, COUNTRY_NAMES, checkAvatar, provincesFor } from '@mend/shared';
 import { IconPhoto } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -70,6 +71,66 @@ export function AvatarField({
         name="avatar"
       />
     </Group>
+  );
+}
+
+interface AvatarFormValues {
+  avatar: File | null;
+  name: string;
+}
+
+/** The avatar/logo picker bound to a record form's `avatar` field, checking the file as soon as it is picked. */
+export function FormAvatarField<Values extends AvatarFormValues>({
+  form,
+  label,
+  current,
+  square = true,
+}: {
+  form: UseFormReturnType<Values>;
+  label: string;
+  current?: string | null;
+  square?: boolean;
+}) {
+  const avatarForm = form as unknown as UseFormReturnType<AvatarFormValues>;
+  return (
+    <AvatarField
+      label={label}
+      name={avatarForm.values.name}
+      current={current}
+      square={square}
+      value={avatarForm.values.avatar}
+      onChange={(file) => {
+        avatarForm.setFieldValue('avatar', file);
+        avatarForm.setFieldError('avatar', avatarError(file).avatar ?? null);
+      }}
+      error={avatarForm.errors.avatar}
+    />
+  );
+}
+
+/** The required name and description fields most records start with. */
+export function NameDescriptionFields<Values extends { name: string; description: string }>({
+  form,
+  nameLabel,
+  descriptionLabel,
+}: {
+  form: UseFormReturnType<Values>;
+  nameLabel: string;
+  descriptionLabel: string;
+}) {
+  const textForm = form as unknown as UseFormReturnType<{ name: string; description: string }>;
+  return (
+    <>
+      <TextInput size="sm" label={nameLabel} withAsterisk {...textForm.getInputProps('name')} />
+      <Textarea
+        label={descriptionLabel}
+        withAsterisk
+        autosize
+        minRows={3}
+        maxRows={8}
+        {...textForm.getInputProps('description')}
+      />
+    </>
   );
 }
 

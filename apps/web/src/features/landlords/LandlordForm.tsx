@@ -1,4 +1,4 @@
-import { MultiSelect, Text, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, Text } from '@mantine/core';
 import {
   type ApiLandlord,
   type ApiLandlordEdit,
@@ -8,7 +8,12 @@ import {
 import { errorMessage, useFormOptions } from '../../app/records';
 import { t } from '../../app/translations';
 import { PanelStatus } from '../../components/details';
-import { AvatarField, avatarError, RecordFormShell } from '../../components/forms/fields';
+import {
+  avatarError,
+  FormAvatarField,
+  NameDescriptionFields,
+  RecordFormShell,
+} from '../../components/forms/fields';
 import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 
@@ -79,27 +84,8 @@ function LandlordForm({
       errorLabel={creating ? t.buttonErrors.create : t.buttonErrors.updateLandlord}
       onCancel={panel.cancel}
     >
-      <AvatarField
-        label={F.logo}
-        name={form.values.name}
-        current={landlord?.avatar}
-        square
-        value={form.values.avatar}
-        onChange={(file) => {
-          form.setFieldValue('avatar', file);
-          form.setFieldError('avatar', avatarError(file).avatar ?? null);
-        }}
-        error={form.errors.avatar}
-      />
-      <TextInput size="sm" label={F.name} withAsterisk {...form.getInputProps('name')} />
-      <Textarea
-        label={F.description}
-        withAsterisk
-        autosize
-        minRows={3}
-        maxRows={8}
-        {...form.getInputProps('description')}
-      />
+      <FormAvatarField form={form} label={F.logo} current={landlord?.avatar} />
+      <NameDescriptionFields form={form} nameLabel={F.name} descriptionLabel={F.description} />
       {canChangeUsers ? (
         <MultiSelect
           label={F.users}

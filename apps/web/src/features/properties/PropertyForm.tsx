@@ -1,4 +1,4 @@
-import { Select, Text, Textarea, TextInput } from '@mantine/core';
+import { Select, Text, TextInput } from '@mantine/core';
 import {
   type ApiProperty,
   type ApiPropertyEdit,
@@ -12,9 +12,10 @@ import { errorMessage, useFormOptions } from '../../app/records';
 import { t } from '../../app/translations';
 import { PanelStatus } from '../../components/details';
 import {
-  AvatarField,
   avatarError,
   CountryProvinceFields,
+  FormAvatarField,
+  NameDescriptionFields,
   RecordFormShell,
 } from '../../components/forms/fields';
 import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
@@ -113,27 +114,8 @@ function PropertyForm({
       errorLabel={creating ? t.buttonErrors.createProperty : t.buttonErrors.update}
       onCancel={panel.cancel}
     >
-      <AvatarField
-        label={F.picture}
-        name={form.values.name}
-        current={property?.avatar}
-        square
-        value={form.values.avatar}
-        onChange={(file) => {
-          form.setFieldValue('avatar', file);
-          form.setFieldError('avatar', avatarError(file).avatar ?? null);
-        }}
-        error={form.errors.avatar}
-      />
-      <TextInput size="sm" label={F.name} withAsterisk {...form.getInputProps('name')} />
-      <Textarea
-        label={F.description}
-        withAsterisk
-        autosize
-        minRows={3}
-        maxRows={8}
-        {...form.getInputProps('description')}
-      />
+      <FormAvatarField form={form} label={F.picture} current={property?.avatar} />
+      <NameDescriptionFields form={form} nameLabel={F.name} descriptionLabel={F.description} />
       {canPick ? (
         <Select
           label={F.landlord}

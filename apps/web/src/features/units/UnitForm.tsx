@@ -1,9 +1,14 @@
-import { MultiSelect, Select, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, Select, TextInput } from '@mantine/core';
 import { type ApiUnit, type ApiUnitEdit, type ApiUnitFormOptions, unitSchema } from '@mend/shared';
 import { errorMessage, useFormOptions } from '../../app/records';
 import { t } from '../../app/translations';
 import { PanelStatus } from '../../components/details';
-import { AvatarField, avatarError, RecordFormShell } from '../../components/forms/fields';
+import {
+  avatarError,
+  FormAvatarField,
+  NameDescriptionFields,
+  RecordFormShell,
+} from '../../components/forms/fields';
 import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 
@@ -93,27 +98,8 @@ function UnitForm({
       errorLabel={creating ? t.buttonErrors.createUnit : t.buttonErrors.updateUnit}
       onCancel={panel.cancel}
     >
-      <AvatarField
-        label={F.picture}
-        name={form.values.name}
-        current={unit?.avatar}
-        square
-        value={form.values.avatar}
-        onChange={(file) => {
-          form.setFieldValue('avatar', file);
-          form.setFieldError('avatar', avatarError(file).avatar ?? null);
-        }}
-        error={form.errors.avatar}
-      />
-      <TextInput size="sm" label={F.name} withAsterisk {...form.getInputProps('name')} />
-      <Textarea
-        label={F.description}
-        withAsterisk
-        autosize
-        minRows={3}
-        maxRows={8}
-        {...form.getInputProps('description')}
-      />
+      <FormAvatarField form={form} label={F.picture} current={unit?.avatar} />
+      <NameDescriptionFields form={form} nameLabel={F.name} descriptionLabel={F.description} />
       <Select
         label={F.property}
         placeholder={t.screens.placeholders.property}
