@@ -29,7 +29,6 @@ import {
   contractorProperties,
   properties,
   tenantUnits,
-  ticketRecipients,
   tickets,
   type UnitRow,
   unitCategories,
@@ -66,6 +65,7 @@ import {
   withStoredImage,
 } from '../../lib/record-helpers';
 import { visibleProperties } from '../properties/service';
+import { visibleTickets } from '../tickets/queries';
 import { serializeUnit, serializeUnitTicket } from './serialize';
 
 /** How many of a unit's newest tickets come with it. */
@@ -101,37 +101,6 @@ export function visibleUnits(actor: Actor): SQL {
           .select({ id: contractorProperties.propertyId })
           .from(contractorProperties)
           .where(eq(contractorProperties.userId, actor.id)),
-      );
-  }
-}
-
-/** The tickets an actor may see (DESIGN.md): all, its landlord's, its unit's, or those routed to it. */
-function visibleTickets(actor: Actor): SQL {
-  switch (actor.role) {
-    case ROLE.superAdmin:
-      return everyRow();
-    case ROLE.manager:
-      return actor.landlordId === null
-        ? noRow()
-        : inArray(
-            tickets.propertyId,
-            qb
-              .select({ id: properties.id })
-              .from(properties)
-              .where(eq(properties.landlordId, actor.landlordId)),
-          );
-    case ROLE.tenant:
-      return inArray(
-        tickets.unitId,
-        qb.select({ id: tenantUnits.unitId }).from(tenantUnits).where(eq(tenantUnits.userId, actor.id)),
-      );
-    default:
-      return inArray(
-        tickets.id,
-        qb
-          .select({ id: ticketRecipients.ticketId })
-          .from(ticketRecipients)
-          .where(eq(ticketRecipients.userId, actor.id)),
       );
   }
 }
