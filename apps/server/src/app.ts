@@ -11,11 +11,18 @@ import type { Db } from './db/client';
 import { registerErrorHandler } from './lib/error-handler';
 import { readMultipart, type UploadedFile } from './lib/form-body';
 import { registerIdempotency } from './lib/idempotency';
+import { setUpMessaging } from './lib/outbox/setup';
 import { registerSessions } from './lib/session';
 import { type FileStorage, LocalFileStorage } from './lib/storage';
+import { accountRoutes } from './modules/accounts/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
+import { contactRoutes } from './modules/contact/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { landlordRoutes } from './modules/landlords/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { outboxRoutes } from './modules/outbox/routes';
+import { profileRoutes } from './modules/profile/routes';
 import { propertyRoutes } from './modules/properties/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { unitRoutes } from './modules/units/routes';
@@ -59,6 +66,8 @@ export async function buildApp({ config, db, logger, storage }: BuildAppOptions)
   app.decorate('db', db);
   app.decorate('storage', storage ?? new LocalFileStorage(path.join(config.dataDir, 'uploads')));
   app.decorateRequest('uploads', null as unknown as UploadedFile[]);
+  // Links in messages (app URL, signing secret) and the outbox worker; main.ts starts the worker.
+  setUpMessaging(app, config);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -109,6 +118,12 @@ export async function buildApp({ config, db, logger, storage }: BuildAppOptions)
       unitRoutes(api);
       categoryRoutes(api);
       ticketRoutes(api);
+      accountRoutes(api);
+      profileRoutes(api);
+      notificationRoutes(api);
+      contactRoutes(api);
+      outboxRoutes(api);
+      dashboardRoutes(api);
     },
     { prefix: '/api' },
   );

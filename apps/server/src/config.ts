@@ -28,6 +28,29 @@ const envSchema = z.object({
   /** Send the session cookie only over HTTPS; on by default in production. */
   COOKIE_SECURE: flag.optional(),
   TRUST_PROXY: flag.default(false),
+  /** Emails a visitor may ask for (password reset, verification resend) per address per minute. */
+  MAIL_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  /** Outgoing mail server, e.g. smtp://user:pass@mail.example.com:587; without it emails wait in the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Mend <no-reply@mend.local>'),
+  /** Twilio-compatible API base URL (e.g. https://api.twilio.com); SMS and voice need all four SMS_* values. */
+  SMS_PROVIDER_URL: z.url().optional(),
+  SMS_ACCOUNT_SID: z.string().min(1).optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The sending number (E.164) for SMS and voice calls. */
+  SMS_FROM: z.string().min(1).optional(),
+  /**
+   * Signs unsubscribe links. When unset, one is generated into the data folder on first start; set it
+   * (the same on every process) when several app processes share a PostgreSQL database.
+   */
+  APP_SECRET: z.string().min(16).optional(),
+  /** How often the outbox worker looks for messages to deliver. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  /** Run the outbox worker in this process: on by default, off under NODE_ENV=test unless asked. */
+  OUTBOX_WORKER: flag.optional(),
 });
 
 export interface Config {
@@ -45,6 +68,23 @@ export interface Config {
   cookieSecure: boolean;
   trustProxy: boolean;
   repoRoot: string;
+  mailRateLimit: number;
+  /** SMTP connection URL; null: email is not configured (messages stay in the outbox). */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** The Twilio-compatible SMS/voice provider; null unless all four values are set. */
+  sms: SmsProviderConfig | null;
+  /** APP_SECRET as given; null means "use the one kept in the data folder" (lib/tokens.ts). */
+  appSecret: string | null;
+  outboxPollMs: number;
+  outboxWorker: boolean;
+}
+
+export interface SmsProviderConfig {
+  url: string;
+  accountSid: string;
+  authToken: string;
+  from: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -73,5 +113,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,
     repoRoot,
+    mailRateLimit: e.MAIL_RATE_LIMIT,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    sms:
+      e.SMS_PROVIDER_URL && e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+        ? {
+            url: e.SMS_PROVIDER_URL.replace(/\/$/, ''),
+            accountSid: e.SMS_ACCOUNT_SID,
+            authToken: e.SMS_AUTH_TOKEN,
+            from: e.SMS_FROM,
+          }
+        : null,
+    appSecret: e.APP_SECRET ?? null,
+    outboxPollMs: e.OUTBOX_POLL_MS,
+    outboxWorker: e.OUTBOX_WORKER ?? e.NODE_ENV !== 'test',
   };
 }

@@ -32,6 +32,17 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: config.host, port: config.port });
+// Delivery of emails, SMS and voice calls (a channel without settings keeps its messages in the outbox).
+if (config.outboxWorker) app.outbox.start();
+if (config.databaseUrl && !config.appSecret) {
+  app.log.warn(
+    "APP_SECRET is not set: unsubscribe links are signed with a secret kept in this machine's data folder. Set the same APP_SECRET on every process that shares the database.",
+  );
+}
+const channels = app.outbox.channels;
+console.log(
+  `Outbox worker: ${config.outboxWorker ? 'on' : 'off'}; delivering ${channels.length > 0 ? channels.join(', ') : 'nothing yet'} (see SMTP_URL and SMS_* to configure)`,
+);
 console.log(
   `\nMend is running at ${config.appUrl} (database: ${handle.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})\n`,
 );

@@ -339,6 +339,8 @@ export const tickets = pgTable(
     index('tickets_tenant_id_idx').on(t.tenantId),
     index('tickets_created_by_idx').on(t.createdBy),
     index('tickets_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    // Time-to-close figures read recently closed tickets (the dashboard).
+    index('tickets_closed_at_idx').on(t.closedAt).where(sql`${t.closedAt} is not null`),
     trgm('tickets_title_trgm_idx', t.title),
     trgm('tickets_description_trgm_idx', t.description),
   ],

@@ -10,7 +10,6 @@
 import {
   en,
   format,
-  isTemporaryEmail,
   type NotificationOptions,
   priorityText,
   ROLE,
@@ -23,13 +22,14 @@ import {
   contractorCategories,
   contractorProperties,
   type NewNotificationRow,
-  type NewOutboxMessageRow,
   notifications,
-  outboxMessages,
   ticketLog,
   ticketRecipients,
   users,
 } from '../../db/schema';
+import { type RenderedEmail, ticketCreatedEmail, ticketStatusEmail } from '../../lib/mail/templates';
+import { type MessagingContext, messagingFor } from '../../lib/outbox/context';
+import { notificationRows, queueMessages } from '../../lib/outbox/messages';
 import { displayName } from '../users/serialize';
 import { ticketLink } from './serialize';
 
@@ -107,44 +107,15 @@ const absoluteLink = (appUrl: string, ticketId: number) => `${appUrl}${ticketLin
 
 interface Message {
   kind: string;
-  subject: string;
-  body: string;
+  /** The email for one recipient, with its unsubscribe link (lib/mail/templates.ts). */
+  email: (person: Person, unsubscribeUrl: string) => RenderedEmail;
   sms: string;
   voice: string;
 }
 
-/** Outbox rows for one person, per the channels their notification options turn on for tickets. */
-function outboxRows(person: Person, ticketId: number, message: Message): NewOutboxMessageRow[] {
-  const options = person.notificationOptions;
-  const payload = { ticket_id: ticketId };
-  const base = { kind: message.kind, userId: person.id, payload, status: 'pending' as const };
-  const rows: NewOutboxMessageRow[] = [];
-  // A temporary account's placeholder address cannot receive mail.
-  if (options.mail?.tickets && !isTemporaryEmail(person.email)) {
-    rows.push({
-      ...base,
-      channel: 'email',
-      recipient: person.email,
-      subject: message.subject,
-      bodyText: message.body,
-    });
-  }
-  if (options.sms?.tickets && options.sms.phone_number.trim()) {
-    rows.push({ ...base, channel: 'sms', recipient: options.sms.phone_number.trim(), bodyText: message.sms });
-  }
-  if (options.phone?.tickets && options.phone.phone_number.trim()) {
-    rows.push({
-      ...base,
-      channel: 'voice',
-      recipient: options.phone.phone_number.trim(),
-      bodyText: message.voice,
-    });
-  }
-  return rows;
-}
-
 async function notify(
   tx: Tx,
+  messaging: MessagingContext,
   people: Person[],
   ticket: TicketFacts,
   notification: { title: string; description: string },
@@ -164,8 +135,17 @@ async function notify(
     description: notification.description,
   }));
   await tx.insert(notifications).values(rows);
-  const outbox = people.flatMap((person) => outboxRows(person, ticket.id, message));
-  if (outbox.length > 0) await tx.insert(outboxMessages).values(outbox);
+  // Email, SMS and voice per each person's notification options (lib/outbox/messages.ts).
+  const outbox = people.flatMap((person) =>
+    notificationRows(messaging, person, 'tickets', {
+      kind: message.kind,
+      email: (unsubscribeUrl) => message.email(person, unsubscribeUrl),
+      sms: message.sms,
+      voice: message.voice,
+      payload: { ticket_id: ticket.id },
+    }),
+  );
+  await queueMessages(tx, outbox);
 }
 
 /**
@@ -215,6 +195,7 @@ export async function routeTicket(
   const o = en.tickets.outbox;
   await notify(
     tx,
+    messagingFor(appUrl),
     fresh.filter((person) => person.id !== author.id),
     ticket,
     {
@@ -226,8 +207,7 @@ export async function routeTicket(
     },
     {
       kind: 'ticket.created',
-      subject: format(o.createdSubject, vars),
-      body: format(o.createdBody, vars),
+      email: (person, unsubscribeUrl) => ticketCreatedEmail(vars, displayName(person), unsubscribeUrl),
       sms: format(o.createdSms, vars),
       voice: format(o.createdVoice, vars),
     },
@@ -266,6 +246,7 @@ export async function notifyStatusChange(
   const o = en.tickets.outbox;
   await notify(
     tx,
+    messagingFor(appUrl),
     audience,
     ticket,
     {
@@ -274,8 +255,13 @@ export async function notifyStatusChange(
     },
     {
       kind: 'ticket.status_changed',
-      subject: format(o.statusSubject, vars),
-      body: format(o.statusBody, vars),
+      email: (person, unsubscribeUrl) =>
+        ticketStatusEmail(
+          vars,
+          { from: vars.from, to: vars.to, by: author.name },
+          displayName(person),
+          unsubscribeUrl,
+        ),
       sms: format(o.statusSms, vars),
       voice: format(o.statusVoice, vars),
     },

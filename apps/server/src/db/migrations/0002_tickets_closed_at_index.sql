@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_closed_at_idx" ON "tickets" USING btree ("closed_at") WHERE "tickets"."closed_at" is not null;

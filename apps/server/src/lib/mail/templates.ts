@@ -1,0 +1,282 @@
+/**
+ * Email templates: every email is rendered twice from the same parts, as plain text and as HTML inside one
+ * shared layout. Every value is escaped for HTML (names, titles and messages are user input). Subjects
+ * lose line breaks, so user text can never add a header. Texts live in `en.mail` (and `en.tickets.outbox`
+ * for ticket subjects).
+ */
+import { en, format } from '@mend/shared';
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface EmailParts {
+  subject: string;
+  /** Whom the greeting names; empty: "Hello,". */
+  name?: string;
+  /** Paragraphs before the facts. */
+  intro: string[];
+  /** Label / value lines (ticket number, where, category...). */
+  facts?: Array<[string, string]>;
+  /** A quoted block with its line breaks kept (a ticket's description, a contact message). */
+  quote?: string;
+  /** The one button of the email. */
+  action?: { label: string; url: string };
+  /** Small print after the button (expiry, "ignore this email"). */
+  notes?: string[];
+  /** Notification emails carry the link that turns their kind off. */
+  unsubscribeUrl?: string;
+}
+
+const m = en.mail;
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** One line, no control characters, at most 200 characters: safe as a header. */
+export function subjectLine(value: string): string {
+  // Control characters (line breaks included) become spaces; then runs of spaces shrink to one.
+  const line = [...value]
+    .map((char) => (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f ? ' ' : char))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}
+
+const withBreaks = (value: string) => escapeHtml(value).replace(/\r?\n/g, '<br>');
+
+const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+
+function layout(subject: string, content: string, footer: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f5f7;font-family:${FONT};color:#1f2933;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7;padding:24px 0;">
+<tr><td align="center">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;">
+<tr><td style="padding:20px 32px;border-bottom:1px solid #e4e7eb;font-size:20px;font-weight:700;color:#1864ab;">${escapeHtml(en.app.name)}</td></tr>
+<tr><td style="padding:24px 32px;font-size:15px;line-height:1.55;">
+${content}
+</td></tr>
+<tr><td style="padding:16px 32px;border-top:1px solid #e4e7eb;font-size:12px;line-height:1.5;color:#7b8794;">
+${footer}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+/** Renders the parts as text and as HTML. */
+export function renderEmail(parts: EmailParts): RenderedEmail {
+  const subject = subjectLine(parts.subject);
+  const greeting = parts.name ? format(m.greeting, { name: parts.name }) : m.greetingNoName;
+  const facts = parts.facts ?? [];
+  const notes = parts.notes ?? [];
+
+  const text: string[] = [greeting, '', ...parts.intro.flatMap((line) => [line, ''])];
+  if (facts.length > 0) text.push(...facts.map(([label, value]) => `${label}: ${value}`), '');
+  if (parts.quote) text.push(parts.quote, '');
+  if (parts.action) text.push(`${parts.action.label}: ${parts.action.url}`, '');
+  if (notes.length > 0) text.push(...notes, '');
+  text.push(m.signature, '', '--', m.footer);
+  if (parts.unsubscribeUrl) text.push(format(m.unsubscribeText, { url: parts.unsubscribeUrl }));
+
+  const html: string[] = [`<p style="margin:0 0 16px;">${escapeHtml(greeting)}</p>`];
+  for (const line of parts.intro) html.push(`<p style="margin:0 0 16px;">${withBreaks(line)}</p>`);
+  if (facts.length > 0) {
+    const rows = facts
+      .map(
+        ([label, value]) =>
+          `<tr><td style="padding:4px 16px 4px 0;color:#52606d;white-space:nowrap;vertical-align:top;">${escapeHtml(label)}</td><td style="padding:4px 0;">${withBreaks(value)}</td></tr>`,
+      )
+      .join('');
+    html.push(
+      `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:14px;">${rows}</table>`,
+    );
+  }
+  if (parts.quote) {
+    html.push(
+      `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #cbd2d9;color:#3e4c59;">${withBreaks(parts.quote)}</blockquote>`,
+    );
+  }
+  if (parts.action) {
+    const href = escapeHtml(parts.action.url);
+    html.push(
+      `<p style="margin:24px 0;"><a href="${href}" style="display:inline-block;padding:10px 20px;background:#1864ab;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:600;">${escapeHtml(parts.action.label)}</a></p>`,
+      `<p style="margin:0 0 16px;font-size:12px;color:#7b8794;">${escapeHtml(m.buttonFallback)}<br><a href="${href}" style="color:#1864ab;word-break:break-all;">${href}</a></p>`,
+    );
+  }
+  for (const note of notes)
+    html.push(`<p style="margin:0 0 12px;font-size:13px;color:#52606d;">${escapeHtml(note)}</p>`);
+  html.push(`<p style="margin:16px 0 0;">${escapeHtml(m.signature)}</p>`);
+
+  const footer = [escapeHtml(m.footer)];
+  if (parts.unsubscribeUrl) {
+    footer.push(
+      `<br><a href="${escapeHtml(parts.unsubscribeUrl)}" style="color:#7b8794;">${escapeHtml(m.unsubscribe)}</a>`,
+    );
+  }
+  return { subject, text: `${text.join('\n')}\n`, html: layout(subject, html.join('\n'), footer.join('')) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The emails
+
+/** What a ticket email says about its ticket. */
+export interface TicketEmailFacts {
+  id: number;
+  visible_id: string;
+  title: string;
+  description: string;
+  property: string;
+  unit: string;
+  category: string;
+  priority: string;
+  /** Absolute link to the ticket in the app. */
+  link: string;
+}
+
+const t = m.ticket;
+
+export function ticketCreatedEmail(
+  ticket: TicketEmailFacts,
+  recipientName: string,
+  unsubscribeUrl: string,
+): RenderedEmail {
+  return renderEmail({
+    subject: format(en.tickets.outbox.createdSubject, { ...ticket }),
+    name: recipientName,
+    intro: [t.createdIntro],
+    facts: [
+      [t.number, `#${ticket.visible_id}: ${ticket.title}`],
+      [t.where, `${ticket.property}, ${ticket.unit}`],
+      [t.category, ticket.category],
+      [t.priority, ticket.priority],
+    ],
+    quote: ticket.description,
+    action: { label: t.open, url: ticket.link },
+    unsubscribeUrl,
+  });
+}
+
+export interface StatusChange {
+  from: string;
+  to: string;
+  /** Who changed it. */
+  by: string;
+}
+
+export function ticketStatusEmail(
+  ticket: Omit<TicketEmailFacts, 'description' | 'category' | 'priority'>,
+  change: StatusChange,
+  recipientName: string,
+  unsubscribeUrl: string,
+): RenderedEmail {
+  return renderEmail({
+    subject: format(en.tickets.outbox.statusSubject, { ...ticket, status: change.to }),
+    name: recipientName,
+    intro: [t.statusIntro],
+    facts: [
+      [t.number, `#${ticket.visible_id}: ${ticket.title}`],
+      [t.where, `${ticket.property}, ${ticket.unit}`],
+      [t.status, format(t.statusChange, { from: change.from, to: change.to })],
+      [t.changedBy, change.by],
+    ],
+    action: { label: t.open, url: ticket.link },
+    unsubscribeUrl,
+  });
+}
+
+export function passwordResetEmail(input: {
+  name: string;
+  email: string;
+  url: string;
+  minutes: number;
+}): RenderedEmail {
+  return renderEmail({
+    subject: m.reset.subject,
+    name: input.name,
+    intro: [format(m.reset.intro, { email: input.email })],
+    action: { label: m.reset.action, url: input.url },
+    notes: [format(m.reset.expiry, { minutes: input.minutes }), m.ignore],
+  });
+}
+
+export function verificationEmail(input: {
+  name: string;
+  email: string;
+  url: string;
+  hours: number;
+}): RenderedEmail {
+  return renderEmail({
+    subject: m.verification.subject,
+    name: input.name,
+    intro: [format(m.verification.intro, { email: input.email })],
+    action: { label: m.verification.action, url: input.url },
+    notes: [format(m.verification.expiry, { hours: input.hours }), m.ignore],
+  });
+}
+
+export function activationEmail(input: {
+  name: string;
+  username: string;
+  email: string;
+  url: string;
+  hours: number;
+}): RenderedEmail {
+  return renderEmail({
+    subject: m.activation.subject,
+    name: input.name,
+    intro: [format(m.activation.intro, { username: input.username, email: input.email })],
+    action: { label: m.activation.action, url: input.url },
+    notes: [format(m.activation.expiry, { hours: input.hours })],
+  });
+}
+
+export interface SupportNotice {
+  senderName: string;
+  company: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  /** Absolute link to the submission in the app. */
+  link: string;
+}
+
+export function supportNoticeEmail(
+  notice: SupportNotice,
+  recipientName: string,
+  unsubscribeUrl: string,
+): RenderedEmail {
+  const s = m.support;
+  const facts: Array<[string, string]> = [
+    [s.from, notice.senderName],
+    [s.company, notice.company],
+    [s.email, notice.email],
+  ];
+  if (notice.phone) facts.push([s.phone, notice.phone]);
+  facts.push([s.subjectLabel, notice.subject]);
+  return renderEmail({
+    subject: format(s.subject, { subject: notice.subject }),
+    name: recipientName,
+    intro: [format(s.intro, { name: notice.senderName })],
+    facts,
+    quote: notice.message,
+    action: { label: s.open, url: notice.link },
+    unsubscribeUrl,
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * Outbox rows, written in the same transaction as the change they report (so a message exists if and only
+ * if the change committed). Notification rows honour the person's notification options:
+ * - tickets: mail.tickets (email), sms.tickets + sms.phone_number (SMS), phone.tickets + phone.phone_number (voice);
+ * - support: mail.support (email), sms.support + sms.phone_number (SMS).
+ * Every notification email carries its unsubscribe link. Nothing is ever addressed to a temporary account's
+ * placeholder email.
+ */
+import { isTemporaryEmail, type NotificationOptions } from '@mend/shared';
+import type { Db } from '../../db/client';
+import { type NewOutboxMessageRow, outboxMessages } from '../../db/schema';
+import type { RenderedEmail } from '../mail/templates';
+import { signUnsubscribeToken, type UnsubscribeKind } from '../tokens';
+import type { MessagingContext } from './context';
+
+export type NotificationTopic = 'tickets' | 'support';
+
+/** Who a notification goes to. */
+export interface NotificationRecipient {
+  id: number;
+  email: string;
+  notificationOptions: NotificationOptions;
+}
+
+/** One notification, in every channel's words. */
+export interface NotificationContent {
+  kind: string;
+  /** Renders the email for this recipient, given its unsubscribe link. */
+  email: (unsubscribeUrl: string) => RenderedEmail;
+  sms: string;
+  /** Read aloud by a call; topics without a voice option leave it out. */
+  voice?: string;
+  payload?: Record<string, unknown>;
+  /** Reply-To of the email (the contact form's sender). */
+  replyTo?: string;
+}
+
+/** `${APP_URL}/unsubscribe/{token}`: the web page that posts the token to /api/unsubscribe/{token}. */
+export function unsubscribeUrl(context: MessagingContext, userId: number, kind: UnsubscribeKind): string {
+  return `${context.appUrl}/unsubscribe/${signUnsubscribeToken(context.secret, userId, kind)}`;
+}
+
+/** The channels a person's options turn on for a topic, as outbox rows. */
+export function notificationRows(
+  context: MessagingContext,
+  person: NotificationRecipient,
+  topic: NotificationTopic,
+  content: NotificationContent,
+): NewOutboxMessageRow[] {
+  const options = person.notificationOptions;
+  const payload = content.payload ?? {};
+  const base = { kind: content.kind, userId: person.id, status: 'pending' as const };
+  const rows: NewOutboxMessageRow[] = [];
+
+  const wantsMail = topic === 'tickets' ? options.mail?.tickets : options.mail?.support;
+  if (wantsMail && !isTemporaryEmail(person.email)) {
+    const link = unsubscribeUrl(context, person.id, topic === 'tickets' ? 'mail.tickets' : 'mail.support');
+    const email = content.email(link);
+    rows.push({
+      ...base,
+      channel: 'email',
+      recipient: person.email,
+      subject: email.subject,
+      bodyText: email.text,
+      bodyHtml: email.html,
+      payload: { ...payload, unsubscribe_url: link, ...(content.replyTo && { reply_to: content.replyTo }) },
+    });
+  }
+
+  const smsNumber = options.sms?.phone_number?.trim() ?? '';
+  const wantsSms = topic === 'tickets' ? options.sms?.tickets : options.sms?.support;
+  if (wantsSms && smsNumber) {
+    rows.push({ ...base, channel: 'sms', recipient: smsNumber, bodyText: content.sms, payload });
+  }
+
+  const voiceNumber = options.phone?.phone_number?.trim() ?? '';
+  if (topic === 'tickets' && options.phone?.tickets && voiceNumber && content.voice) {
+    rows.push({ ...base, channel: 'voice', recipient: voiceNumber, bodyText: content.voice, payload });
+  }
+  return rows;
+}
+
+/**
+ * An email the user asked for (reset, verification): sent whatever the notification options say.
+ * `sensitive` bodies hold a one-time link; the worker blanks them once delivered.
+ */
+export function accountEmailRow(
+  userId: number,
+  recipient: string,
+  kind: string,
+  email: RenderedEmail,
+): NewOutboxMessageRow | null {
+  if (isTemporaryEmail(recipient)) return null;
+  return {
+    kind,
+    channel: 'email',
+    userId,
+    recipient,
+    subject: email.subject,
+    bodyText: email.text,
+    bodyHtml: email.html,
+    payload: { sensitive: true },
+    status: 'pending',
+  };
+}
+
+export async function queueMessages(db: Db, rows: Array<NewOutboxMessageRow | null>): Promise<void> {
+  const present = rows.filter((row): row is NewOutboxMessageRow => row !== null);
+  if (present.length > 0) await db.insert(outboxMessages).values(present);
+}

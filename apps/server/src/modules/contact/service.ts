@@ -1,0 +1,160 @@
+/**
+ * The contact form (SPEC.md sections 1, 2): any signed-in user writes to support; the super admins read.
+ * A new message, in one transaction: the submission, an in-app notification for every super admin (but
+ * the sender) and, per their `mail.support` / `sms.support` options, an email and an SMS in the outbox.
+ */
+import {
+  type ApiContactSubmission,
+  type ContactListResponse,
+  type ContactSentResponse,
+  can,
+  contactFormSchema,
+  en,
+  format,
+  ROLE,
+} from '@mend/shared';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type ContactSubmissionMeta, contactSubmissions, notifications, users } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
+import { countAll, listPage, orderBy, pageOffset, searchCondition } from '../../lib/list-query';
+import { supportNoticeEmail } from '../../lib/mail/templates';
+import type { MessagingContext } from '../../lib/outbox/context';
+import { notificationRows, queueMessages } from '../../lib/outbox/messages';
+import { recordListQuery } from '../../lib/record-helpers';
+import type { Actor } from '../../lib/session';
+import { markContactNotificationsViewed } from '../notifications/service';
+import { displayName } from '../users/serialize';
+import { cleanBody } from '../users/service';
+import { contactLink, serializeContact } from './serialize';
+
+export interface ContactContext {
+  db: Db;
+  messaging: MessagingContext;
+}
+
+const senderName = (meta: ContactSubmissionMeta) =>
+  `${meta.first_name} ${meta.last_name}`.trim() || meta.company_name || meta.email;
+
+/** POST /contact. */
+export async function sendContactMessage(
+  ctx: ContactContext,
+  actor: Actor,
+  body: unknown,
+): Promise<ContactSentResponse> {
+  if (!can(actor, 'contact.create')) throw forbidden();
+  const values = contactFormSchema.parse(cleanBody(body ?? {}));
+  const meta: ContactSubmissionMeta = {
+    email: values.meta.email.toLowerCase(),
+    company_name: values.meta.company_name,
+    first_name: values.meta.first_name,
+    last_name: values.meta.last_name,
+    phone_number: values.meta.phone_number,
+  };
+  const row = await ctx.db.transaction(async (tx) => {
+    const [submission] = await tx
+      .insert(contactSubmissions)
+      // Browsers send multipart line breaks as CRLF; stored as LF like the rest of the app's text.
+      .values({
+        userId: actor.id,
+        subject: values.subject,
+        message: values.message.replace(/\r\n?/g, '\n'),
+        meta,
+      })
+      .returning();
+    const admins = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.role, ROLE.superAdmin), ne(users.id, actor.id)))
+      .orderBy(asc(users.id));
+    if (admins.length === 0) return submission;
+    const name = senderName(meta);
+    await tx.insert(notifications).values(
+      admins.map((admin) => ({
+        userId: admin.id,
+        contactId: submission.id,
+        link: contactLink(submission.id),
+        title: en.accounts.contactNotificationTitle,
+        subtitle: format(en.accounts.contactNotificationSubtitle, { name }),
+        description: submission.subject,
+      })),
+    );
+    const link = `${ctx.messaging.appUrl}${contactLink(submission.id)}`;
+    const notice = {
+      senderName: name,
+      company: meta.company_name,
+      email: meta.email,
+      phone: meta.phone_number,
+      subject: submission.subject,
+      message: submission.message,
+      link,
+    };
+    await queueMessages(
+      tx,
+      admins.flatMap((admin) =>
+        notificationRows(ctx.messaging, admin, 'support', {
+          kind: 'contact.received',
+          email: (unsubscribeUrl) => supportNoticeEmail(notice, displayName(admin), unsubscribeUrl),
+          sms: format(en.mail.support.sms, { name, subject: submission.subject, link }),
+          payload: { contact_id: submission.id },
+          replyTo: meta.email,
+        }),
+      ),
+    );
+    return submission;
+  });
+  return { message: en.toasts.sent, data: serializeContact(row) };
+}
+
+const metaField = (key: keyof ContactSubmissionMeta): SQL => sql`(${contactSubmissions.meta} ->> ${key})`;
+
+const SORTABLE = {
+  created_at: contactSubmissions.createdAt,
+  subject: sql`lower(${contactSubmissions.subject})`,
+  email: metaField('email'),
+  name: sql`lower(${metaField('first_name')} || ' ' || ${metaField('last_name')})`,
+};
+const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
+
+function mayRead(actor: Actor): void {
+  if (!can(actor, 'contact.list')) throw forbidden();
+}
+
+/** GET /contact: super admin; search over subject, message, the sender's email, names and company. */
+export async function listContactMessages(
+  db: Db,
+  actor: Actor,
+  rawQuery: unknown,
+): Promise<ContactListResponse> {
+  mayRead(actor);
+  const query = recordListQuery(rawQuery);
+  const where = searchCondition(query.search, [
+    contactSubmissions.subject,
+    contactSubmissions.message,
+    metaField('email'),
+    metaField('first_name'),
+    metaField('last_name'),
+    sql`(${metaField('first_name')} || ' ' || ${metaField('last_name')})`,
+    metaField('company_name'),
+  ]);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: countAll }).from(contactSubmissions).where(where),
+    db
+      .select()
+      .from(contactSubmissions)
+      .where(where)
+      .orderBy(...orderBy(query, SORTABLE, DEFAULT_SORT, contactSubmissions.id))
+      .limit(query.per_page)
+      .offset(pageOffset(query)),
+  ]);
+  return listPage(rows.map(serializeContact), total, query);
+}
+
+/** GET /contact/{id}: super admin; opening it marks the viewer's notifications about it viewed. */
+export async function getContactMessage(db: Db, actor: Actor, id: number): Promise<ApiContactSubmission> {
+  mayRead(actor);
+  const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id)).limit(1);
+  if (!row) throw notFound();
+  await markContactNotificationsViewed(db, actor.id, id);
+  return serializeContact(row);
+}

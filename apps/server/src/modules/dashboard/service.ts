@@ -1,0 +1,91 @@
+/**
+ * The dashboard (DESIGN.md "Dashboard `/`"): open tickets by status and property, opened and closed per
+ * week, time to close and the oldest open tickets, over the tickets the actor may see. Any signed-in user
+ * has one; the scope decides what it counts.
+ */
+import {
+  type Actor,
+  type ApiDashboard,
+  DASHBOARD_CLOSE_WINDOW_DAYS,
+  DASHBOARD_WEEKS,
+  FIRST_CLOSED_STATUS,
+  statusText,
+  TICKET_STATUSES,
+  visibleId,
+} from '@mend/shared';
+import type { Db } from '../../db/client';
+import { ticketPath } from '../tickets/serialize';
+import { activity, countByStatus, dashboardScope, oldestOpen, openByProperty } from './queries';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Monday 00:00 UTC of the week `date` falls in. */
+export function weekStartUtc(date: Date): Date {
+  const midnight = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+  const sinceMonday = (date.getUTCDay() + 6) % 7;
+  return new Date(midnight - sinceMonday * DAY_MS);
+}
+
+/** The Monday the dashboard's weeks start on: DASHBOARD_WEEKS weeks ending with the current one. */
+export function firstDashboardWeek(now: Date): Date {
+  return new Date(weekStartUtc(now).getTime() - (DASHBOARD_WEEKS - 1) * 7 * DAY_MS);
+}
+
+/** Hours rounded to 2 decimals (what the API answers). */
+function roundHours(hours: number): number {
+  return Math.round(Number(hours) * 100) / 100;
+}
+
+export async function getDashboard(db: Db, actor: Actor, now: Date = new Date()): Promise<ApiDashboard> {
+  const visible = dashboardScope(actor);
+  const closeWindowStart = new Date(now.getTime() - DASHBOARD_CLOSE_WINDOW_DAYS * DAY_MS);
+  const [statusCounts, byProperty, { weeks, timeToClose }, oldest] = await Promise.all([
+    countByStatus(db, visible),
+    openByProperty(db, visible),
+    activity(db, visible, firstDashboardWeek(now), closeWindowStart),
+    oldestOpen(db, visible),
+  ]);
+
+  const countOf = new Map(statusCounts.map((row) => [Number(row.status), Number(row.count)]));
+  const openStatuses = TICKET_STATUSES.slice(0, FIRST_CLOSED_STATUS).map((text, status) => ({
+    status,
+    status_text: text,
+    count: countOf.get(status) ?? 0,
+  }));
+  let open = 0;
+  let closed = 0;
+  for (const [status, count] of countOf) {
+    if (status < FIRST_CLOSED_STATUS) open += count;
+    else closed += count;
+  }
+
+  return {
+    totals: { open, closed, all: open + closed },
+    open_by_status: openStatuses,
+    open_by_property: byProperty.map((row) => ({
+      property_id: row.propertyId,
+      property_name: row.propertyName,
+      count: Number(row.count),
+    })),
+    weekly: weeks,
+    time_to_close: {
+      mean_hours: roundHours(timeToClose.mean_hours),
+      median_hours: roundHours(timeToClose.median_hours),
+      count: timeToClose.count,
+    },
+    oldest_open: oldest.map((row) => {
+      const id = Number(row.id);
+      const status = Number(row.status);
+      return {
+        id,
+        visible_id: visibleId(id),
+        title: row.title,
+        status,
+        status_text: statusText(status),
+        property_name: row.property_name,
+        created_at_timestamp: Math.floor(new Date(row.created_at).getTime() / 1000),
+        path: ticketPath(id),
+      };
+    }),
+  };
+}

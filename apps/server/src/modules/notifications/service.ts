@@ -1,0 +1,100 @@
+/**
+ * The notification history of the bell (SPEC.md sections 2 and 4): newest first, polled every 30 s, and
+ * marked viewed when the user opens them, or the ticket or contact message they are about. Only one's own.
+ */
+import { en, type NotificationHistoryResponse } from '@mend/shared';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { notifications } from '../../db/schema';
+import { forbidden } from '../../lib/errors';
+import type { Actor } from '../../lib/session';
+import { serializeNotification } from '../users/serialize';
+
+/** As many as GET /users/current brings. */
+export const HISTORY_LIMIT = 50;
+
+function ownOnly(actor: Actor, id: number): void {
+  if (actor.id !== id) throw forbidden(en.accounts.notYourNotifications);
+}
+
+/** GET /users/{id}/notification-history. */
+export async function notificationHistory(
+  db: Db,
+  actor: Actor,
+  id: number,
+): Promise<NotificationHistoryResponse> {
+  ownOnly(actor, id);
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, actor.id))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(HISTORY_LIMIT);
+  return { data: rows.map(serializeNotification) };
+}
+
+/** Ids as `notifications_to_set[]` entries, a JSON array, one value or comma-separated text. */
+const idsSchema = z.object({
+  notifications_to_set: z.preprocess(
+    (value) => {
+      if (value === undefined || value === null || value === '') return [];
+      if (typeof value === 'string') {
+        const text = value.trim();
+        if (text.startsWith('[')) {
+          try {
+            return JSON.parse(text);
+          } catch {
+            return value;
+          }
+        }
+        return text.split(',').filter((part) => part.trim() !== '');
+      }
+      return Array.isArray(value) ? value : [value];
+    },
+    z.array(z.coerce.number({ error: en.errors.validation }).int().positive().max(2_147_483_647)).max(1000),
+  ),
+});
+
+/** PATCH /users/{id}/notification-history: marks the given notifications of one's own viewed. */
+export async function markNotificationsViewed(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: unknown,
+): Promise<NotificationHistoryResponse> {
+  ownOnly(actor, id);
+  const { notifications_to_set: ids } = idsSchema.parse(body ?? {});
+  if (ids.length > 0) {
+    // Ids of someone else's notifications simply match nothing.
+    await db
+      .update(notifications)
+      .set({ viewedAt: new Date() })
+      .where(
+        and(
+          eq(notifications.userId, actor.id),
+          inArray(notifications.id, ids),
+          isNull(notifications.viewedAt),
+        ),
+      );
+  }
+  return notificationHistory(db, actor, id);
+}
+
+/** The user opened a contact message: its notifications of theirs are viewed. */
+export async function markContactNotificationsViewed(
+  db: Db,
+  userId: number,
+  contactId: number,
+): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ viewedAt: new Date() })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.contactId, contactId),
+        isNull(notifications.viewedAt),
+      ),
+    );
+}

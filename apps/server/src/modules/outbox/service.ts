@@ -1,0 +1,95 @@
+/**
+ * The super admin's Outbox view: every message waiting, sent or failed (never their bodies), and a retry
+ * for one that failed or waits. Undeliverable messages are never dropped (lib/outbox/worker.ts).
+ */
+import {
+  type ApiOutboxMessage,
+  can,
+  en,
+  type OutboxListResponse,
+  type OutboxRetryResponse,
+} from '@mend/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { OUTBOX_CHANNELS, OUTBOX_STATUSES, type OutboxMessageRow, outboxMessages } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { countAll, listPage, orderBy, pageOffset, searchCondition } from '../../lib/list-query';
+import { recordListQuery } from '../../lib/record-helpers';
+import type { Actor } from '../../lib/session';
+
+export function serializeOutboxMessage(row: OutboxMessageRow): ApiOutboxMessage {
+  return {
+    id: row.id,
+    channel: row.channel,
+    kind: row.kind,
+    recipient: row.recipient,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+    next_attempt_at: row.nextAttemptAt.toISOString(),
+  };
+}
+
+/** Only the super admin sees what is sent to whom (the same rule as the full users list). */
+function superAdminOnly(actor: Actor): void {
+  if (!can(actor, 'users.list')) throw forbidden();
+}
+
+const filtersSchema = z.object({
+  status: z.enum(OUTBOX_STATUSES).optional().catch(undefined),
+  channel: z.enum(OUTBOX_CHANNELS).optional().catch(undefined),
+});
+
+const SORTABLE = {
+  created_at: outboxMessages.createdAt,
+  sent_at: outboxMessages.sentAt,
+  status: outboxMessages.status,
+  attempts: outboxMessages.attempts,
+  recipient: sql`lower(${outboxMessages.recipient})`,
+};
+const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
+
+/** GET /outbox (?status, channel, search over recipient, subject and kind). */
+export async function listOutbox(db: Db, actor: Actor, rawQuery: unknown): Promise<OutboxListResponse> {
+  superAdminOnly(actor);
+  const query = recordListQuery(rawQuery);
+  const filters = filtersSchema.parse(rawQuery ?? {});
+  const where = and(
+    filters.status ? eq(outboxMessages.status, filters.status) : undefined,
+    filters.channel ? eq(outboxMessages.channel, filters.channel) : undefined,
+    searchCondition(query.search, [outboxMessages.recipient, outboxMessages.subject, outboxMessages.kind]),
+  );
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: countAll }).from(outboxMessages).where(where),
+    db
+      .select()
+      .from(outboxMessages)
+      .where(where)
+      .orderBy(...orderBy(query, SORTABLE, DEFAULT_SORT, outboxMessages.id))
+      .limit(query.per_page)
+      .offset(pageOffset(query)),
+  ]);
+  return listPage(rows.map(serializeOutboxMessage), total, query);
+}
+
+/**
+ * POST /outbox/{id}/retry: a failed (or waiting) message is due again now, with a fresh set of attempts.
+ * A sent message is not sent twice; one being sent right now is left to its worker.
+ */
+export async function retryOutboxMessage(db: Db, actor: Actor, id: number): Promise<OutboxRetryResponse> {
+  superAdminOnly(actor);
+  const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).limit(1);
+  if (!row) throw notFound();
+  if (row.status === 'sent') throw new AppError(409, en.accounts.outboxAlreadySent);
+  const [updated] = await db
+    .update(outboxMessages)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedAt: null, lastError: null })
+    .where(and(eq(outboxMessages.id, id), inArray(outboxMessages.status, ['pending', 'failed'])))
+    .returning();
+  if (!updated) throw new AppError(409, en.accounts.outboxBusy);
+  return { message: en.accounts.outboxRetried, data: serializeOutboxMessage(updated) };
+}
