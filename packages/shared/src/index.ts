@@ -1,4 +1,6 @@
 export * from './api';
+export * from './api-accounts';
+export * from './api-dashboard';
 export * from './api-records';
 export * from './api-tickets';
 export * from './api-users';
