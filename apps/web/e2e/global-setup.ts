@@ -1,16 +1,72 @@
 /** Starts the real server on a free port with a throw-away embedded database and demo data. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** GET it for every email the app has sent so far: [{ to, subject, text }]. */
+    mailboxUrl: string;
   }
+}
+
+export interface CaughtMail {
+  to: string[];
+  subject: string;
+  /** The raw message with quoted-printable soft breaks and escapes undone, so links can be read whole. */
+  text: string;
+}
+
+/** Undoes quoted-printable soft line breaks and =XX escapes (enough to read links and subjects). */
+function readable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** A real SMTP server that keeps what it receives, and a tiny HTTP endpoint that lists it. */
+async function startMailCatcher(): Promise<{ smtpPort: number; mailboxUrl: string; stop(): Promise<void> }> {
+  const mails: CaughtMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        raw += chunk;
+      });
+      stream.on('end', () => {
+        const text = readable(raw);
+        const subject = /^Subject: (.*)$/m.exec(text)?.[1]?.trim() ?? '';
+        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject, text });
+        callback();
+      });
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  const mailbox = http.createServer((_request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(mails));
+  });
+  const mailboxPort = await freePort();
+  await new Promise<void>((resolve) => mailbox.listen(mailboxPort, '127.0.0.1', resolve));
+  return {
+    smtpPort,
+    mailboxUrl: `http://127.0.0.1:${mailboxPort}`,
+    stop: async () => {
+      await new Promise((resolve) => smtp.close(() => resolve(null)));
+      await new Promise((resolve) => mailbox.close(() => resolve(null)));
+    },
+  };
 }
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -43,6 +99,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mend-e2e-'));
+  const catcher = await startMailCatcher();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -58,6 +115,11 @@ export default async function setup(project: TestProject) {
       LOGIN_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Vitest sets NODE_ENV=test, which would turn the outbox worker off: this server runs as in development.
+      NODE_ENV: 'development',
+      OUTBOX_WORKER: 'on',
+      SMTP_URL: `smtp://127.0.0.1:${catcher.smtpPort}`,
+      OUTBOX_POLL_MS: '250',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -69,6 +131,7 @@ export default async function setup(project: TestProject) {
   });
   await waitForHealth(baseUrl, child, () => log);
   project.provide('baseUrl', baseUrl);
+  project.provide('mailboxUrl', catcher.mailboxUrl);
 
   return async () => {
     child.kill('SIGTERM');
@@ -77,6 +140,7 @@ export default async function setup(project: TestProject) {
       child.once('exit', resolve);
       setTimeout(resolve, 5000);
     });
+    await catcher.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

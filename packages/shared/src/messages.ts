@@ -23,6 +23,8 @@ export const en = {
     backToLogin: 'Back to Login',
     loginHere: 'Login Here',
     emailVerified: 'Your email has been verified.',
+    verificationLinkInvalid:
+      'This verification link has expired or was already used. Sign in and ask for a fresh one from the banner.',
     activateAccount: 'Activate Account',
     accountActivated: 'Account Activated',
     resetPassword: 'Reset Password',

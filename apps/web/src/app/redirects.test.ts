@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginUrl, safeRedirect } from './redirects';
+import { landingAfterSignIn, loginUrl, safeRedirect } from './redirects';
 
 describe('safeRedirect', () => {
   it('keeps same-origin paths with their query', () => {
@@ -17,5 +17,12 @@ describe('loginUrl', () => {
   it('carries the original path and search', () => {
     expect(loginUrl('/tickets/4?x=1')).toBe('/login?redirect=%2Ftickets%2F4%3Fx%3D1');
     expect(loginUrl('/')).toBe('/login');
+  });
+});
+
+describe('landingAfterSignIn', () => {
+  it('opens the ticket list when no page was asked for, else the page asked for', () => {
+    expect(landingAfterSignIn('/')).toBe('/tickets');
+    expect(landingAfterSignIn('/units/3/edit')).toBe('/units/3/edit');
   });
 });

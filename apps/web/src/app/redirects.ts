@@ -19,3 +19,11 @@ export function loginUrl(pathWithSearch: string): string {
   const target = safeRedirect(pathWithSearch);
   return target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`;
 }
+
+/** Where sign-in goes when no page was asked for: the ticket list (DESIGN.md: the default landing). */
+export const DEFAULT_LANDING = '/tickets';
+
+/** The page to open after sign-in: the one asked for, else the default landing. */
+export function landingAfterSignIn(target: string): string {
+  return target === '/' ? DEFAULT_LANDING : target;
+}

@@ -3,20 +3,19 @@
  * rest sit behind RequireAuth in the main layout, which (with its pages) is loaded on demand so the
  * login page stays small. Each record screen is its own chunk (React.lazy); its list route holds the
  * panel routes (create, details, edit) as children, so the list stays mounted while the side panel
- * follows the URL. Screens not built yet show "Coming soon" inside the real layout.
+ * follows the URL. The account screens (forgot and reset password, activation, unsubscribe) are
+ * chunks of their own too, so the login page stays the only screen of the first load.
  */
 import { lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import AuthComingSoonPage from '../features/auth/AuthComingSoonPage';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import LoginPage from '../features/auth/LoginPage';
 import { PageLoader, RequireAuth } from './auth';
 import { AuthLayout } from './layouts/AuthLayout';
 import { RouteError } from './RouteError';
-import { t } from './translations';
 
 const loadMainLayout = () => import('./layouts/MainLayout');
 const MainLayout = lazy(loadMainLayout);
-const PlaceholderPage = lazy(() => import('../features/placeholder/PlaceholderPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const NotFoundPage = lazy(() => import('../features/placeholder/NotFoundPage'));
 const UnitsPage = lazy(() => import('../features/units/UnitsPage'));
 const PropertiesPage = lazy(() => import('../features/properties/PropertiesPage'));
@@ -24,29 +23,17 @@ const LandlordsPage = lazy(() => import('../features/landlords/LandlordsPage'));
 const CategoriesPage = lazy(() => import('../features/categories/CategoriesPage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const BatchCreatePage = lazy(() => import('../features/users/BatchCreatePage'));
+const ForgotPasswordPage = lazy(() => import('../features/account/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/account/ResetPasswordPage'));
+const ActivationPage = lazy(() => import('../features/account/ActivationPage'));
+const UnsubscribePage = lazy(() => import('../features/account/UnsubscribePage'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const ContactPage = lazy(() => import('../features/contact/ContactPage'));
+const OutboxPage = lazy(() => import('../features/outbox/OutboxPage'));
+const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
 
 function preloadMainLayout() {
   void loadMainLayout();
-}
-
-function placeholder(title: string, panelTitle?: string) {
-  return <PlaceholderPage title={title} panelTitle={panelTitle} />;
-}
-
-interface PanelTitles {
-  details?: string;
-  create?: string;
-  edit?: string;
-}
-
-/** A list page with its create, detail and edit side-panel routes (placeholder screens). */
-function resource(base: string, title: string, panels: PanelTitles = {}): RouteObject[] {
-  return [
-    { path: base, element: placeholder(title) },
-    { path: `${base}/create`, element: placeholder(title, panels.create) },
-    { path: `${base}/:id`, element: placeholder(title, panels.details) },
-    { path: `${base}/:id/edit`, element: placeholder(title, panels.edit) },
-  ];
 }
 
 /**
@@ -66,38 +53,48 @@ function records(base: string, element: ReactNode): RouteObject {
   };
 }
 
+/** An auth-layout screen loaded on demand (the login page stays the only one in the first load). */
+function authPage(element: ReactNode): ReactNode {
+  return <Suspense fallback={<PageLoader />}>{element}</Suspense>;
+}
+
 export const authRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
-  { path: '/password/reset', element: <AuthComingSoonPage title={t.auth.forgotPassword} /> },
-  { path: '/password/email', element: <AuthComingSoonPage title={t.auth.forgotPassword} /> },
-  { path: '/password/reset/:token', element: <AuthComingSoonPage title={t.auth.resetPassword} /> },
-  { path: '/user-activation/:username?', element: <AuthComingSoonPage title={t.auth.activateAccount} /> },
-  { path: '/unsubscribe/:token', element: <AuthComingSoonPage title={t.titles.unsubscribe} /> },
+  { path: '/password/reset', element: authPage(<ForgotPasswordPage />) },
+  { path: '/password/email', element: authPage(<ForgotPasswordPage />) },
+  { path: '/password/reset/:token', element: authPage(<ResetPasswordPage />) },
+  { path: '/user-activation/:username?', element: authPage(<ActivationPage />) },
+  { path: '/unsubscribe/:token', element: authPage(<UnsubscribePage />) },
 ];
 
 export const appRoutes: RouteObject[] = [
-  // The dashboard issue replaces this redirect with the dashboard; the default landing is the ticket list.
-  { index: true, element: <Navigate to="/tickets" replace /> },
-  { path: '/contact', element: placeholder(t.nav.contactForm) },
-  { path: '/contact/:id', element: placeholder(t.nav.contactForm, t.titles.contactDetails) },
+  // The dashboard (its own chunk: the charts load only there).
+  { index: true, element: <DashboardPage /> },
+  // Contact submissions: the list with its details panel at /contact/{id} (read-only, no create or edit).
+  {
+    path: '/contact',
+    element: <ContactPage />,
+    children: [
+      { index: true, element: null },
+      { path: ':id', element: null },
+    ],
+  },
+  { path: '/outbox', element: <OutboxPage /> },
   // `key` gives each list its own state when moving between them in the sidebar.
   records('/contractors', <UsersPage key="contractors" type="contractors" />),
   records('/tenants', <UsersPage key="tenants" type="tenants" />),
   records('/users', <UsersPage key="users" type="users" />),
   { path: '/users/batch-create', element: <BatchCreatePage /> },
-  { path: '/users/:id/info', element: placeholder(t.titles.accountInfo) },
-  { path: '/users/:id/security', element: placeholder(t.titles.security) },
-  { path: '/users/:id/notifications', element: placeholder(t.titles.notifications) },
-  { path: '/users/:id/contact', element: placeholder(t.titles.contact) },
+  // The profile: one screen, the tab is the route.
+  { path: '/users/:id/info', element: <ProfilePage tab="info" /> },
+  { path: '/users/:id/security', element: <ProfilePage tab="security" /> },
+  { path: '/users/:id/notifications', element: <ProfilePage tab="notifications" /> },
+  { path: '/users/:id/contact', element: <ProfilePage tab="contact" /> },
   records('/categories', <CategoriesPage />),
   records('/properties', <PropertiesPage />),
   records('/landlords', <LandlordsPage />),
   records('/units', <UnitsPage />),
-  ...resource('/tickets', t.titles.myTickets, {
-    details: t.titles.ticketDetails,
-    create: t.titles.createTicket,
-    edit: t.titles.editTicket,
-  }),
+  records('/tickets', <TicketsPage />),
   { path: '*', element: <NotFoundPage /> },
 ];
 

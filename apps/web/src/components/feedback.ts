@@ -11,6 +11,11 @@ export function toastSuccess(title: string, message?: string): void {
   notifications.show({ title, message: message ?? '', color: 'teal', autoClose: TOAST_MS, withBorder: true });
 }
 
+/** Neutral news (e.g. "Cancelled": nothing changed). */
+export function toastInfo(title: string, message?: string): void {
+  notifications.show({ title, message: message ?? '', color: 'gray', autoClose: TOAST_MS, withBorder: true });
+}
+
 /** Failures stay until dismissed: they usually need reading. */
 export function toastError(title: string, message: string): void {
   notifications.show({ title, message, color: 'red', autoClose: false, withBorder: true });

@@ -4,19 +4,20 @@
  * Widths: above LAYOUT_COLLAPSE_PX the sidebar is full width. At LAYOUT_COLLAPSE_PX or less the
  * layout collapses: the sidebar becomes an icon rail (links keep their names; labels show on hover)
  * and the hamburger opens it full width over the page. On phones the rail is hidden too.
+ *
+ * Header: the notifications bell (features/notifications: the polled history, its count and dropdown)
+ * and the account menu (Settings, Landlord Settings for role 1, Outbox for the super admin, Log out).
+ * The sidebar's count badges come from the same notifications. Above every page: the
+ * email-verification banner (features/account).
  */
 import {
-  ActionIcon,
-  Anchor,
   AppShell,
   Avatar,
   Burger,
-  Divider,
   Group,
   Image,
   Menu,
   Overlay,
-  Popover,
   ScrollArea,
   Stack,
   Text,
@@ -31,11 +32,9 @@ import {
   LAYOUT_COLLAPSE_PX,
   type MenuEntry,
   menuFor,
-  RELATIVE_TIME_DROPDOWN_REFRESH_MS,
   ROLE,
 } from '@mend/shared';
 import {
-  IconBell,
   IconBuildingCog,
   IconBuildingCommunity,
   IconBuildingEstate,
@@ -43,24 +42,25 @@ import {
   IconDoor,
   IconLogout,
   IconMail,
+  IconMailForward,
   IconSettings,
   IconTicket,
   IconTools,
   IconUserHeart,
   IconUsers,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
-import { type ComponentType, type CSSProperties, Suspense, useEffect, useMemo, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { type ComponentType, type CSSProperties, Suspense, useEffect, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { BrandMark } from '../../components/BrandMark';
+import { EmailVerificationBanner } from '../../features/account/EmailVerificationBanner';
+import { NotificationsBell } from '../../features/notifications/NotificationsBell';
+import { badgeCount } from '../../features/notifications/notifications';
+import { useSignedInNotifications } from '../../features/notifications/useSignedInNotifications';
 import { PageLoader, useCurrentUser, useLogout } from '../auth';
 import { useCurrentLandlord } from '../landlord';
 import { SignedInProviders } from '../signed-in-providers';
 import { t } from '../translations';
 import classes from './MainLayout.module.css';
-
-dayjs.extend(relativeTime);
 
 const NAVBAR_WIDTH = 272;
 const RAIL_WIDTH = 76;
@@ -106,11 +106,11 @@ export function activeEntryKey(entries: MenuEntry[], pathname: string, userId: n
 function Sidebar({
   compact,
   landlord,
-  ticketCount,
+  notifications,
 }: {
   compact: boolean;
   landlord: ApiLandlordSummary | null;
-  ticketCount: number;
+  notifications: readonly ApiNotification[];
 }) {
   const { user, role } = useCurrentUser();
   const { pathname } = useLocation();
@@ -139,7 +139,7 @@ function Sidebar({
         <ul className={classes.linkList}>
           {entries.map((entry) => {
             const Icon = MENU_ICONS[entry.key] ?? IconTicket;
-            const count = entry.badge ? ticketCount : 0;
+            const count = badgeCount(entry, notifications);
             const countId = `${idPrefix}-${entry.key}-count`;
             const isActive = entry.key === active;
             return (
@@ -203,108 +203,19 @@ function Sidebar({
   );
 }
 
-function notificationTarget(notification: ApiNotification): string | null {
-  if (notification.ticket_id !== null) return `/tickets/${notification.ticket_id}`;
-  if (notification.contact_id !== null) return `/contact/${notification.contact_id}`;
-  return notification.link;
-}
-
-function NotificationsBell({ userId, notifications }: { userId: number; notifications: ApiNotification[] }) {
-  const [opened, setOpened] = useState(false);
-  const [, setTick] = useState(0);
-  const navigate = useNavigate();
-  const countId = useId();
-  const unviewed = notifications.filter((notification) => !notification.viewed).length;
-  const sorted = useMemo(() => [...notifications].sort((a, b) => b.timestamp - a.timestamp), [notifications]);
-
-  useEffect(() => {
-    if (!opened) return;
-    const timer = setInterval(() => setTick((tick) => tick + 1), RELATIVE_TIME_DROPDOWN_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [opened]);
-
-  function open(notification: ApiNotification) {
-    setOpened(false);
-    const target = notificationTarget(notification);
-    if (!target) return;
-    if (target.startsWith('/')) navigate(target);
-    else window.location.assign(target);
-  }
-
-  return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="lg" radius="md">
-      <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size={40}
-          radius="xl"
-          className={classes.bell}
-          style={{ overflow: 'visible' }}
-          aria-label={t.nav.notifications}
-          aria-describedby={unviewed > 0 ? countId : undefined}
-          aria-expanded={opened}
-          aria-haspopup="dialog"
-          onClick={() => setOpened((value) => !value)}
-        >
-          <IconBell size={22} stroke={1.7} aria-hidden />
-          {unviewed > 0 ? (
-            <span id={countId} className={classes.bellCount} aria-hidden="true">
-              {unviewed}
-            </span>
-          ) : null}
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown p={0} aria-label={t.nav.notifications}>
-        <Group justify="space-between" px="md" py="sm">
-          <Text fw={700}>{t.nav.notifications}</Text>
-          <Anchor
-            component={Link}
-            to={`/users/${userId}/notifications`}
-            size="sm"
-            onClick={() => setOpened(false)}
-          >
-            {t.nav.manage}
-          </Anchor>
-        </Group>
-        <Divider />
-        {sorted.length === 0 ? (
-          <Text c="dimmed" size="sm" ta="center" py="xl">
-            {t.nav.noNotifications}
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={400} type="auto">
-            <ul className={classes.notificationList}>
-              {sorted.map((notification) => (
-                <li key={notification.id}>
-                  <UnstyledButton
-                    className={classes.notification}
-                    data-unviewed={!notification.viewed || undefined}
-                    onClick={() => open(notification)}
-                  >
-                    <Text size="sm" fw={notification.viewed ? 500 : 700} lineClamp={1}>
-                      {notification.title}
-                    </Text>
-                    {notification.subtitle ? (
-                      <Text size="sm" c="dimmed" lineClamp={2}>
-                        {notification.subtitle}
-                      </Text>
-                    ) : null}
-                    <Text size="xs" c="dimmed" mt={2}>
-                      {dayjs.unix(notification.timestamp).fromNow()}
-                    </Text>
-                  </UnstyledButton>
-                </li>
-              ))}
-            </ul>
-          </ScrollArea.Autosize>
-        )}
-      </Popover.Dropdown>
-    </Popover>
-  );
-}
-
-function AccountMenu({ user, landlordSettings }: { user: ApiUser; landlordSettings: string | null }) {
+/**
+ * The avatar menu: Settings, Landlord Settings (role 1) and, for the super admin, the Outbox (kept
+ * out of the sidebar, whose entries SPEC.md fixes per role), then Log out.
+ */
+function AccountMenu({
+  user,
+  landlordSettings,
+  outbox,
+}: {
+  user: ApiUser;
+  landlordSettings: string | null;
+  outbox: string | null;
+}) {
   const logout = useLogout();
   const name = displayName(user);
   return (
@@ -340,6 +251,11 @@ function AccountMenu({ user, landlordSettings }: { user: ApiUser; landlordSettin
             {t.nav.landlordSettings}
           </Menu.Item>
         ) : null}
+        {outbox ? (
+          <Menu.Item component={Link} to={outbox} leftSection={<IconMailForward size={18} aria-hidden />}>
+            {t.accountScreens.outbox.menu}
+          </Menu.Item>
+        ) : null}
         <Menu.Divider />
         <Menu.Item
           color="red"
@@ -356,7 +272,8 @@ function AccountMenu({ user, landlordSettings }: { user: ApiUser; landlordSettin
 
 export default function MainLayout() {
   const current = useCurrentUser();
-  const { user, role, notifications } = current;
+  const { user, role } = current;
+  const { notifications, markViewed } = useSignedInNotifications(user.id, current.notifications);
   const landlord = useCurrentLandlord(current);
   const collapsed = useMediaQuery(`(max-width: ${LAYOUT_COLLAPSE_PX}px)`, false, {
     getInitialValueInEffect: false,
@@ -384,7 +301,6 @@ export default function MainLayout() {
   const compact = collapsed && !opened;
   const hidden = phone && !opened;
 
-  const ticketCount = notifications.filter((n) => !n.viewed && n.ticket_id !== null).length;
   // Landlord Settings in the account menu: role 1 only, hidden while no landlord is loaded.
   const landlordSettings = role === ROLE.manager && landlord ? `/landlords/${landlord.id}` : null;
 
@@ -414,8 +330,12 @@ export default function MainLayout() {
               </Link>
             </Group>
             <Group gap="sm" wrap="nowrap">
-              <NotificationsBell userId={user.id} notifications={notifications} />
-              <AccountMenu user={user} landlordSettings={landlordSettings} />
+              <NotificationsBell userId={user.id} notifications={notifications} onMarkViewed={markViewed} />
+              <AccountMenu
+                user={user}
+                landlordSettings={landlordSettings}
+                outbox={role === ROLE.superAdmin ? '/outbox' : null}
+              />
             </Group>
           </Group>
         </AppShell.Header>
@@ -430,13 +350,14 @@ export default function MainLayout() {
           inert={hidden || undefined}
           style={{ '--app-shell-navbar-width': `${overlay ? NAVBAR_WIDTH : offset}px` } as CSSProperties}
         >
-          <Sidebar compact={compact} landlord={landlord} ticketCount={ticketCount} />
+          <Sidebar compact={compact} landlord={landlord} notifications={notifications} />
         </AppShell.Navbar>
 
         {overlay ? <Overlay fixed zIndex={99} backgroundOpacity={0.35} blur={1} onClick={close} /> : null}
 
         <AppShell.Main className={classes.main}>
           <div className={classes.content}>
+            <EmailVerificationBanner key={user.id} user={user} />
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>

@@ -55,8 +55,8 @@ export function useRecordForm<Values extends Record<string, unknown>>({
 export interface SubmitOptions {
   method: SendMethod;
   url: string;
-  /** Toast title on success (Created, Updated, Landlord Created ...). */
-  successTitle: string;
+  /** Toast title on success (Created, Updated, Landlord Created ...); null for no toast (the screen says it otherwise). */
+  successTitle: string | null;
   /** Server field names that differ from the form's paths. */
   aliases?: Record<string, string>;
   /** Called with the saved record's id, the answer's message and its record. */
@@ -83,7 +83,7 @@ export function useSubmitRecord() {
       setButtonState('sent');
       const saved = savedRecord(result.data);
       await invalidate();
-      toastSuccess(successTitle, saved.message ?? undefined);
+      if (successTitle !== null) toastSuccess(successTitle, saved.message ?? undefined);
       onSaved(saved);
       return true;
     }

@@ -126,10 +126,15 @@ export function DataTable<T extends Identified>({
   const [sorting, setSorting] = useState<SortingState>([defaultSort]);
   const [page, setPage] = useState(1);
 
-  // A new search or sort starts again at page 1.
-  const [shownQuery, setShownQuery] = useState({ search: debouncedSearch, sorting });
-  if (shownQuery.search !== debouncedSearch || shownQuery.sorting !== sorting) {
-    setShownQuery({ search: debouncedSearch, sorting });
+  // A new search, sort or filter starts again at page 1.
+  const filters = JSON.stringify(params ?? {});
+  const [shownQuery, setShownQuery] = useState({ search: debouncedSearch, sorting, filters });
+  if (
+    shownQuery.search !== debouncedSearch ||
+    shownQuery.sorting !== sorting ||
+    shownQuery.filters !== filters
+  ) {
+    setShownQuery({ search: debouncedSearch, sorting, filters });
     setPage(1);
   }
 

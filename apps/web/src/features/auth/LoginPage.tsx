@@ -12,7 +12,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fieldErrors } from '../../app/api';
 import { useLogin } from '../../app/auth';
 import { readCachedLandlord } from '../../app/landlord';
-import { safeRedirect } from '../../app/redirects';
+import { landingAfterSignIn, safeRedirect } from '../../app/redirects';
 import { t } from '../../app/translations';
 import { FormButton, useFormButton } from '../../components/FormButton';
 import { useDocumentTitle } from '../../components/PageHeader';
@@ -46,6 +46,7 @@ export default function LoginPage() {
 
   const redirect = safeRedirect(params.get('redirect'));
   const verified = params.get('verified') === '1';
+  const verificationFailed = params.get('verified') === '0';
 
   const form = useForm<LoginFormValues>({
     mode: 'uncontrolled',
@@ -73,7 +74,7 @@ export default function LoginPage() {
     setNonce(generateNonce());
     if (result.ok) {
       setButtonState('default');
-      navigate(safeRedirect(result.data.redirect ?? redirect), { replace: true });
+      navigate(landingAfterSignIn(safeRedirect(result.data.redirect ?? redirect)), { replace: true });
       return;
     }
     form.setErrors(fieldErrors(result.data));
@@ -106,6 +107,11 @@ export default function LoginPage() {
       {verified ? (
         <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
           {t.auth.emailVerified}
+        </Alert>
+      ) : null}
+      {verificationFailed ? (
+        <Alert color="orange" variant="light" role="status">
+          {t.auth.verificationLinkInvalid}
         </Alert>
       ) : null}
 

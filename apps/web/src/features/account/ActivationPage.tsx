@@ -1,0 +1,248 @@
+/**
+ * Activate Account (/user-activation/{username?}; SPEC.md sections 2, 4, 5 and 7). A temporary account
+ * (signed in with its username) chooses a real email and password: username, email, its confirmation
+ * ("Email Does not match"), the temporary password, the new password and its confirmation ("Password
+ * Does not match"), validated with activationSchema. PATCH /user-activation; on success the view
+ * "Account Activated" with a "Login Here" link, then the login page by itself after a few seconds.
+ * The button's error text is "Unable to Activate Account".
+ *
+ * With a username in the address, GET /user-activation/{username} first tells whether the account
+ * still needs activating; an active one is sent to sign in with its email.
+ */
+import { Alert, Button, Center, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { type ActivationLookupResponse, activationSchema, type RedirectMessageResponse } from '@mend/shared';
+import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError, apiGet } from '../../app/api';
+import { safeRedirect } from '../../app/redirects';
+import { t } from '../../app/translations';
+import { FormButton } from '../../components/FormButton';
+import { FormErrorAlert } from '../../components/forms/FormErrorAlert';
+import { useRecordForm } from '../../components/forms/useRecordForm';
+import { AuthScreen } from './AuthScreen';
+import { useFormSubmit } from './useFormSubmit';
+
+const A = t.accountScreens;
+const F = A.fields;
+
+/** How long the "Account Activated" view stays before going to the login page. */
+export const ACTIVATED_REDIRECT_MS = 5000;
+
+type ActivationValues = {
+  username: string;
+  email: string;
+  email_confirmation: string;
+  old_password: string;
+  password: string;
+  password_confirmation: string;
+  login_redirect: string;
+};
+
+async function fetchActivationLookupResponse(username: string): Promise<ActivationLookupResponse> {
+  const result = await apiGet<ActivationLookupResponse>(`user-activation/${encodeURIComponent(username)}`);
+  if (result.ok && typeof result.data?.is_temporary === 'boolean') return result.data;
+  throw new ApiError(result.status, result.ok ? {} : result.data);
+}
+
+/** The login page, bringing the user back afterwards to the page first asked for. */
+function loginTarget(redirect: string): string {
+  return redirect === '/' ? '/login' : `/login?redirect=${encodeURIComponent(redirect)}`;
+}
+
+export default function ActivationPage() {
+  const { username = '' } = useParams();
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  const [activated, setActivated] = useState<string | null>(null);
+
+  const status = useQuery({
+    queryKey: ['user-activation', username],
+    queryFn: () => fetchActivationLookupResponse(username),
+    enabled: username !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  if (activated !== null) return <Activated message={activated} to={loginTarget(redirect)} />;
+
+  if (username && status.isPending)
+    return (
+      <AuthScreen title={t.auth.activateAccount} back="top">
+        <Center py="xl" role="status">
+          <Stack align="center" gap="sm">
+            <Loader aria-hidden />
+            <Text c="dimmed" size="sm">
+              {A.activation.checking}
+            </Text>
+          </Stack>
+        </Center>
+      </AuthScreen>
+    );
+
+  if (status.data && !status.data.is_temporary)
+    return (
+      <AuthScreen title={t.auth.activateAccount} back="none">
+        <Alert color="blue" variant="light" radius="md" icon={<IconInfoCircle aria-hidden />} role="status">
+          {A.activation.alreadyActive}
+        </Alert>
+        <Button component={Link} to={loginTarget(redirect)} size="md" fullWidth>
+          {t.auth.loginHere}
+        </Button>
+      </AuthScreen>
+    );
+
+  return (
+    <ActivationForm
+      username={status.data?.username ?? username}
+      redirect={redirect}
+      lookupError={status.isError && status.error instanceof ApiError ? status.error.data.message : undefined}
+      onActivated={setActivated}
+    />
+  );
+}
+
+function ActivationForm({
+  username,
+  redirect,
+  lookupError,
+  onActivated,
+}: {
+  username: string;
+  redirect: string;
+  lookupError?: string;
+  onActivated: (message: string) => void;
+}) {
+  const { form, canSubmit } = useRecordForm<ActivationValues>({
+    initialValues: {
+      username,
+      email: '',
+      email_confirmation: '',
+      old_password: '',
+      password: '',
+      password_confirmation: '',
+      login_redirect: redirect,
+    },
+    schema: activationSchema,
+  });
+  const { buttonState, error, submit } = useFormSubmit();
+
+  const onSubmit = form.onSubmit(async (values) => {
+    const result = await submit<RedirectMessageResponse, ActivationValues>(form, 'PATCH', 'user-activation', {
+      username: values.username.trim(),
+      email: values.email.trim(),
+      email_confirmation: values.email_confirmation.trim(),
+      old_password: values.old_password,
+      password: values.password,
+      password_confirmation: values.password_confirmation,
+      login_redirect: values.login_redirect,
+    });
+    if (result?.ok) onActivated(result.data?.message ?? '');
+  });
+
+  return (
+    <AuthScreen title={t.auth.activateAccount} intro={A.activation.intro} back="top">
+      {lookupError ? (
+        <Alert color="red" variant="light" radius="md" icon={<IconAlertCircle aria-hidden />} role="alert">
+          {lookupError}
+        </Alert>
+      ) : null}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={F.username}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus={!username}
+            {...form.getInputProps('username')}
+            name="username"
+          />
+          <TextInput
+            label={F.email}
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            withAsterisk
+            autoFocus={Boolean(username)}
+            {...form.getInputProps('email')}
+            name="email"
+          />
+          <TextInput
+            label={F.emailConfirmation}
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            withAsterisk
+            {...form.getInputProps('email_confirmation')}
+            name="email_confirmation"
+          />
+          <PasswordInput
+            size="md"
+            label={F.temporaryPassword}
+            description={F.temporaryPasswordHint}
+            autoComplete="current-password"
+            withAsterisk
+            {...form.getInputProps('old_password')}
+            name="old_password"
+          />
+          <PasswordInput
+            size="md"
+            label={F.newPassword}
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+            name="password"
+          />
+          <PasswordInput
+            size="md"
+            label={F.newPasswordConfirmation}
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('password_confirmation')}
+            name="password_confirmation"
+          />
+          <FormErrorAlert error={error} />
+          <FormButton
+            state={buttonState}
+            label={t.auth.activateAccount}
+            errorLabel={t.buttonErrors.activate}
+            disabled={!canSubmit && buttonState === 'default'}
+            fullWidth
+            size="md"
+          />
+        </Stack>
+      </form>
+    </AuthScreen>
+  );
+}
+
+function Activated({ message, to }: { message: string; to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate(to, { replace: true }), ACTIVATED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate, to]);
+
+  return (
+    <AuthScreen title={t.auth.accountActivated} back="none">
+      <Alert color="teal" variant="light" radius="md" icon={<IconCircleCheck aria-hidden />} role="status">
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {message || A.activation.activatedText}
+          </Text>
+          {message ? <Text size="sm">{A.activation.activatedText}</Text> : null}
+        </Stack>
+      </Alert>
+      <Button component={Link} to={to} size="md" fullWidth replace>
+        {t.auth.loginHere}
+      </Button>
+      <Text c="dimmed" size="sm" ta="center">
+        {A.activation.redirecting}
+      </Text>
+    </AuthScreen>
+  );
+}

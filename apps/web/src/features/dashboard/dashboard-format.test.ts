@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  closeWindowText,
+  formatCount,
+  formatHours,
+  propertyChartData,
+  shortLabel,
+  statusChartData,
+  timeToCloseTexts,
+  weekLabel,
+  weeklyChartData,
+  weeklyTotals,
+} from './dashboard-format';
+
+describe('formatHours', () => {
+  it('reads minutes under an hour', () => {
+    expect(formatHours(0)).toBe('0 min');
+    expect(formatHours(0.25)).toBe('15 min');
+    expect(formatHours(0.99)).toBe('59 min');
+    expect(formatHours(0.999)).toBe('1 h');
+  });
+
+  it('reads hours under two days, one decimal below 10', () => {
+    expect(formatHours(1)).toBe('1 h');
+    expect(formatHours(5)).toBe('5 h');
+    expect(formatHours(2.5)).toBe('2.5 h');
+    expect(formatHours(9.94)).toBe('9.9 h');
+    expect(formatHours(10.4)).toBe('10 h');
+    expect(formatHours(36)).toBe('36 h');
+    expect(formatHours(47.4)).toBe('47 h');
+  });
+
+  it('reads days from two days on', () => {
+    expect(formatHours(47.6)).toBe('2 days');
+    expect(formatHours(48)).toBe('2 days');
+    expect(formatHours(60)).toBe('2.5 days');
+    expect(formatHours(565.5)).toBe('24 days');
+    expect(formatHours(24 * 1500)).toBe('1,500 days');
+  });
+
+  it('reads n/a for what is not a duration', () => {
+    expect(formatHours(Number.NaN)).toBe('n/a');
+    expect(formatHours(-1)).toBe('n/a');
+  });
+});
+
+describe('time to close texts', () => {
+  it('are n/a when no ticket was closed in the window', () => {
+    expect(timeToCloseTexts({ mean_hours: 0, median_hours: 0, count: 0 })).toEqual({
+      mean: 'n/a',
+      median: 'n/a',
+    });
+    expect(closeWindowText(0)).toBe('No tickets closed in the last 90 days');
+  });
+
+  it('format both figures and say what they cover', () => {
+    expect(timeToCloseTexts({ mean_hours: 60, median_hours: 5, count: 3 })).toEqual({
+      mean: '2.5 days',
+      median: '5 h',
+    });
+    expect(closeWindowText(1)).toBe('1 ticket closed in the last 90 days');
+    expect(closeWindowText(1234)).toBe('1,234 tickets closed in the last 90 days');
+  });
+});
+
+describe('chart data', () => {
+  it('labels weeks by their Monday', () => {
+    expect(weekLabel('2026-03-02')).toBe('Mar 2');
+    expect(weekLabel('2025-12-29')).toBe('Dec 29');
+  });
+
+  it('builds the series of each chart', () => {
+    const weeks = [
+      { week_start: '2026-02-23', opened: 3, closed: 1 },
+      { week_start: '2026-03-02', opened: 2, closed: 4 },
+    ];
+    expect(weeklyChartData(weeks)).toEqual([
+      { week: 'Feb 23', opened: 3, closed: 1 },
+      { week: 'Mar 2', opened: 2, closed: 4 },
+    ]);
+    expect(weeklyTotals(weeks)).toEqual({ opened: 5, closed: 5 });
+    expect(weeklyTotals([])).toEqual({ opened: 0, closed: 0 });
+    expect(
+      statusChartData([
+        { status: 0, status_text: 'Open', count: 2 },
+        { status: 2, status_text: 'In Progress', count: 1 },
+      ]),
+    ).toEqual([
+      { name: 'Open', value: 2, color: 'blue.6' },
+      { name: 'In Progress', value: 1, color: 'orange.6' },
+    ]);
+    expect(propertyChartData([{ property_id: 4, property_name: 'North Towers', count: 3 }])).toEqual([
+      { property: 'North Towers', open: 3 },
+    ]);
+  });
+
+  it('formats counts and shortens long axis labels', () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(shortLabel('North Towers')).toBe('North Towers');
+    expect(shortLabel('The Very Long Property Name Of Doom', 12)).toBe('The Very Lo…');
+  });
+});

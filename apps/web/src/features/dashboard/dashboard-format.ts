@@ -1,0 +1,92 @@
+/** Pure helpers of the dashboard: how figures read ("2.5 days", "5 h", "1,234") and the charts' data. */
+import {
+  type ApiDashboardPropertyCount,
+  type ApiDashboardStatusCount,
+  type ApiDashboardTimeToClose,
+  type ApiDashboardWeek,
+  DASHBOARD_CLOSE_WINDOW_DAYS,
+} from '@mend/shared';
+import dayjs from 'dayjs';
+import { format, t } from '../../app/translations';
+
+const counts = new Intl.NumberFormat('en-US');
+const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A count with thousands separators: 1234 -> "1,234". */
+export function formatCount(value: number): string {
+  return counts.format(value);
+}
+
+/** Below 10 with one decimal (trailing .0 dropped), from 10 on as a whole number. */
+function shortNumber(value: number): string {
+  return value < 10 ? oneDecimal.format(value) : whole.format(value);
+}
+
+/**
+ * A duration given in hours, in the unit that reads best: under an hour in minutes ("45 min"), under two
+ * days in hours ("5 h", "2.5 h", "36 h"), else in days ("2.5 days", "12 days").
+ */
+export function formatHours(hours: number): string {
+  if (!Number.isFinite(hours) || hours < 0) return t.dashboard.noValue;
+  const minutes = Math.round(hours * 60);
+  if (minutes < 60) return format(t.dashboard.minutes, { value: whole.format(minutes) });
+  // Rounded first, so 47.97 h reads "48 h" and not "2 days" a moment later.
+  const roundedHours = hours < 10 ? Math.round(hours * 10) / 10 : Math.round(hours);
+  if (roundedHours < 48) return format(t.dashboard.hours, { value: shortNumber(roundedHours) });
+  return format(t.dashboard.days, { value: shortNumber(hours / 24) });
+}
+
+/** The mean and median texts of the time to close; "n/a" when nothing was closed in the window. */
+export function timeToCloseTexts(time: ApiDashboardTimeToClose): { mean: string; median: string } {
+  if (time.count === 0) return { mean: t.dashboard.noValue, median: t.dashboard.noValue };
+  return { mean: formatHours(time.mean_hours), median: formatHours(time.median_hours) };
+}
+
+/** What the time-to-close figures are computed over. */
+export function closeWindowText(count: number, days: number = DASHBOARD_CLOSE_WINDOW_DAYS): string {
+  if (count === 0) return format(t.dashboard.noneClosed, { days });
+  if (count === 1) return format(t.dashboard.closeWindowOne, { days });
+  return format(t.dashboard.closeWindow, { count: formatCount(count), days });
+}
+
+/** "2026-03-02" -> "Mar 2" (the date is read as a calendar date, whatever the browser's time zone). */
+export function weekLabel(weekStart: string): string {
+  const [year, month, day] = weekStart.split('-').map(Number);
+  return dayjs(new Date(year, month - 1, day)).format('MMM D');
+}
+
+/** Mantine colours of the statuses, by index (the tickets screen uses the same hues). */
+const STATUS_CHART_COLORS = ['blue.6', 'violet.6', 'orange.6', 'teal.6', 'gray.6'];
+
+export function statusChartColor(status: number): string {
+  return STATUS_CHART_COLORS[status] ?? 'gray.6';
+}
+
+export function statusChartData(rows: ApiDashboardStatusCount[]) {
+  return rows.map((row) => ({
+    name: row.status_text,
+    value: row.count,
+    color: statusChartColor(row.status),
+  }));
+}
+
+export function propertyChartData(rows: ApiDashboardPropertyCount[]) {
+  return rows.map((row) => ({ property: row.property_name, open: row.count }));
+}
+
+export function weeklyChartData(rows: ApiDashboardWeek[]) {
+  return rows.map((row) => ({ week: weekLabel(row.week_start), opened: row.opened, closed: row.closed }));
+}
+
+export function weeklyTotals(rows: ApiDashboardWeek[]): { opened: number; closed: number } {
+  return rows.reduce((sum, row) => ({ opened: sum.opened + row.opened, closed: sum.closed + row.closed }), {
+    opened: 0,
+    closed: 0,
+  });
+}
+
+/** An axis label that fits: longer names end with an ellipsis (the full name is in the table and tooltip). */
+export function shortLabel(text: string, max = 22): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}

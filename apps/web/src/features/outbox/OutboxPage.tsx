@@ -1,0 +1,205 @@
+/**
+ * The Outbox (super admin; DESIGN.md "Delivery"): every email, text message and voice call the app has
+ * sent or is about to send, newest first, filterable by status. Without a configured provider messages
+ * stay here rather than being dropped; a failed one can be sent again (POST /outbox/{id}/retry).
+ * Reached from the account menu (the sidebar entries are fixed per role by SPEC.md).
+ */
+import { Badge, Button, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { IconMail, IconMessage, IconPhoneCall, IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { apiSend } from '../../app/api';
+import { format, t } from '../../app/translations';
+import { toastError, toastSuccess } from '../../components/feedback';
+import { PageHeader } from '../../components/PageHeader';
+import { DataTable } from '../../components/table/DataTable';
+import {
+  type ApiOutboxMessage,
+  canRetry,
+  kindLabel,
+  OUTBOX_STATUSES,
+  type OutboxStatus,
+  statusColor,
+  toDate,
+} from './outbox';
+import { SuperAdminOnly } from './SuperAdminOnly';
+
+const O = t.accountScreens.outbox;
+const CHANNEL_ICONS = { email: IconMail, sms: IconMessage, voice: IconPhoneCall };
+
+function TimeCell({ value }: { value: string | number | null }) {
+  const date = toDate(value);
+  if (!date)
+    return (
+      <Text size="sm" c="dimmed">
+        {t.screens.empty}
+      </Text>
+    );
+  return (
+    <Tooltip label={dayjs(date).format('MMM D, YYYY h:mm A')} withArrow>
+      <Text
+        size="sm"
+        c="dimmed"
+        style={{ whiteSpace: 'nowrap' }}
+        component="time"
+        dateTime={date.toISOString()}
+      >
+        {dayjs(date).format('MMM D, h:mm A')}
+      </Text>
+    </Tooltip>
+  );
+}
+
+function RetryButton({ message }: { message: ApiOutboxMessage }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+
+  async function retry() {
+    setBusy(true);
+    const result = await apiSend<{ message?: string }>('POST', `outbox/${message.id}/retry`);
+    setBusy(false);
+    if (result.ok) {
+      toastSuccess(O.retriedTitle, result.data?.message || O.retried);
+      await queryClient.invalidateQueries({ queryKey: ['outbox'] });
+    } else toastError(t.errors.oops, result.data.message || t.errors.generic);
+  }
+
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconRefresh size={14} aria-hidden />}
+      loading={busy}
+      onClick={(event) => {
+        event.stopPropagation();
+        void retry();
+      }}
+      aria-label={format(O.retryLabel, { id: message.id })}
+    >
+      {O.retry}
+    </Button>
+  );
+}
+
+export default function OutboxPage() {
+  const [status, setStatus] = useState<OutboxStatus | 'all'>('all');
+
+  const columns = useMemo<ColumnDef<ApiOutboxMessage, unknown>[]>(
+    () => [
+      {
+        id: 'channel',
+        header: O.channel,
+        enableSorting: false,
+        cell: ({ row }) => {
+          const Icon = CHANNEL_ICONS[row.original.channel] ?? IconMail;
+          return (
+            <Badge
+              variant="light"
+              color="gray"
+              tt="none"
+              fw={500}
+              leftSection={<Icon size={14} aria-hidden />}
+            >
+              {O.channels[row.original.channel] ?? row.original.channel}
+            </Badge>
+          );
+        },
+      },
+      {
+        id: 'recipient',
+        header: O.recipient,
+        cell: ({ row }) => (
+          <Stack gap={0} miw={0}>
+            <Text size="sm" fw={600} truncate="end" maw={260}>
+              {row.original.recipient}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {kindLabel(row.original.kind)}
+            </Text>
+          </Stack>
+        ),
+      },
+      {
+        id: 'subject',
+        header: O.subject,
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Text size="sm" lineClamp={2} maw={360}>
+            {row.original.subject || t.screens.empty}
+          </Text>
+        ),
+      },
+      {
+        id: 'status',
+        header: O.status,
+        cell: ({ row }) => (
+          <Stack gap={2} align="flex-start">
+            <Badge variant="light" color={statusColor(row.original.status)} tt="none">
+              {O.statuses[row.original.status] ?? row.original.status}
+            </Badge>
+            {row.original.last_error ? (
+              <Tooltip label={row.original.last_error} multiline w={320} withArrow>
+                <Text size="xs" c="red.7" lineClamp={1} maw={220}>
+                  {row.original.last_error}
+                </Text>
+              </Tooltip>
+            ) : null}
+          </Stack>
+        ),
+      },
+      {
+        id: 'attempts',
+        header: O.attempts,
+        cell: ({ row }) => <Text size="sm">{row.original.attempts}</Text>,
+      },
+      {
+        id: 'created_at',
+        header: O.created,
+        cell: ({ row }) => <TimeCell value={row.original.created_at} />,
+      },
+      {
+        id: 'sent_at',
+        header: O.sent,
+        cell: ({ row }) => <TimeCell value={row.original.sent_at} />,
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">{O.retry}</span>,
+        enableSorting: false,
+        cell: ({ row }) => (canRetry(row.original) ? <RetryButton message={row.original} /> : null),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <SuperAdminOnly title={O.title}>
+      <PageHeader title={O.title} description={O.intro} />
+      <DataTable<ApiOutboxMessage>
+        resource="outbox"
+        url="outbox"
+        params={status === 'all' ? undefined : { status }}
+        columns={columns}
+        defaultSort={{ id: 'created_at', desc: true }}
+        label={O.title}
+        loadingText={O.loading}
+        emptyText={O.empty}
+        searchPlaceholder={O.search}
+        toolbar={
+          <SegmentedControl
+            size="xs"
+            value={status}
+            onChange={(value) => setStatus(value as OutboxStatus | 'all')}
+            data={[
+              { value: 'all', label: O.allStatuses },
+              ...OUTBOX_STATUSES.map((value) => ({ value, label: O.statuses[value] })),
+            ]}
+            aria-label={O.status}
+          />
+        }
+      />
+    </SuperAdminOnly>
+  );
+}

@@ -1,0 +1,269 @@
+/**
+ * Tickets (SPEC.md section 2, "Tickets screen"): "My Tickets", a searchable, sortable, paged table with
+ * the Status and Property filters (the latter hidden for tenants), row selection with the bulk Delete
+ * (roles below 3) and "Mark As..." actions, and the side panel (details, create, edit) in the URL.
+ */
+import { Button, Divider, Group, Menu, Select, Text } from '@mantine/core';
+import { type ApiTicketSummary, can, RELATIVE_TIME_LIST_REFRESH_MS } from '@mend/shared';
+import { IconChevronDown, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { useActor } from '../../app/actor';
+import { format, t } from '../../app/translations';
+import { toastError } from '../../components/feedback';
+import { ListPage } from '../../components/panel/ListPage';
+import { usePanelRoute } from '../../components/panel/usePanelRoute';
+import { TicketDetails } from './TicketDetails';
+import { TicketFormPanel } from './TicketForm';
+import { PriorityMark, RelativeTime, StatusTag, useNow } from './TicketParts';
+import { changeStatus, deleteTickets, TICKETS, usePropertyOptions, useStatuses } from './ticket-data';
+import classes from './tickets.module.css';
+
+const S = t.ticketScreens;
+const C = S.columns;
+const ALL = 'all';
+const BASE = '/tickets';
+
+export default function TicketsPage() {
+  const actor = useActor();
+  const queryClient = useQueryClient();
+  const panel = usePanelRoute(BASE);
+  const now = useNow(RELATIVE_TIME_LIST_REFRESH_MS);
+  const showPropertyFilter = can(actor, 'ticket.filterByProperty');
+  const canBulkDelete = can(actor, 'ticket.bulkDelete');
+  const canMarkAs = can(actor, 'ticket.updateStatus');
+
+  const statuses = useStatuses();
+  const properties = usePropertyOptions(showPropertyFilter);
+  const [status, setStatus] = useState(ALL);
+  const [propertyId, setPropertyId] = useState(ALL);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (statuses.isError) toastError(t.errors.oops, t.errors.statusesFetch);
+  }, [statuses.isError]);
+
+  const statusList = statuses.data ?? [];
+  const statusData = useMemo(
+    () => [
+      { value: ALL, label: S.filters.allTickets },
+      ...(statuses.data ?? []).map((text, index) => ({ value: String(index), label: text })),
+    ],
+    [statuses.data],
+  );
+  const propertyData = useMemo(
+    () => [
+      { value: ALL, label: S.filters.allProperties },
+      ...(properties.data?.data ?? []).map((property) => ({
+        value: String(property.id),
+        label: property.name,
+      })),
+    ],
+    [properties.data],
+  );
+
+  const columns = useMemo<ColumnDef<ApiTicketSummary, unknown>[]>(
+    () => [
+      {
+        id: 'title',
+        header: C.title,
+        cell: ({ row }) => (
+          <Group gap={6} wrap="nowrap" miw={200} maw={360}>
+            <PriorityMark priority={row.original.priority} />
+            <Text size="sm" fw={600} lineClamp={2} title={row.original.title} lh={1.35}>
+              {row.original.title}
+            </Text>
+          </Group>
+        ),
+      },
+      {
+        id: 'tenant',
+        header: C.tenant,
+        cell: ({ row }) => (
+          <Text size="sm" truncate="end" maw={170} c={row.original.tenant_name ? undefined : 'dimmed'}>
+            {row.original.tenant_name || t.screens.empty}
+          </Text>
+        ),
+      },
+      {
+        id: 'property',
+        header: C.property,
+        cell: ({ row }) => (
+          <Text size="sm" truncate="end" maw={190}>
+            {row.original.property_name}
+          </Text>
+        ),
+      },
+      {
+        id: 'visible_id',
+        header: C.id,
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Text size="sm" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+            #{row.original.visible_id}
+          </Text>
+        ),
+      },
+      {
+        id: 'status',
+        header: C.status,
+        cell: ({ row }) => <StatusTag slug={row.original.status_slug} text={row.original.status_text} />,
+      },
+      {
+        id: 'category',
+        header: C.category,
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Text size="sm" truncate="end" maw={150}>
+            {row.original.categories[0]?.title ?? t.screens.empty}
+          </Text>
+        ),
+      },
+      {
+        id: 'created_at',
+        header: C.createdDate,
+        cell: ({ row }) => (
+          <RelativeTime timestamp={row.original.created_at_timestamp} now={now} size="sm" c="dimmed" />
+        ),
+      },
+    ],
+    [now],
+  );
+
+  async function markAs(next: number) {
+    if (busy || selected.length === 0) return;
+    setBusy(true);
+    const saved = await changeStatus(queryClient, {
+      ids: selected,
+      status: next,
+      statuses: statusList,
+      bulk: true,
+    });
+    setBusy(false);
+    if (saved) setSelected([]);
+  }
+
+  async function removeSelected() {
+    if (busy || selected.length === 0) return;
+    setBusy(true);
+    const deleted = await deleteTickets(queryClient, selected);
+    setBusy(false);
+    if (deleted.length === 0) return;
+    setSelected((ids) => ids.filter((id) => !deleted.includes(id)));
+    if (panel.state.id !== null && deleted.includes(panel.state.id)) panel.deleted();
+  }
+
+  const none = selected.length === 0;
+  const toolbar = (
+    <>
+      <Select
+        className={classes.filter}
+        size="sm"
+        aria-label={S.filters.status}
+        data={statusData}
+        value={status}
+        onChange={(value) => setStatus(value ?? ALL)}
+        allowDeselect={false}
+        comboboxProps={{ zIndex: 400 }}
+      />
+      {showPropertyFilter ? (
+        <Select
+          className={classes.filter}
+          size="sm"
+          aria-label={S.filters.property}
+          data={propertyData}
+          value={propertyId}
+          onChange={(value) => setPropertyId(value ?? ALL)}
+          allowDeselect={false}
+          searchable={propertyData.length > 8}
+          nothingFoundMessage={t.screens.nothingFound}
+          comboboxProps={{ zIndex: 400 }}
+        />
+      ) : null}
+      {canBulkDelete || canMarkAs ? (
+        <>
+          <Divider orientation="vertical" className={classes.toolbarDivider} />
+          <Group gap="xs" role="group" aria-label={S.bulkActions}>
+            {canBulkDelete ? (
+              <Button
+                size="sm"
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                disabled={none || busy}
+                onClick={() => void removeSelected()}
+              >
+                {t.buttons.delete}
+              </Button>
+            ) : null}
+            {canMarkAs ? (
+              <Menu position="bottom-end" withinPortal shadow="md" width={200} disabled={none || busy}>
+                <Menu.Target>
+                  <Button
+                    size="sm"
+                    variant="default"
+                    rightSection={<IconChevronDown size={16} aria-hidden />}
+                    disabled={none || busy || statusList.length === 0}
+                  >
+                    {t.buttons.markAs}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {statusList.map((text, index) => (
+                    <Menu.Item key={text} onClick={() => void markAs(index)}>
+                      {text}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            ) : null}
+          </Group>
+        </>
+      ) : null}
+    </>
+  );
+
+  return (
+    <ListPage<ApiTicketSummary>
+      base={BASE}
+      title={t.titles.myTickets}
+      createLabel={S.createButton}
+      canCreate={can(actor, 'ticket.create')}
+      table={{
+        resource: TICKETS,
+        url: 'tickets',
+        params: {
+          status: status === ALL ? undefined : status,
+          property_id: propertyId === ALL || !showPropertyFilter ? undefined : propertyId,
+        },
+        columns,
+        defaultSort: { id: 'created_at', desc: true },
+        label: S.entity.many,
+        loadingText: t.loadingTexts.tickets,
+        emptyText: format(t.emptyTexts.generic, { entity: S.entity.words }),
+        searchPlaceholder: S.searchPlaceholder,
+        rowName: (ticket) => ticket.title,
+        selection: { selectedIds: selected, onChange: setSelected },
+        toolbar,
+      }}
+      panelTitles={{
+        view: t.titles.ticketDetails,
+        create: t.titles.createTicket,
+        edit: t.titles.editTicket,
+      }}
+      renderPanel={(state, controls) =>
+        state.mode === 'view' && state.id !== null ? (
+          <TicketDetails key={state.id} id={state.id} panel={controls} />
+        ) : (
+          <TicketFormPanel
+            key={`${state.mode}-${state.id}`}
+            id={state.mode === 'edit' ? state.id : null}
+            panel={controls}
+          />
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,253 @@
+import { en, TIME_STEP_SECONDS, ticketSchema } from '@mend/shared';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { schemaErrors } from '../../components/forms/zod-errors';
+import {
+  availabilityPayload,
+  closedDateText,
+  correctRange,
+  defaultRange,
+  localSeconds,
+  logEntriesShown,
+  minAvailabilityDate,
+  photosError,
+  type RangeInput,
+  rangeFromSeconds,
+  statusColor,
+  type TicketFormValues,
+  ticketPayload,
+  timeLabel,
+  timeOptions,
+  updateRange,
+  withStatus,
+} from './ticket-logic';
+
+describe('time options', () => {
+  it('has 96 options in 15-minute steps with 12-hour labels', () => {
+    const options = timeOptions();
+    expect(options).toHaveLength(96);
+    expect(options[0]).toEqual({ value: '00:00', label: '12:00 AM' });
+    expect(options[1]).toEqual({ value: '00:15', label: '12:15 AM' });
+    expect(options[32]).toEqual({ value: '08:00', label: '8:00 AM' });
+    expect(options[48]).toEqual({ value: '12:00', label: '12:00 PM' });
+    expect(options[55]).toEqual({ value: '13:45', label: '1:45 PM' });
+    expect(options[95]).toEqual({ value: '23:45', label: '11:45 PM' });
+    const minutes = options.map((o) => Number(o.value.slice(0, 2)) * 60 + Number(o.value.slice(3)));
+    expect(minutes.every((m, i) => i === 0 || m - minutes[i - 1] === 15)).toBe(true);
+  });
+
+  it('follows another step and labels odd values as they are', () => {
+    expect(timeOptions(60)).toHaveLength(24);
+    expect(timeLabel('9:30')).toBe('9:30 AM');
+    expect(timeLabel('nonsense')).toBe('nonsense');
+  });
+});
+
+describe('availability ranges', () => {
+  const now = new Date(2026, 10, 23, 14, 7);
+
+  it('defaults to 08:00-09:00 today, and may start yesterday at the earliest', () => {
+    expect(defaultRange(now)).toEqual({
+      startDate: '2026-11-23',
+      endDate: '2026-11-23',
+      startTime: '08:00',
+      endTime: '09:00',
+    });
+    expect(minAvailabilityDate(now)).toBe('2026-11-22');
+    expect(minAvailabilityDate(new Date(2026, 0, 1, 0, 30))).toBe('2025-12-31');
+  });
+
+  it('reads dates and times in local time as epoch seconds on 15-minute steps', () => {
+    const seconds = localSeconds('2026-11-23', '08:15');
+    expect(seconds).toBe(new Date(2026, 10, 23, 8, 15).getTime() / 1000);
+    expect((seconds ?? 1) % TIME_STEP_SECONDS).toBe(0);
+    expect(localSeconds(null, '08:00')).toBeNull();
+    expect(localSeconds('2026-11-23', null)).toBeNull();
+    expect(localSeconds('23/11/2026', '08:00')).toBeNull();
+  });
+
+  it('sets the end to the start when it is earlier, and says so', () => {
+    const backwards: RangeInput = {
+      startDate: '2026-11-23',
+      endDate: '2026-11-23',
+      startTime: '10:00',
+      endTime: '09:00',
+    };
+    expect(correctRange(backwards)).toEqual({
+      range: { ...backwards, endTime: '10:00' },
+      corrected: true,
+    });
+    const equal = { ...backwards, endTime: '10:00' };
+    expect(correctRange(equal)).toEqual({ range: equal, corrected: false });
+    const incomplete = { ...backwards, endDate: null };
+    expect(correctRange(incomplete).corrected).toBe(false);
+  });
+
+  it('moves a single-day range with its start date; other edits are corrected when the end comes first', () => {
+    const range = defaultRange(now);
+    expect(updateRange(range, 'startDate', '2026-11-25')).toEqual({
+      range: { ...range, startDate: '2026-11-25', endDate: '2026-11-25' },
+      corrected: false,
+    });
+    expect(updateRange(range, 'startTime', '11:00')).toEqual({
+      range: { ...range, startTime: '11:00', endTime: '11:00' },
+      corrected: true,
+    });
+    const twoDays = { ...range, endDate: '2026-11-24' };
+    // A multi-day range keeps its end date: a start after it is corrected.
+    expect(updateRange(twoDays, 'startDate', '2026-11-26')).toEqual({
+      range: { ...twoDays, startDate: '2026-11-26', endDate: '2026-11-26', endTime: '08:00' },
+      corrected: true,
+    });
+    expect(updateRange(range, 'endDate', '2026-11-22').corrected).toBe(true);
+  });
+
+  it('round-trips stored ranges and builds the availability[i][start|end] payload', () => {
+    const start = new Date(2026, 10, 24, 13, 30).getTime() / 1000;
+    const end = new Date(2026, 10, 24, 15, 0).getTime() / 1000;
+    const range = rangeFromSeconds({ start, end });
+    expect(range).toEqual({
+      startDate: '2026-11-24',
+      endDate: '2026-11-24',
+      startTime: '13:30',
+      endTime: '15:00',
+    });
+    expect(availabilityPayload([range, { ...range, endTime: null }])).toEqual([
+      { start, end },
+      { start, end: '' },
+    ]);
+    // Off-step times are rounded down to the step.
+    expect(rangeFromSeconds({ start: start + 7 * 60, end }).startTime).toBe('13:30');
+  });
+});
+
+describe('closed date', () => {
+  const base = {
+    status: 1,
+    status_text: 'Scheduled',
+    closed_at: null,
+    updated_at: '2026-11-20T10:00:00.000Z',
+    log: [],
+  };
+  const iso = (moment: dayjs.Dayjs) => moment.toISOString();
+
+  it('shows the status text while the status is below 3', () => {
+    expect(closedDateText(base, iso)).toBe('Scheduled');
+    expect(closedDateText({ ...base, status: 2, status_text: 'In Progress' }, iso)).toBe('In Progress');
+  });
+
+  it('shows the closing time, else the newest complete/cancel log entry, else the last update', () => {
+    const closed = { ...base, status: 3, status_text: 'Completed' };
+    expect(closedDateText({ ...closed, closed_at: '2026-11-21T09:00:00.000Z' }, iso)).toBe(
+      '2026-11-21T09:00:00.000Z',
+    );
+    const log = [
+      { description: 'Status changed from Open to Completed', timestamp: 1_790_000_000 },
+      { description: 'Status changed from Completed to Open', timestamp: 1_790_000_500 },
+      { description: 'Title updated by Jane', timestamp: 1_790_009_999 },
+    ];
+    expect(closedDateText({ ...closed, log }, iso)).toBe(dayjs.unix(1_790_000_500).toISOString());
+    expect(closedDateText({ ...closed, status: 4, status_text: 'Cancelled' }, iso)).toBe(
+      '2026-11-20T10:00:00.000Z',
+    );
+  });
+});
+
+describe('status tags', () => {
+  it('has one colour per status slug and gray for anything else', () => {
+    expect(statusColor('open')).toBe('blue');
+    expect(statusColor('scheduled')).toBe('violet');
+    expect(statusColor('in-progress')).toBe('orange');
+    expect(statusColor('completed')).toBe('teal');
+    expect(statusColor('cancelled')).toBe('gray');
+    expect(statusColor('on-hold')).toBe('gray');
+  });
+
+  it('patches a cached ticket optimistically, with a closing time only for closed statuses', () => {
+    const now = new Date('2026-11-23T12:00:00.000Z');
+    const open = { id: 1, status: 0, status_text: 'Open', status_slug: 'open', closed_at: null };
+    expect(withStatus(open, 2, 'In Progress', now)).toEqual({
+      id: 1,
+      status: 2,
+      status_text: 'In Progress',
+      status_slug: 'in-progress',
+      closed_at: null,
+    });
+    const done = withStatus(open, 3, 'Completed', now);
+    expect(done.closed_at).toBe(now.toISOString());
+    expect(withStatus(done, 4, 'Cancelled', new Date()).closed_at).toBe(now.toISOString());
+    expect(withStatus(done, 0, 'Open', now).closed_at).toBeNull();
+  });
+});
+
+describe('activity log paging', () => {
+  it('shows 3 entries, then 10 more per click', () => {
+    expect(logEntriesShown(0, 25, 3, 10)).toBe(3);
+    expect(logEntriesShown(1, 25, 3, 10)).toBe(13);
+    expect(logEntriesShown(2, 25, 3, 10)).toBe(23);
+    expect(logEntriesShown(3, 25, 3, 10)).toBe(25);
+    expect(logEntriesShown(0, 2, 3, 10)).toBe(2);
+  });
+});
+
+describe('photos', () => {
+  const png = { size: 50_000, type: 'image/png' };
+  it('allows 5 files of 1 MB at most, counting the ones kept', () => {
+    expect(photosError([png, png])).toBeNull();
+    expect(photosError([png, png], 3)).toBeNull();
+    expect(photosError([png, png], 4)).toBe(en.errors.tooManyFiles);
+    expect(photosError([png, png, png, png, png, png])).toBe(en.errors.tooManyFiles);
+    expect(photosError([{ size: 1_000_000, type: 'image/jpeg' }])).toBeNull();
+    expect(photosError([{ size: 1_000_001, type: 'image/jpeg' }])).toBe(en.errors.fileTooBig);
+    expect(photosError([{ size: 10, type: 'image/webp' }])).toBe(en.errors.fileType);
+    expect(photosError([{ size: 10, type: 'application/pdf' }])).toBeNull();
+  });
+});
+
+describe('the form body', () => {
+  const today = dayjs().format('YYYY-MM-DD');
+  const values: TicketFormValues = {
+    contact_details: {
+      first_name: 'Jane',
+      last_name: 'Morrison',
+      email: 'tenant@northwind.test',
+      phone_number: '780 555 0101',
+    },
+    unit_id: '1',
+    title: 'Leaking tap',
+    description: 'Drips all night.',
+    category_id: '2',
+    priority: '0',
+    status: '1',
+    availability: [{ startDate: today, endDate: today, startTime: '08:00', endTime: '09:00' }],
+    images: [],
+    remove_images: [],
+  };
+
+  it('passes the shared schema and sends status only when allowed', () => {
+    const body = ticketPayload(values, { includeStatus: false });
+    expect(body.status).toBeUndefined();
+    expect(body.images).toBeUndefined();
+    expect(schemaErrors(ticketSchema(), body)).toEqual({});
+    expect(ticketPayload(values, { includeStatus: true }).status).toBe('1');
+  });
+
+  it('reports the exact messages on the fields the form shows', () => {
+    const body = ticketPayload(
+      {
+        ...values,
+        contact_details: { ...values.contact_details, email: 'nope' },
+        title: ' ',
+        category_id: '',
+        availability: [{ ...values.availability[0], endTime: null }],
+      },
+      { includeStatus: false },
+    );
+    expect(schemaErrors(ticketSchema(), body)).toEqual({
+      'contact_details.email': en.validation.validEmail,
+      title: en.validation.ticketTitle,
+      category_id: en.validation.category,
+      'availability.0': en.validation.availability,
+    });
+  });
+});

@@ -1,0 +1,278 @@
+/**
+ * Pure rules of the ticket screens (no React, no DOM), unit-tested in ticket-logic.test.ts:
+ * - availability ranges (SPEC.md section 5): 15-minute time options with 12-hour labels, the default
+ *   range (08:00 to 09:00 today), the earliest date (yesterday), the "end at or after start" correction
+ *   and the conversion to and from seconds since the epoch in the browser's local time;
+ * - the closed-date text of the details (SPEC.md section 2);
+ * - the colour of a status tag (by status_slug);
+ * - the optimistic status patch of a cached ticket;
+ * - the request body of the ticket form.
+ */
+import {
+  type ApiTicketLogEntry,
+  type ApiTicketSummary,
+  checkTicketImages,
+  checkUploadCount,
+  DEFAULT_AVAILABILITY_END,
+  DEFAULT_AVAILABILITY_START,
+  isClosedStatus,
+  statusSlug,
+  TICKET_IMAGE_MAX_FILES,
+  TIME_STEP_MINUTES,
+  type UploadInfo,
+} from '@mend/shared';
+import dayjs from 'dayjs';
+
+/* ---------- Availability ranges ---------- */
+
+/** One availability range as the form edits it: dates `YYYY-MM-DD` (Mantine dates), times `HH:mm` (24 h). */
+export interface RangeInput {
+  startDate: string | null;
+  endDate: string | null;
+  startTime: string | null;
+  endTime: string | null;
+}
+
+export type RangeField = keyof RangeInput;
+
+export interface TimeOption {
+  /** `HH:mm`, 24-hour. */
+  value: string;
+  /** "8:00 AM" */
+  label: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "13:45" -> "1:45 PM" (SPEC.md: 12-hour clock by default). */
+export function timeLabel(value: string): string {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(value);
+  if (!match) return value;
+  const hours = Number(match[1]);
+  const suffix = hours < 12 ? 'AM' : 'PM';
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${twelve}:${match[2]} ${suffix}`;
+}
+
+/** Every time of a day in `step`-minute steps: 00:00 ("12:00 AM") to 23:45 ("11:45 PM") for 15 minutes. */
+export function timeOptions(step: number = TIME_STEP_MINUTES): TimeOption[] {
+  const options: TimeOption[] = [];
+  for (let minutes = 0; minutes < 24 * 60; minutes += step) {
+    const value = `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+    options.push({ value, label: timeLabel(value) });
+  }
+  return options;
+}
+
+/** The date format of Mantine's date pickers. */
+export const DATE_FORMAT = 'YYYY-MM-DD';
+
+/** The default range: 08:00 to 09:00 on the current day. */
+export function defaultRange(now: Date = new Date()): RangeInput {
+  const today = dayjs(now).format(DATE_FORMAT);
+  return {
+    startDate: today,
+    endDate: today,
+    startTime: DEFAULT_AVAILABILITY_START,
+    endTime: DEFAULT_AVAILABILITY_END,
+  };
+}
+
+/** The earliest date a range may start on: yesterday (SPEC.md section 5). */
+export function minAvailabilityDate(now: Date = new Date()): string {
+  return dayjs(now).subtract(1, 'day').format(DATE_FORMAT);
+}
+
+/** A local date and time as seconds since the epoch; null when either is missing or malformed. */
+export function localSeconds(date: string | null, time: string | null): number | null {
+  if (!date || !time || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
+  const [year, month, day] = date.split('-').map(Number);
+  const [hours, minutes] = time.split(':').map(Number);
+  const moment = new Date(year, month - 1, day, hours, minutes, 0, 0);
+  return Number.isNaN(moment.getTime()) ? null : Math.floor(moment.getTime() / 1000);
+}
+
+/** Start and end of a range in seconds (null where incomplete). */
+export function rangeSeconds(range: RangeInput): { start: number | null; end: number | null } {
+  return {
+    start: localSeconds(range.startDate, range.startTime),
+    end: localSeconds(range.endDate, range.endTime),
+  };
+}
+
+/**
+ * The end must be at or after the start (SPEC.md section 5): when it is earlier, the end is set to the
+ * start and `corrected` tells the form to show the warning.
+ */
+export function correctRange(range: RangeInput): { range: RangeInput; corrected: boolean } {
+  const { start, end } = rangeSeconds(range);
+  if (start === null || end === null || end >= start) return { range, corrected: false };
+  return { range: { ...range, endDate: range.startDate, endTime: range.startTime }, corrected: true };
+}
+
+/**
+ * One field of a range changed. A single-day range keeps its end date with its start date (moving the
+ * start to tomorrow moves the whole range, rather than tripping the end-before-start rule); then the end
+ * is corrected if it is before the start.
+ */
+export function updateRange(
+  range: RangeInput,
+  field: RangeField,
+  value: string | null,
+): { range: RangeInput; corrected: boolean } {
+  const next: RangeInput = { ...range, [field]: value };
+  if (field === 'startDate' && value && range.startDate && range.endDate === range.startDate) {
+    next.endDate = value;
+  }
+  return correctRange(next);
+}
+
+/** Rounds seconds down to a whole time step (older ranges may not fall on one). */
+function stepTime(moment: dayjs.Dayjs, step: number): string {
+  const minutes = moment.hour() * 60 + moment.minute();
+  const rounded = Math.floor(minutes / step) * step;
+  return `${pad(Math.floor(rounded / 60))}:${pad(rounded % 60)}`;
+}
+
+/** A stored range (seconds) as the form edits it, in local time. */
+export function rangeFromSeconds(
+  range: { start: number; end: number },
+  step: number = TIME_STEP_MINUTES,
+): RangeInput {
+  const start = dayjs.unix(range.start);
+  const end = dayjs.unix(range.end);
+  return {
+    startDate: start.format(DATE_FORMAT),
+    endDate: end.format(DATE_FORMAT),
+    startTime: stepTime(start, step),
+    endTime: stepTime(end, step),
+  };
+}
+
+/** The ranges as sent (`availability[i][start|end]`); an incomplete range is sent empty (and fails validation). */
+export function availabilityPayload(
+  ranges: readonly RangeInput[],
+): { start: number | ''; end: number | '' }[] {
+  return ranges.map((range) => {
+    const { start, end } = rangeSeconds(range);
+    return { start: start ?? '', end: end ?? '' };
+  });
+}
+
+/* ---------- Closed date ---------- */
+
+/** Log entries that mention complete or cancelled mark the closing (SPEC.md section 2). */
+const CLOSING_WORDS = /complet|cancel/i;
+
+export interface ClosedDateSource {
+  status: number;
+  status_text: string;
+  closed_at: string | null;
+  updated_at: string;
+  log?: readonly Pick<ApiTicketLogEntry, 'description' | 'timestamp'>[];
+}
+
+/**
+ * The closed date: the status text while the status is below 3; otherwise the closing time (the server's
+ * closed_at, else the newest log entry mentioning complete or cancelled, else the last update).
+ */
+export function closedDateText(
+  ticket: ClosedDateSource,
+  formatDate: (moment: dayjs.Dayjs) => string = (moment) => moment.format('MMM D, YYYY h:mm A'),
+): string {
+  if (!isClosedStatus(ticket.status)) return ticket.status_text;
+  if (ticket.closed_at) return formatDate(dayjs(ticket.closed_at));
+  const closing = (ticket.log ?? [])
+    .filter((entry) => CLOSING_WORDS.test(entry.description))
+    .reduce<number | null>((newest, entry) => Math.max(newest ?? 0, entry.timestamp), null);
+  if (closing !== null) return formatDate(dayjs.unix(closing));
+  return formatDate(dayjs(ticket.updated_at));
+}
+
+/* ---------- Status tags ---------- */
+
+/** Tag colours by status slug (DESIGN.md statuses); anything unknown is gray. */
+const STATUS_COLORS: Record<string, string> = {
+  open: 'blue',
+  scheduled: 'violet',
+  'in-progress': 'orange',
+  completed: 'teal',
+  cancelled: 'gray',
+};
+
+export function statusColor(slug: string): string {
+  return STATUS_COLORS[slug] ?? 'gray';
+}
+
+/** A cached ticket with a new status, as shown until the server answers (optimistic update). */
+export function withStatus<
+  T extends Pick<ApiTicketSummary, 'status' | 'status_text' | 'status_slug' | 'closed_at'>,
+>(ticket: T, status: number, text: string, now: Date = new Date()): T {
+  const closed = isClosedStatus(status);
+  return {
+    ...ticket,
+    status,
+    status_text: text,
+    status_slug: statusSlug(text),
+    closed_at: closed ? (isClosedStatus(ticket.status) ? ticket.closed_at : now.toISOString()) : null,
+  };
+}
+
+/* ---------- Activity log ---------- */
+
+/** How many log entries show after `clicks` clicks on "Show more +" (3, then 10 more each). */
+export function logEntriesShown(clicks: number, total: number, first: number, more: number): number {
+  return Math.min(total, first + Math.max(0, clicks) * more);
+}
+
+/* ---------- Photos ---------- */
+
+/**
+ * The photo rules (SPEC.md sections 5 and 9) for the files chosen in the form, counting the ticket's
+ * files that are kept (edit): at most 5 in all, each at most 1 MB, jpeg, png, gif or pdf. Null when fine.
+ */
+export function photosError(files: readonly UploadInfo[], kept = 0): string | null {
+  return checkUploadCount(kept + files.length, TICKET_IMAGE_MAX_FILES) ?? checkTicketImages(files);
+}
+
+/* ---------- The form's request body ---------- */
+
+export interface TicketFormValues extends Record<string, unknown> {
+  contact_details: { first_name: string; last_name: string; email: string; phone_number: string };
+  unit_id: string;
+  title: string;
+  description: string;
+  category_id: string;
+  priority: string;
+  status: string;
+  availability: RangeInput[];
+  /** New files to upload. */
+  images: File[];
+  /** Ids of the ticket's files to remove (edit). */
+  remove_images: number[];
+}
+
+export interface PayloadOptions {
+  /** Roles 0 and 1 set the status in the edit form. */
+  includeStatus: boolean;
+}
+
+/** The body of POST tickets / PATCH tickets/{id}: also what the shared ticketSchema validates. */
+export function ticketPayload(
+  values: TicketFormValues,
+  { includeStatus }: PayloadOptions,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    contact_details: { ...values.contact_details },
+    unit_id: values.unit_id,
+    title: values.title,
+    description: values.description,
+    category_id: values.category_id,
+    priority: values.priority,
+    availability: availabilityPayload(values.availability),
+  };
+  if (includeStatus) body.status = values.status;
+  if (values.images.length > 0) body.images = values.images;
+  if (values.remove_images.length > 0) body.remove_images = values.remove_images;
+  return body;
+}
