@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './lib/error-handler';
-import { readMultipart, type UploadedFile } from './lib/form-body';
+import { assertBodyDepth, readMultipart, type UploadedFile } from './lib/form-body';
 import { registerIdempotency } from './lib/idempotency';
 import { setUpMessaging } from './lib/outbox/setup';
 import { registerSessions } from './lib/session';
@@ -100,6 +100,7 @@ export async function buildApp({ config, db, logger, storage }: BuildAppOptions)
       request.body = body;
       request.uploads = files;
     }
+    assertBodyDepth(request.body);
   });
   registerIdempotency(app);
   registerErrorHandler(app);

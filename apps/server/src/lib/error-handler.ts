@@ -26,6 +26,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
       return reply.code(400).send({ message: en.errors.validation });
     }
+    // 08P01 about parameters: a statement with more bound values than the wire protocol carries (65,535),
+    // from a list in the input too long to bind (tens of thousands of ids or ranges). Too big, not broken.
+    const sqlMessage = (error as { cause?: { message?: unknown } }).cause?.message ?? error.message;
+    if (sqlState === '08P01' && /parameter/i.test(String(sqlMessage))) {
+      return reply.code(413).send({ message: en.errors.payloadTooLarge });
+    }
     const status = (error as FastifyError).statusCode;
     if (status === 429) {
       return reply.code(429).send({ message: error.message || en.errors.tooManyRequests });

@@ -96,8 +96,35 @@ function multipartError(error: unknown): unknown {
     return new AppError(413, en.errors.payloadTooLarge);
   if (code === 'FST_PROTO_VIOLATION') return new AppError(400, en.errors.validation);
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError(400, en.errors.validation);
-  if (error instanceof Error && /Unexpected end of form|Malformed/i.test(error.message)) {
+  // busboy's own refusals of a body that is not a multipart form (no boundary, cut short, bad headers).
+  if (
+    error instanceof Error &&
+    /Unexpected end of|Malformed|Boundary not found|Content-Type/i.test(error.message)
+  ) {
     return new AppError(400, en.errors.validation);
   }
   return error;
+}
+
+/**
+ * How deeply a request body may nest (objects and arrays). Forms nest three levels (`availability[0][start]`);
+ * a body nested thousands deep is an attack on every piece of code that walks values recursively.
+ */
+export const MAX_BODY_DEPTH = 32;
+
+/** Whether a parsed body nests deeper than `limit` (checked without recursion, so any depth is safe). */
+export function nestsDeeperThan(value: unknown, limit: number = MAX_BODY_DEPTH): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Refuses (400) a body that nests deeper than MAX_BODY_DEPTH, whatever parsed it (JSON or multipart). */
+export function assertBodyDepth(body: unknown): void {
+  if (nestsDeeperThan(body)) throw new AppError(400, en.errors.validation);
 }

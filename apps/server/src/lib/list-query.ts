@@ -50,7 +50,9 @@ export function orderBy(
   fallback: { sort: string; order: 'asc' | 'desc' },
   id: AnyColumn,
 ): SQL[] {
-  const key = query.sort && query.sort in sortable ? query.sort : fallback.sort;
+  // Own keys only: `in` would also accept inherited names (`__proto__`, `constructor`, `toString`), whose
+  // values are not columns.
+  const key = query.sort && Object.hasOwn(sortable, query.sort) ? query.sort : fallback.sort;
   const direction = query.order ?? (key === fallback.sort ? fallback.order : 'asc');
   const column = sortable[key];
   const by = direction === 'asc' ? asc : desc;

@@ -36,14 +36,13 @@ export function actorOf(user: UserRow): Actor {
   return { id: user.id, role: user.role, landlordId: user.landlordId };
 }
 
+/** The session cookie's attributes, the same on the cookie that sets it and on the one that clears it. */
+function sessionCookieOptions(app: FastifyInstance) {
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.cookieSecure } as const;
+}
+
 function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: app.config.cookieSecure,
-    expires: expiresAt,
-  });
+  reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(app), expires: expiresAt });
 }
 
 /** Starts a new session (new id) for the given user or a visitor, keeping the CSRF token if one is passed. */
@@ -93,7 +92,7 @@ export async function signOut(request: FastifyRequest, reply: FastifyReply): Pro
   if (request.session) {
     await request.server.db.delete(sessions).where(eq(sessions.id, request.session.id));
   }
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request.server));
   request.session = null;
   request.user = null;
   request.actor = null;

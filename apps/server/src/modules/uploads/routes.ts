@@ -1,10 +1,17 @@
 /**
  * Serves stored files. Keys are unguessable, and each folder has its own rule for who may read it:
- * landlord logos are public (the login screen shows them before sign-in); avatars need a signed-in
- * user; anything else (ticket images) is refused here and served by its own feature with its checks.
+ * landlord logos are public (the login screen shows them before sign-in); pictures under avatars/
+ * (`avatars/{users|units|properties}/{id}/…`) need a signed-in user of the record's landlord (or the
+ * user itself, or the super admin), so a key never opens another landlord's pictures; anything else
+ * (ticket images) is refused here and served by its own feature with its checks.
  */
+import { ROLE } from '@mend/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { properties, units, users } from '../../db/schema';
 import { notFound, unauthenticated } from '../../lib/errors';
+import type { Actor } from '../../lib/session';
 
 const MIME_BY_EXTENSION: Record<string, string> = {
   webp: 'image/webp',
@@ -14,13 +21,48 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
+const PICTURE_KEY = /^avatars\/(users|units|properties)\/(\d{1,9})\//;
+
+/** The landlord of the record a picture belongs to (null: none, or no such record). */
+async function landlordOfPicture(db: Db, folder: string, id: number): Promise<number | null> {
+  if (folder === 'users') {
+    const [row] = await db.select({ landlordId: users.landlordId }).from(users).where(eq(users.id, id));
+    return row?.landlordId ?? null;
+  }
+  if (folder === 'properties') {
+    const [row] = await db
+      .select({ landlordId: properties.landlordId })
+      .from(properties)
+      .where(eq(properties.id, id));
+    return row?.landlordId ?? null;
+  }
+  const [row] = await db
+    .select({ landlordId: properties.landlordId })
+    .from(units)
+    .innerJoin(properties, eq(properties.id, units.propertyId))
+    .where(eq(units.id, id));
+  return row?.landlordId ?? null;
+}
+
+/** Whether the signed-in actor may see a picture under avatars/ (the landlord boundary, see above). */
+async function mayReadPicture(db: Db, actor: Actor, key: string): Promise<boolean> {
+  if (actor.role === ROLE.superAdmin) return true;
+  const match = PICTURE_KEY.exec(key);
+  if (!match) return false;
+  const [, folder, rawId] = match;
+  if (folder === 'users' && Number(rawId) === actor.id) return true;
+  const landlordId = await landlordOfPicture(db, folder, Number(rawId));
+  return landlordId !== null && landlordId === actor.landlordId;
+}
+
 export function uploadRoutes(app: FastifyInstance): void {
   app.get('/uploads/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const isPublic = key.startsWith('logos/');
     const needsUser = key.startsWith('avatars/');
     if (!isPublic && !needsUser) throw notFound();
-    if (needsUser && !request.user) throw unauthenticated();
+    if (needsUser && !request.actor) throw unauthenticated();
+    if (needsUser && !(await mayReadPicture(app.db, request.actor!, key))) throw notFound();
     let file: Awaited<ReturnType<typeof app.storage.get>> = null;
     try {
       file = await app.storage.get(key);
