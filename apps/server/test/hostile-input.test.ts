@@ -10,7 +10,7 @@
  *
  * Runs are bounded (fast-check, RUNS per endpoint and actor) so the file stays well under a minute.
  */
-import { CSRF_HEADER, en } from '@mend/shared';
+import { CSRF_HEADER, en, format, MAX_CATEGORY_ATTRIBUTES, MAX_ID_LIST_LENGTH } from '@mend/shared';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -650,23 +650,31 @@ describe('regressions', () => {
     expect(nested.statusCode, nested.body).toBe(201);
   });
 
-  it('lists longer than the database can bind (65,535 values) are a 413 (lib/error-handler.ts)', async () => {
+  it('over-long lists are refused by the shared caps with a 422 field error, not a 500', async () => {
     const ids = Array.from({ length: 70_000 }, (_, i) => i + 1).join(',');
     const landlord = await clients.admin.post('/api/landlords', {
       name: 'Many',
       description: 'users',
       users: ids,
     });
-    expect(landlord.statusCode).toBe(413);
-    expect(landlord.json()).toEqual({ message: en.errors.payloadTooLarge });
-    const attributes = Array.from({ length: 13_200 }, (_, i) => ({ label: `L${i}`, value: 'v' }));
+    expect(landlord.statusCode).toBe(422);
+    expect(landlord.json().errors.users).toEqual([
+      format(en.validation.tooManyItems, { max: MAX_ID_LIST_LENGTH }),
+    ]);
+    const attributes = Array.from({ length: MAX_CATEGORY_ATTRIBUTES + 1 }, (_, i) => ({
+      label: `L${i}`,
+      value: 'v',
+    }));
     const category = await json(
       clients.admin,
       'POST',
       '/api/categories',
       JSON.stringify({ title: 'Many', description: 'attributes', attributes }),
     );
-    expect(category.statusCode).toBe(413);
+    expect(category.statusCode).toBe(422);
+    expect(category.json().errors.attributes).toEqual([
+      format(en.validation.tooManyAttributes, { max: MAX_CATEGORY_ATTRIBUTES }),
+    ]);
   });
 });
 

@@ -60,6 +60,10 @@ export const MAX_URL_LENGTH = 2048;
 export const MAX_PASSWORD_LENGTH = 1024;
 /** Most users one batch-create CSV may hold. */
 export const BATCH_MAX_ROWS = 5000;
+/** Longest accepted lists in one form: ids (batch selections, linked users), availability ranges, category attributes. */
+export const MAX_ID_LIST_LENGTH = 1000;
+export const MAX_AVAILABILITY_RANGES = 50;
+export const MAX_CATEGORY_ATTRIBUTES = 100;
 
 /** Placeholder emails of temporary accounts end with this marker domain (DESIGN.md). */
 export const TEMPORARY_EMAIL_DOMAIN = 'temporary.mend.invalid';

@@ -253,6 +253,9 @@ export const en = {
     csvTooManyRows: 'Please import at most {max} users at a time',
     categoryAttributeLabel: 'Please enter a label for each attribute',
     flag: 'Please choose on or off',
+    tooManyItems: 'Please choose at most {max} items',
+    tooManyAvailability: 'Please add at most {max} availability ranges',
+    tooManyAttributes: 'Please add at most {max} attributes',
   },
   /** Texts of the records API: landlords, properties, units, categories (server side). */
   records: {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../messages';
+import { MAX_CATEGORY_ATTRIBUTES } from '../constants';
+import { en, format } from '../messages';
 import { categorySchema } from './categories';
 import { errorsOf, parsed } from './test-helpers';
 
@@ -29,6 +30,18 @@ describe('categorySchema', () => {
     ['description', '', v.categoryDescription],
   ])('%s %j -> its message', (field, value, message) => {
     expect(errorsOf(categorySchema, { ...valid, [field]: value })).toEqual({ [field]: [message] });
+  });
+
+  it(`holds at most ${MAX_CATEGORY_ATTRIBUTES} attributes`, () => {
+    const attributes = (count: number) => Array.from({ length: count }, (_, i) => ({ label: `L${i}` }));
+    expect(
+      parsed(categorySchema, { ...valid, attributes: attributes(MAX_CATEGORY_ATTRIBUTES) }).attributes,
+    ).toHaveLength(MAX_CATEGORY_ATTRIBUTES);
+    expect(
+      errorsOf(categorySchema, { ...valid, attributes: attributes(MAX_CATEGORY_ATTRIBUTES + 1) }),
+    ).toEqual({
+      attributes: [format(v.tooManyAttributes, { max: MAX_CATEGORY_ATTRIBUTES })],
+    });
   });
 
   it('an attribute needs a label -> "Please enter a label for each attribute"', () => {

@@ -1,6 +1,7 @@
 /** Category form (SPEC.md section 5); attributes are the label/format/value list shown on its view. */
 import { z } from 'zod';
-import { en } from '../messages';
+import { MAX_CATEGORY_ATTRIBUTES } from '../constants';
+import { en, format } from '../messages';
 import { form, longText, nested, parseJson, text } from './common';
 
 const v = en.validation;
@@ -22,6 +23,11 @@ function toList(value: unknown): unknown {
 export const categorySchema = form({
   title: text(v.categoryTitle),
   description: longText(v.categoryDescription),
-  attributes: z.preprocess(toList, z.array(categoryAttributeSchema, { error: v.categoryAttributeLabel })),
+  attributes: z.preprocess(
+    toList,
+    z
+      .array(categoryAttributeSchema, { error: v.categoryAttributeLabel })
+      .max(MAX_CATEGORY_ATTRIBUTES, { error: format(v.tooManyAttributes, { max: MAX_CATEGORY_ATTRIBUTES }) }),
+  ),
 });
 export type CategoryValues = z.infer<typeof categorySchema>;

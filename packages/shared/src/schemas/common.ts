@@ -4,9 +4,15 @@
  * each field is one type plus one check, so "empty", "too long" and "wrong shape" never stack up.
  */
 import { z } from 'zod';
-import { MAX_LONG_TEXT_LENGTH, MAX_PASSWORD_LENGTH, MAX_TEXT_LENGTH, MAX_URL_LENGTH } from '../constants';
+import {
+  MAX_ID_LIST_LENGTH,
+  MAX_LONG_TEXT_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MAX_TEXT_LENGTH,
+  MAX_URL_LENGTH,
+} from '../constants';
 import { isEmailShaped, isGoogleMapsUrl } from '../helpers';
-import { en } from '../messages';
+import { en, format } from '../messages';
 import { isValidPhone } from '../phone';
 import { isRole, ROLES, type Role } from '../roles';
 
@@ -114,6 +120,7 @@ export const role = (message: string, allowed: readonly Role[], fallback?: Role)
 /**
  * A list of ids: an array (repeated name[] entries), one value, or comma-separated text.
  * Blank entries are skipped and duplicates dropped; any other bad entry fails with `message`.
+ * More than MAX_ID_LIST_LENGTH distinct ids fails: no screen selects that many at once.
  */
 export function idList(message: string, { required = false } = {}) {
   return z.preprocess(
@@ -123,7 +130,12 @@ export function idList(message: string, { required = false } = {}) {
       const ids = items.filter((item) => !isBlank(item)).map(parseId);
       return ids.every((item) => item !== undefined) ? [...new Set(ids)] : undefined;
     },
-    z.array(z.number(), { error: message }).refine((ids) => !required || ids.length > 0, { error: message }),
+    z
+      .array(z.number(), { error: message })
+      .refine((ids) => !required || ids.length > 0, { error: message })
+      .refine((ids) => ids.length <= MAX_ID_LIST_LENGTH, {
+        error: format(en.validation.tooManyItems, { max: MAX_ID_LIST_LENGTH }),
+      }),
   );
 }
 

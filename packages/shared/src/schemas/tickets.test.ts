@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../messages';
+import { MAX_AVAILABILITY_RANGES, MAX_ID_LIST_LENGTH } from '../constants';
+import { en, format } from '../messages';
 import { errorsOf, parsed } from './test-helpers';
 import {
   availabilityRangeSchema,
@@ -105,6 +106,13 @@ describe('availabilitySchema', () => {
 
   it.each([[undefined], [''], [[]], [{}]])('%j -> "Please select a start and end date/time"', (value) => {
     expect(errorsOf(list, value)).toEqual({ _form: [v.availability] });
+  });
+
+  it(`accepts ${MAX_AVAILABILITY_RANGES} ranges and refuses one more`, () => {
+    expect(parsed(list, Array(MAX_AVAILABILITY_RANGES).fill(good))).toHaveLength(MAX_AVAILABILITY_RANGES);
+    expect(errorsOf(list, Array(MAX_AVAILABILITY_RANGES + 1).fill(good))).toEqual({
+      _form: [format(v.tooManyAvailability, { max: MAX_AVAILABILITY_RANGES })],
+    });
   });
 
   it('reports each bad range at its index', () => {
@@ -220,6 +228,16 @@ describe('ticket status and batch schemas', () => {
     expect(parsed(ticketBatchDeleteSchema, { tickets: ['3', '4'] })).toEqual({ tickets: [3, 4] });
     expect(errorsOf(ticketBatchDeleteSchema, { tickets: [] })).toEqual({
       tickets: [en.errors.batchDeleteFailed],
+    });
+  });
+
+  it(`id lists hold at most ${MAX_ID_LIST_LENGTH} distinct ids`, () => {
+    const ids = (count: number) => Array.from({ length: count }, (_, i) => i + 1).join(',');
+    expect(parsed(ticketBatchDeleteSchema, { tickets: ids(MAX_ID_LIST_LENGTH) }).tickets).toHaveLength(
+      MAX_ID_LIST_LENGTH,
+    );
+    expect(errorsOf(ticketBatchDeleteSchema, { tickets: ids(MAX_ID_LIST_LENGTH + 1) })).toEqual({
+      tickets: [format(v.tooManyItems, { max: MAX_ID_LIST_LENGTH })],
     });
   });
 

@@ -1,7 +1,7 @@
 /** Ticket forms and availability ranges (SPEC.md sections 4 and 5). Images are checked by uploads.ts. */
 import { z } from 'zod';
-import { TICKET_PRIORITIES, TICKET_STATUSES, TIME_STEP_SECONDS } from '../constants';
-import { en } from '../messages';
+import { MAX_AVAILABILITY_RANGES, TICKET_PRIORITIES, TICKET_STATUSES, TIME_STEP_SECONDS } from '../constants';
+import { en, format } from '../messages';
 import { email, form, id, idList, index, longText, nested, parseJson, phone, text } from './common';
 
 const v = en.validation;
@@ -75,7 +75,10 @@ export function availabilitySchema(now?: Clock) {
     toList,
     z
       .array(availabilityRangeSchema(now), { error: v.availability })
-      .refine((ranges) => ranges.length > 0, { error: v.availability }),
+      .refine((ranges) => ranges.length > 0, { error: v.availability })
+      .refine((ranges) => ranges.length <= MAX_AVAILABILITY_RANGES, {
+        error: format(v.tooManyAvailability, { max: MAX_AVAILABILITY_RANGES }),
+      }),
   );
 }
 
