@@ -160,6 +160,18 @@ describe('record screens as a manager', () => {
     await tenantDetails.getByRole('button', { name: en.buttons.delete }).click();
     await page.getByRole('button', { name: en.confirm.noKeep }).click();
     expect(new URL(page.url()).pathname).toMatch(/\/tenants\/\d+$/);
+    // Escape in the question cancels only the question: the panel stays open.
+    await tenantDetails.getByRole('button', { name: en.buttons.delete }).click();
+    await page.getByRole('button', { name: en.confirm.noKeep }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('button', { name: en.confirm.noKeep }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toMatch(/\/tenants\/\d+$/);
+    // The header stays usable beside the open panel; Escape in its menu closes only the menu.
+    await page.getByRole('button', { name: en.nav.accountMenu }).click();
+    await page.getByRole('menu').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toMatch(/\/tenants\/\d+$/);
     await tenantDetails.getByRole('button', { name: en.buttons.delete }).click();
     await page
       .getByText(

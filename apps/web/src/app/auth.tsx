@@ -1,10 +1,11 @@
 /**
- * Who is signed in. The current user comes from GET /api/users/current through TanStack Query and
- * is refetched every NOTIFICATION_POLL_MS (it carries the notifications of the bell). `RequireAuth`
- * sends to /login?redirect=<path+search> when the first fetch fails or any fetch answers 401.
+ * Who is signed in. The current user comes from GET /api/users/current through TanStack Query; it is
+ * refetched when the window regains focus, not polled: the bell's notification poll already notices an
+ * ended session (features/notifications). `RequireAuth` sends to /login?redirect=<path+search> when the
+ * first fetch fails or any fetch answers 401.
  */
 import { Center, Loader } from '@mantine/core';
-import { type CurrentUserResponse, type LoginResponse, NOTIFICATION_POLL_MS } from '@mend/shared';
+import type { CurrentUserResponse, LoginResponse } from '@mend/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -29,7 +30,7 @@ export function useCurrentUserQuery() {
     queryFn: fetchCurrentUser,
     retry: false,
     staleTime: 0,
-    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchOnWindowFocus: true,
   });
 }
 
