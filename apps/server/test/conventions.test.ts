@@ -204,6 +204,26 @@ describe('_nonce idempotency', () => {
     expect(counters.created).toBe(before + 2);
   });
 
+  it('scopes nonces to the endpoint: the same nonce sent elsewhere acts there, not replays', async () => {
+    const client = await t.client();
+    const created = await client.post('/api/test/items', { name: 'here', _nonce: 'EnDp000001' });
+    const patched = await client.send('PATCH', `/api/test/items/${created.json().id}`, {
+      name: 'there',
+      _nonce: 'EnDp000001',
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.headers['idempotent-replay']).toBeUndefined();
+    expect(patched.json()).toMatchObject({ name: 'there' });
+  });
+
+  it('ignores a nonce with control characters instead of failing the request', async () => {
+    const client = await t.client();
+    const before = counters.created;
+    const response = await client.post('/api/test/items', { name: 'nul', _nonce: 'AbC\u0000de123' });
+    expect(response.statusCode).toBe(200);
+    expect(counters.created).toBe(before + 1);
+  });
+
   it('releases the nonce of a rejected form so the fixed form can be sent', async () => {
     const client = await t.client();
     const rejected = await client.post('/api/test/items', { name: '', _nonce: 'FiXm000001' });

@@ -1,6 +1,8 @@
 /**
  * `_nonce` idempotency (DESIGN.md): every form sends a fresh 10-character nonce; the server remembers
  * (scope, nonce) and answers a repeated submission with the first answer instead of acting twice.
+ * The scope is the sender and the endpoint (method and path): the same nonce sent to another endpoint
+ * acts there instead of replaying an answer that belongs elsewhere.
  * A key is claimed before the handler runs, so two concurrent copies cannot both act: the second waits
  * for the first to finish and gets its answer. Failed answers (4xx/5xx) release the key so the
  * user can fix the form and send again.
@@ -43,13 +45,19 @@ declare module 'fastify' {
 function nonceOf(request: FastifyRequest): string | null {
   const body = request.body as Record<string, unknown> | undefined;
   const nonce = body && typeof body === 'object' ? body._nonce : undefined;
-  return typeof nonce === 'string' && nonce.length > 0 && nonce.length <= 100 ? nonce : null;
+  // Printable ASCII only (forms send 10 letters and digits); anything else is ignored, never stored.
+  return typeof nonce === 'string' && /^[\x21-\x7e]{1,100}$/.test(nonce) ? nonce : null;
 }
 
 function scopeOf(request: FastifyRequest): string | null {
-  if (request.user) return `user:${request.user.id}`;
-  if (request.session) return `session:${request.session.id}`;
-  return null;
+  const sender = request.user
+    ? `user:${request.user.id}`
+    : request.session
+      ? `session:${request.session.id}`
+      : null;
+  if (!sender) return null;
+  const path = request.url.split('?')[0];
+  return `${sender} ${request.method} ${path}`;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
