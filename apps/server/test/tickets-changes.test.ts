@@ -3,7 +3,14 @@ import path from 'node:path';
 import { en } from '@mend/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, outboxMessages, ticketLog, ticketRecipients, tickets } from '../src/db/schema';
+import {
+  notifications,
+  outboxMessages,
+  ticketAvailability,
+  ticketLog,
+  ticketRecipients,
+  tickets,
+} from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import {
   clientFor,
@@ -113,6 +120,36 @@ describe('PATCH /api/tickets/{id} (the edit form)', () => {
       }),
     );
     expect(again.json().meta).toEqual({ Parking: 'Visitor stall 3' });
+  });
+
+  it('an older ticket saves with its past availability unchanged; a new past range is refused', async () => {
+    const ticket = await managerTicket();
+    const tenDays = sql`interval '10 days'`;
+    await t.db
+      .update(ticketAvailability)
+      .set({
+        startsAt: sql`${ticketAvailability.startsAt} - ${tenDays}`,
+        endsAt: sql`${ticketAvailability.endsAt} - ${tenDays}`,
+      })
+      .where(eq(ticketAvailability.ticketId, ticket.id));
+    const old = (await (await clientFor(t, w.north.manager)).get(ticket.path)).json().availability[0];
+    const client = await clientFor(t, w.north.manager);
+    const kept = await client.post(
+      ticket.path,
+      editForm({
+        title: 'Still dripping',
+        'availability[0][start]': old.start,
+        'availability[0][end]': old.end,
+      }),
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().log[0].description).toBe('Title updated by Olivia Manager');
+    const moved = await client.post(
+      ticket.path,
+      editForm({ 'availability[0][start]': old.start + 900, 'availability[0][end]': old.end }),
+    );
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors['availability.0']).toEqual([en.validation.availabilityStartTooEarly]);
   });
 
   it('a manager sets the status in the form; a tenant’s status field is ignored', async () => {

@@ -75,6 +75,14 @@ describe('availabilityRangeSchema', () => {
     expect(errorsOf(range, { start: at(6, 8), end: at(6, 9, 1) })).toEqual({ _form: [v.availabilityStep] });
   });
 
+  it('a kept range (stored on the ticket) may start before yesterday; a new one may not', () => {
+    const old = { start: at(1, 8), end: at(1, 9) };
+    expect(parsed(availabilityRangeSchema(now, [old]), old)).toEqual(old);
+    expect(errorsOf(availabilityRangeSchema(now, [old]), { start: at(1, 8), end: at(1, 10) })).toEqual({
+      _form: [v.availabilityStartTooEarly],
+    });
+  });
+
   it('reads a clock function at every parse', () => {
     let clock = now;
     const moving = availabilityRangeSchema(() => clock);

@@ -40,8 +40,10 @@ function seconds(value: unknown): number | undefined {
 /**
  * One range `{ start, end }` (an object or its JSON text). Exactly one message per range, in this
  * order: missing or not a time, end before start, start before yesterday, not on a 15-minute step.
+ * A range in `kept` (the ticket's stored ranges, on edit) is exempt from "start before yesterday", so an
+ * older ticket can be saved with its availability unchanged.
  */
-export function availabilityRangeSchema(now?: Clock) {
+export function availabilityRangeSchema(now?: Clock, kept: readonly AvailabilityRange[] = []) {
   return z.unknown().transform((raw, ctx): AvailabilityRange => {
     const fail = (message: string) => {
       ctx.issues.push({ code: 'custom', message, input: raw });
@@ -54,7 +56,8 @@ export function availabilityRangeSchema(now?: Clock) {
     const end = seconds(range.end);
     if (start === undefined || end === undefined) return fail(v.availability);
     if (end < start) return fail(v.availabilityEndBeforeStart);
-    if (start < earliestAvailabilityStart(read(now))) return fail(v.availabilityStartTooEarly);
+    const isKept = kept.some((range) => range.start === start && range.end === end);
+    if (!isKept && start < earliestAvailabilityStart(read(now))) return fail(v.availabilityStartTooEarly);
     if (start % TIME_STEP_SECONDS !== 0 || end % TIME_STEP_SECONDS !== 0) return fail(v.availabilityStep);
     return { start, end };
   });
@@ -70,11 +73,11 @@ function toList(value: unknown): unknown {
 }
 
 /** At least one range is required (the form starts with 08:00 to 09:00 today). */
-export function availabilitySchema(now?: Clock) {
+export function availabilitySchema(now?: Clock, kept?: readonly AvailabilityRange[]) {
   return z.preprocess(
     toList,
     z
-      .array(availabilityRangeSchema(now), { error: v.availability })
+      .array(availabilityRangeSchema(now, kept), { error: v.availability })
       .refine((ranges) => ranges.length > 0, { error: v.availability })
       .refine((ranges) => ranges.length <= MAX_AVAILABILITY_RANGES, {
         error: format(v.tooManyAvailability, { max: MAX_AVAILABILITY_RANGES }),
@@ -85,6 +88,8 @@ export function availabilitySchema(now?: Clock) {
 export interface TicketSchemaOptions {
   /** Clock for the "not earlier than yesterday" rule; default the real clock at parse time. */
   now?: Clock;
+  /** On edit: the ticket's stored ranges, which may stay even when they start before yesterday. */
+  kept?: readonly AvailabilityRange[];
 }
 
 /**
@@ -92,7 +97,7 @@ export interface TicketSchemaOptions {
  * `status` is optional: absent means "0 on create, unchanged on edit" (only roles 0 and 1 may set
  * it in the form: can(actor, 'ticket.setStatusInForm')); present but blank or out of range fails.
  */
-export function ticketSchema({ now }: TicketSchemaOptions = {}) {
+export function ticketSchema({ now, kept }: TicketSchemaOptions = {}) {
   return form({
     contact_details: nested({
       first_name: text(v.firstName),
@@ -106,7 +111,7 @@ export function ticketSchema({ now }: TicketSchemaOptions = {}) {
     category_id: id(v.category),
     priority: index(v.priority, TICKET_PRIORITIES.length),
     status: index(v.status, TICKET_STATUSES.length).optional(),
-    availability: availabilitySchema(now),
+    availability: availabilitySchema(now, kept),
   });
 }
 export type TicketValues = z.infer<ReturnType<typeof ticketSchema>>;

@@ -3,7 +3,15 @@
  * the checks that need the database (the unit is one the actor may use; the category is offered on that
  * unit). Every problem of a submission is answered at once as 422 field errors; nothing is stored here.
  */
-import { type Actor, en, fieldErrors, ROLE, type TicketValues, ticketSchema } from '@mend/shared';
+import {
+  type Actor,
+  type AvailabilityRange,
+  en,
+  fieldErrors,
+  ROLE,
+  type TicketValues,
+  ticketSchema,
+} from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, properties, unitCategories, units } from '../../db/schema';
@@ -130,6 +138,8 @@ export interface ParseOptions {
   kept: number;
   /** The unit was set by the server (tenant's own unit, or the ticket's unit on edit), not chosen. */
   unitForced: boolean;
+  /** Edit: the ticket's stored availability, which may stay even when it starts before yesterday. */
+  keptRanges?: readonly AvailabilityRange[];
 }
 
 export async function parseTicketForm(
@@ -137,9 +147,10 @@ export async function parseTicketForm(
   actor: Actor,
   input: Record<string, unknown>,
   uploads: UploadedFile[],
-  { kept, unitForced }: ParseOptions,
+  { kept, unitForced, keptRanges }: ParseOptions,
 ): Promise<TicketForm> {
-  const parsed = TICKET_FORM.safeParse(input);
+  const schema = keptRanges?.length ? ticketSchema({ kept: keptRanges }) : TICKET_FORM;
+  const parsed = schema.safeParse(input);
   const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
   const meta = parseMeta(input.meta);
   if (!meta.ok) errors.meta = [en.tickets.meta];

@@ -511,9 +511,14 @@ export async function updateTicket(
   const removeIds = idsOf(input.remove_images).filter((imageId) =>
     existing.some((image) => image.id === imageId),
   );
+  const storedRanges = await availabilityOf(ctx.db, id);
   const form = await parseTicketForm(ctx.db, viewer, input, uploads, {
     kept: existing.length - removeIds.length,
     unitForced,
+    keptRanges: storedRanges.map((range) => ({
+      start: range.startsAt.getTime() / 1000,
+      end: range.endsAt.getTime() / 1000,
+    })),
   });
   const stored = await storeTicketFiles(ctx.storage, ctx.log, id, form.files);
   const removedKeys = await withStoredFiles(ctx, stored, () =>

@@ -30,7 +30,7 @@ import {
 } from '@mend/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useActor } from '../../app/actor';
 import { useCurrentUser } from '../../app/auth';
 import { errorMessage } from '../../app/records';
@@ -192,13 +192,15 @@ function TicketForm({
   const unitShown = unitEditable || (!creating && can(actor, 'ticket.pickUnit'));
   const existing = ticket?.image_files ?? [];
 
-  // The shared schema checks the body as it is sent (ranges as seconds), keyed by the form's paths.
+  // The shared schema checks the body as it is sent (ranges as seconds), keyed by the form's paths; an
+  // older ticket's stored ranges may stay as they are even when they start before yesterday.
+  const keptRanges = ticket?.availability;
   const schema = useMemo<ParsingSchema>(() => {
-    const ticketForm = ticketSchema();
+    const ticketForm = ticketSchema({ kept: keptRanges });
     return {
       safeParse: (values) => ticketForm.safeParse(ticketPayload(values as FormValues, { includeStatus })),
     };
-  }, [includeStatus]);
+  }, [includeStatus, keptRanges]);
   const { form, canSubmit } = useRecordForm<FormValues>({
     initialValues: initialValues(ticket, user, unit),
     schema,
@@ -208,13 +210,6 @@ function TicketForm({
     },
   });
   const { buttonState, error, submit } = useSubmitRecord();
-
-  // An older ticket's ranges may start before yesterday: say so at once, or Save would stay inactive unexplained.
-  const rangeCount = ticket?.availability.length ?? 0;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the ranges the ticket was loaded with
-  useEffect(() => {
-    for (let index = 0; index < rangeCount; index += 1) form.validateField(`availability.${index}`);
-  }, [rangeCount]);
 
   const statuses = useStatuses();
   const priorities = usePriorities();
