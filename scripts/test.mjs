@@ -2,11 +2,12 @@
 /**
  * `npm test`: every check, in order, stopping at the first failure.
  *   typecheck → lint → unit + API tests on PGlite → API tests on PostgreSQL (when one answers)
+ *   → fault tests (real server processes on a private PostgreSQL cluster, Linux with initdb installed)
  *   → build the web app → browser tests in Debian's Chromium (installed when missing).
- * Set MEND_SKIP_E2E=1 to skip the browser tests while iterating.
+ * Set MEND_SKIP_E2E=1 to skip the browser tests, MEND_SKIP_FAULTS=1 the fault tests, while iterating.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,6 +69,16 @@ function postgresAnswers(host = '127.0.0.1', port = 5432) {
   });
 }
 
+/** A PostgreSQL installation's initdb (Debian layout), for the fault tests' private cluster. */
+function findInitdb() {
+  const root = '/usr/lib/postgresql';
+  if (process.platform !== 'linux' || !existsSync(root)) return null;
+  const found = readdirSync(root)
+    .map((version) => path.join(root, version, 'bin', 'initdb'))
+    .filter((file) => existsSync(file));
+  return found[0] ?? null;
+}
+
 function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
   console.log(
@@ -104,6 +115,18 @@ if (databaseUrl || (await postgresAnswers())) {
   });
 } else {
   results.push('skip API tests (PostgreSQL): no server at 127.0.0.1:5432 and no DATABASE_URL');
+}
+
+if (process.env.MEND_SKIP_FAULTS === '1') {
+  results.push('skip fault tests (MEND_SKIP_FAULTS=1)');
+} else if (findInitdb()) {
+  run(
+    'fault tests (private PostgreSQL cluster)',
+    'npx',
+    vitestArgs('--config', 'apps/server/test/faults/vitest.config.ts'),
+  );
+} else {
+  results.push('skip fault tests: needs Linux and /usr/lib/postgresql/*/bin/initdb');
 }
 
 if (process.env.MEND_SKIP_E2E === '1') {

@@ -1,9 +1,13 @@
 /** Starts Mend: configuration, database (migrated), demo data on an empty database, then the HTTP server. */
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { isDatabaseEmpty, migrateDatabase, openDatabase } from './db/client';
 import { DEMO_PASSWORD, demoAccounts, seedDemo } from './db/demo-seed';
 import { printAccounts } from './lib/print-accounts';
+
+/** Arbitrary constant naming the advisory lock taken while seeding demo data ("seed" in ASCII). */
+const DEMO_SEED_LOCK_KEY = 0x73656564;
 
 const config = loadConfig();
 const handle = await openDatabase({
@@ -13,10 +17,15 @@ const handle = await openDatabase({
 await migrateDatabase(handle);
 
 if (config.demo) {
-  if (await isDatabaseEmpty(handle.db)) {
-    await seedDemo(handle.db);
-    console.log('Demo data created on the empty database.');
-  }
+  // Processes starting together on one empty PostgreSQL database must not both seed it (the second one
+  // died on a unique violation): the check and the seeding run under a transaction-level advisory lock.
+  const seeded = await handle.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY})`);
+    if (!(await isDatabaseEmpty(tx))) return false;
+    await seedDemo(tx);
+    return true;
+  });
+  if (seeded) console.log('Demo data created on the empty database.');
   printAccounts(demoAccounts(), `Demo accounts (password for all: ${DEMO_PASSWORD})`);
 }
 
