@@ -1,0 +1,322 @@
+/**
+ * Helpers shared by the benchmarks: paths, the accounts file written by seed.ts and read by http.ts,
+ * database names and connections, load average, and plain-text tables.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CSRF_HEADER, SESSION_COOKIE } from '@mend/shared';
+import pg from 'pg';
+
+export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(BENCH_DIR, '..');
+export const ACCOUNTS_FILE = path.join(BENCH_DIR, '.accounts.json');
+export const RESULTS_DIR = path.join(BENCH_DIR, 'results');
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/mend_bench';
+
+export type Target = { kind: 'postgres'; databaseUrl: string } | { kind: 'pglite'; dir: string };
+
+export interface BenchAccount {
+  id: number;
+  email: string;
+}
+
+/** What seed.ts leaves for http.ts: where the data is, its size, and one account per role. */
+export interface AccountsFile {
+  seededAt: string;
+  scale: 'full' | 'small';
+  target: Target;
+  password: string;
+  counts: Record<string, number>;
+  accounts: {
+    superAdmin: BenchAccount;
+    manager: BenchAccount & { landlordId: number };
+    tenant: BenchAccount & { unitId: number };
+    contractor: BenchAccount & { landlordId: number; categoryIds: number[] };
+  };
+  /**
+   * The write benchmarks (create, status change) act as these (another landlord), so that the accounts
+   * the read benchmarks use keep the seeded data however often the benchmark runs.
+   */
+  writers: {
+    manager: BenchAccount & { landlordId: number };
+    contractor: BenchAccount & { landlordId: number; categoryIds: number[] };
+  };
+}
+
+export function readAccounts(): AccountsFile {
+  if (!existsSync(ACCOUNTS_FILE)) {
+    throw new Error(`${path.relative(REPO_ROOT, ACCOUNTS_FILE)} is missing: run npm run bench:seed first.`);
+  }
+  return JSON.parse(readFileSync(ACCOUNTS_FILE, 'utf8')) as AccountsFile;
+}
+
+export function sameTarget(a: Target, b: Target): boolean {
+  if (a.kind === 'postgres' && b.kind === 'postgres')
+    return databaseName(a.databaseUrl) === databaseName(b.databaseUrl);
+  if (a.kind === 'pglite' && b.kind === 'pglite') return path.resolve(a.dir) === path.resolve(b.dir);
+  return false;
+}
+
+export function describeTarget(target: Target): string {
+  return target.kind === 'postgres'
+    ? `PostgreSQL ${redact(target.databaseUrl)}`
+    : `PGlite (embedded) ${path.resolve(target.dir)}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// PostgreSQL databases
+
+export function databaseName(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+}
+
+/** The same server, the maintenance database `postgres` (to create and drop the bench database). */
+export function maintenanceUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = '/postgres';
+  return parsed.toString();
+}
+
+export function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+/** Benchmarks only ever create or drop a database whose name says it is one (never `test`, `postgres` ...). */
+export function assertBenchDatabase(url: string): string {
+  const name = databaseName(url);
+  if (!/^[a-z0-9_]+$/.test(name) || !name.includes('bench')) {
+    throw new Error(`Refusing to touch database "${name}": its name must contain "bench" (e.g. mend_bench).`);
+  }
+  const host = new URL(url).hostname;
+  if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
+    throw new Error(`Refusing to use ${host}: benchmarks only talk to a local PostgreSQL.`);
+  }
+  return name;
+}
+
+export async function dropPostgresDatabase(url: string): Promise<void> {
+  const name = assertBenchDatabase(url);
+  const admin = new pg.Client({ connectionString: maintenanceUrl(url) });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A PGlite folder we may delete: it does not exist, is empty, or holds a PostgreSQL data directory. */
+export function isDisposablePgliteDir(dir: string): boolean {
+  if (!existsSync(dir)) return true;
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return true;
+  return readdirSync(dir).length === 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Machine load and formatting
+
+export function load1(): number {
+  return os.loadavg()[0];
+}
+
+export function uptimeLine(): string {
+  try {
+    return execFileSync('uptime', { encoding: 'utf8' }).trim();
+  } catch {
+    const [a, b, c] = os.loadavg();
+    return `load average: ${a.toFixed(2)}, ${b.toFixed(2)}, ${c.toFixed(2)}`;
+  }
+}
+
+export function machineLine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}`;
+}
+
+export const int = (n: number) => Math.round(n).toLocaleString('en-US');
+export const ms = (n: number | undefined) =>
+  n === undefined || Number.isNaN(n) ? '-' : n >= 100 ? n.toFixed(0) : n.toFixed(1);
+export const seconds = (startedAt: number) => (performance.now() - startedAt) / 1000;
+
+/** A plain-text table: first row is the header; numbers-looking cells are right-aligned. */
+export function table(rows: string[][]): string {
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length)));
+  const numeric = /^[-+]?[\d,.]+( ?[a-zA-Z%×]*)?$|^-$/;
+  const line = (row: string[]) =>
+    row
+      .map((cell, col) =>
+        numeric.test(cell) && col > 0 ? cell.padStart(widths[col]) : cell.padEnd(widths[col]),
+      )
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
+  return [line(rows[0]), rule, ...rows.slice(1).map(line)].join('\n');
+}
+
+/** Exact percentile of a sample (nearest-rank). */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
+}
+
+export interface LatencySummary {
+  count: number;
+  mean: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+export function summarize(samples: number[]): LatencySummary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const sum = sorted.reduce((total, value) => total + value, 0);
+  return {
+    count: sorted.length,
+    mean: sorted.length > 0 ? sum / sorted.length : Number.NaN,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// CPU used by other processes (other engineers' tests share this machine)
+
+/** Clock ticks per second of /proc (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+export interface CpuSnapshot {
+  at: number;
+  /** Busy ticks of the whole machine. */
+  busy: number;
+  /** Busy ticks of this process and of the database server processes serving the bench database. */
+  ours: Map<number, number>;
+}
+
+function readTicks(pid: number | 'self'): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** `databaseName`: count PostgreSQL backends whose process title names it (`postgres: user db host ...`) as ours. */
+export function cpuSnapshot(databaseName: string | null): CpuSnapshot {
+  const ours = new Map<number, number>([[process.pid, readTicks('self')]]);
+  if (databaseName) {
+    // Backends name the database in their title; parallel workers name the backend they work for.
+    const workers: [number, number][] = [];
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+        if (!title.startsWith('postgres: ')) continue;
+        const words = title.trim().split(/\s+/);
+        const leader = /parallel worker for PID (\d+)/.exec(title);
+        if (leader) workers.push([Number(entry), Number(leader[1])]);
+        else if (words.includes(databaseName)) ours.set(Number(entry), readTicks(Number(entry)));
+      } catch {
+        // the process ended
+      }
+    }
+    for (const [pid, leader] of workers) if (ours.has(leader)) ours.set(pid, readTicks(pid));
+  }
+  let busy = 0;
+  try {
+    const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const [user, nice, system, , , irq, softirq, steal] = values.map(Number);
+    busy = user + nice + system + irq + softirq + (steal || 0);
+  } catch {
+    busy = 0;
+  }
+  return { at: performance.now(), busy, ours };
+}
+
+/** Share (0-100 %) of the whole machine used by other processes between two snapshots. */
+export function externalCpu(before: CpuSnapshot, after: CpuSnapshot): number {
+  const capacity = ((after.at - before.at) / 1000) * TICKS_PER_SECOND * os.cpus().length;
+  if (capacity <= 0) return 0;
+  let ours = 0;
+  for (const [pid, ticks] of after.ours) ours += ticks - (before.ours.get(pid) ?? 0);
+  const external = Math.max(0, after.busy - before.busy - ours);
+  return Math.min(100, (external / capacity) * 100);
+}
+
+export const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/** Waits (at most `limitSeconds`) until other processes use less than `threshold` % of the machine over 2 s. */
+export async function waitForQuiet(
+  databaseName: string | null,
+  threshold: number,
+  limitSeconds: number,
+): Promise<number> {
+  const deadline = performance.now() + limitSeconds * 1000;
+  for (;;) {
+    const before = cpuSnapshot(databaseName);
+    await sleep(2000);
+    const busy = externalCpu(before, cpuSnapshot(databaseName));
+    if (busy < threshold || performance.now() > deadline) return busy;
+  }
+}
+
+/** CPU milliseconds this process and the bench database's server processes used between two snapshots. */
+export function ourCpu(before: CpuSnapshot, after: CpuSnapshot): { appMs: number; dbMs: number } {
+  let appMs = 0;
+  let dbMs = 0;
+  for (const [pid, ticks] of after.ours) {
+    const used = ((ticks - (before.ours.get(pid) ?? 0)) * 1000) / TICKS_PER_SECOND;
+    if (pid === process.pid) appMs += used;
+    else dbMs += used;
+  }
+  return { appMs, dbMs };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sessions
+
+export interface Session {
+  cookie: string;
+  csrf: string;
+}
+
+export function sessionCookieOf(setCookie: string[] | string | undefined): string | undefined {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  for (const line of list) {
+    const first = line.split(';')[0].trim();
+    if (first.startsWith(`${SESSION_COOKIE}=`)) return first;
+  }
+  return undefined;
+}
+
+export async function visitorSession(base: string): Promise<Session> {
+  const response = await fetch(`${base}/refresh-csrf`);
+  const cookie = sessionCookieOf(response.headers.getSetCookie());
+  const { token } = (await response.json()) as { token: string };
+  if (!cookie || !token) throw new Error('GET /refresh-csrf gave no session cookie or token');
+  return { cookie, csrf: token };
+}
+
+export async function signIn(base: string, email: string, password: string): Promise<Session> {
+  const visitor = await visitorSession(base);
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: visitor.cookie, [CSRF_HEADER]: visitor.csrf },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200)
+    throw new Error(`Sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  const cookie = sessionCookieOf(response.headers.getSetCookie());
+  if (!cookie) throw new Error(`Sign-in of ${email} set no session cookie`);
+  return { cookie, csrf: visitor.csrf };
+}

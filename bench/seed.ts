@@ -1,0 +1,860 @@
+/**
+ * npm run bench:seed -- --scale full|small [--database-url URL | --pglite DIR] [--drop]
+ *
+ * Fills a FRESH database with a realistic property-management portfolio, set-based (INSERT ... SELECT
+ * generate_series: a handful of statements, never one round trip per row):
+ *
+ *                        full        small (PGlite)
+ *   landlords            2,000       200          10 properties each, 10 units per property
+ *   properties           20,000      2,000
+ *   units                200,000     20,000
+ *   users                250,000     25,000       1 super admin; per landlord 2 managers and 4 contractors
+ *                                                 (each on all 10 properties, 3 of the 12 categories);
+ *                                                 the rest tenants (every unit has one, some two)
+ *   tickets              1,000,000   100,000      3 years of history, newest open, older ones closed
+ *   ticket_categories    1 per ticket (the category follows the title)
+ *   ticket_recipients    3 per ticket (the matching contractor and the landlord's two managers)
+ *   ticket_log           ~2.9 per ticket (created, routed, status changed)
+ *   notifications        1 per ticket (one of the recipients; older ones viewed)
+ *
+ * PostgreSQL: (re)creates the database (default mend_bench on 127.0.0.1; the name must contain "bench"),
+ * migrates it with the app's migrateDatabase, drops the secondary indexes and foreign keys, loads, then
+ * rebuilds exactly the same indexes and constraints (what pg_restore does: far faster than maintaining
+ * them row by row, and the constraints still validate every row), and runs VACUUM ANALYZE.
+ * --pglite DIR seeds an on-disk PGlite database instead, at small scale.
+ *
+ * Every user's password is the one written to bench/.accounts.json (hashed once with hashPassword).
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { PGlite } from '@electric-sql/pglite';
+import { en, TICKET_STATUSES } from '@mend/shared';
+import pg from 'pg';
+import { migrateDatabase, openDatabase } from '../apps/server/src/db/client';
+import { DEFAULT_NOTIFICATION_OPTIONS } from '../apps/server/src/db/schema';
+import { hashPassword } from '../apps/server/src/lib/password';
+import {
+  ACCOUNTS_FILE,
+  type AccountsFile,
+  assertBenchDatabase,
+  DEFAULT_DATABASE_URL,
+  describeTarget,
+  dropPostgresDatabase,
+  int,
+  isDisposablePgliteDir,
+  machineLine,
+  maintenanceUrl,
+  REPO_ROOT,
+  seconds,
+  type Target,
+  table,
+  uptimeLine,
+} from './lib';
+
+// ---------------------------------------------------------------------------------------------------------
+// Options
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string' },
+    'database-url': { type: 'string' },
+    pglite: { type: 'string' },
+    drop: { type: 'boolean', default: false },
+    'index-jobs': { type: 'string', default: '2' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (args.help) {
+  console.log(`npm run bench:seed -- --scale full|small [--database-url URL | --pglite DIR] [--drop] [--index-jobs 2]
+  --scale         full: 1,000,000 tickets (PostgreSQL); small: 100,000 (default with --pglite)
+  --database-url  PostgreSQL database to (re)create (default ${DEFAULT_DATABASE_URL}); its name must contain "bench"
+  --pglite DIR    seed an on-disk PGlite database in DIR (small scale) instead
+  --drop          only drop the bench database (or delete the PGlite folder) and exit
+  --index-jobs    indexes rebuilt at once on PostgreSQL (default 2)`);
+  process.exit(0);
+}
+
+const PASSWORD = 'Bench-pass-2025!';
+
+const SCALES = {
+  full: { landlords: 2_000, users: 250_000, tickets: 1_000_000 },
+  small: { landlords: 200, users: 25_000, tickets: 100_000 },
+} as const;
+type ScaleName = keyof typeof SCALES;
+
+const PROPERTIES_PER_LANDLORD = 10;
+const UNITS_PER_PROPERTY = 10;
+const MANAGERS_PER_LANDLORD = 2;
+const CONTRACTORS_PER_LANDLORD = 4;
+const CATEGORIES_PER_CONTRACTOR = 3;
+/** Tickets span this many days, evenly, ending now. */
+const HISTORY_DAYS = 3 * 365;
+
+// ---------------------------------------------------------------------------------------------------------
+// Realistic words
+
+const FIRST_NAMES = [
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Ava',
+  'Lucas',
+  'Sophia',
+  'Ethan',
+  'Mia',
+  'Mason',
+  'Amelia',
+  'Logan',
+  'Harper',
+  'James',
+  'Evelyn',
+  'Benjamin',
+  'Abigail',
+  'Jacob',
+  'Emily',
+  'William',
+  'Ella',
+  'Owen',
+  'Chloe',
+  'Daniel',
+  'Grace',
+  'Henry',
+  'Zoe',
+  'Samuel',
+  'Nora',
+  'David',
+  'Hannah',
+  'Ryan',
+  'Leah',
+  'Nathan',
+  'Aria',
+  'Jack',
+  'Layla',
+  'Isaac',
+  'Maya',
+  'Gabriel',
+  'Priya',
+  'Arjun',
+  'Mei',
+  'Wei',
+  'Fatima',
+  'Omar',
+  'Sofia',
+  'Mateo',
+];
+const LAST_NAMES = [
+  'Smith',
+  'Brown',
+  'Tremblay',
+  'Martin',
+  'Roy',
+  'Wilson',
+  'MacDonald',
+  'Gagnon',
+  'Johnson',
+  'Taylor',
+  'Campbell',
+  'Anderson',
+  'Jones',
+  'Leblanc',
+  'Lee',
+  'White',
+  'Williams',
+  'Thompson',
+  'Moore',
+  'Scott',
+  'Stewart',
+  'Young',
+  'Clarke',
+  'Walker',
+  'Robinson',
+  'Wright',
+  'King',
+  'Hall',
+  'Green',
+  'Baker',
+  'Adams',
+  'Nelson',
+  'Hill',
+  'Murphy',
+  'Reid',
+  'Patel',
+  'Singh',
+  'Nguyen',
+  'Chen',
+  'Wong',
+  'Kim',
+  'Garcia',
+  'Lopez',
+  'Morin',
+  'Cote',
+  'Fraser',
+  'Ross',
+  'Hughes',
+];
+const LANDLORD_SUFFIXES = ['Properties', 'Realty', 'Holdings', 'Property Management', 'Rentals', 'Living'];
+const PROPERTY_NAMES = [
+  'Maple',
+  'Birch',
+  'Cedar',
+  'Willow',
+  'Aspen',
+  'Riverside',
+  'Parkview',
+  'Lakeside',
+  'Highland',
+  'Summit',
+  'Heritage',
+  'Westwood',
+  'Eastgate',
+  'Northridge',
+  'Southpark',
+  'Garneau',
+  'Oliver',
+  'Glenora',
+  'Bonnie Doon',
+  'Strathcona',
+  'Meadow',
+  'Prairie',
+  'Harbour',
+  'Juniper',
+  'Spruce',
+];
+const PROPERTY_SUFFIXES = [
+  'Apartments',
+  'Court',
+  'Gardens',
+  'Residences',
+  'Lofts',
+  'Place',
+  'Towers',
+  'Commons',
+];
+const STREETS = [
+  'Jasper',
+  'Whyte',
+  'Portage',
+  'Main',
+  'King',
+  'Queen',
+  'Yonge',
+  'Granville',
+  'Robson',
+  'Elm',
+  'Oak',
+];
+const STREET_TYPES = ['Avenue', 'Street', 'Road', 'Boulevard', 'Drive', 'Crescent'];
+const CITIES: [string, string][] = [
+  ['Edmonton', 'AB'],
+  ['Calgary', 'AB'],
+  ['Red Deer', 'AB'],
+  ['Lethbridge', 'AB'],
+  ['Vancouver', 'BC'],
+  ['Victoria', 'BC'],
+  ['Saskatoon', 'SK'],
+  ['Regina', 'SK'],
+  ['Winnipeg', 'MB'],
+  ['Toronto', 'ON'],
+  ['Ottawa', 'ON'],
+  ['Halifax', 'NS'],
+];
+const CATEGORIES = [
+  ['Plumbing', 'Leaks, drains, toilets, water heaters'],
+  ['Electrical', 'Outlets, lighting, breakers'],
+  ['HVAC', 'Heating, ventilation and air conditioning'],
+  ['Appliances', 'Fridges, stoves, dishwashers, laundry'],
+  ['Roofing', 'Roofs, gutters, skylights'],
+  ['General Repairs', 'Cabinets, drywall, fixtures'],
+  ['Pest Control', 'Rodents, insects'],
+  ['Locks & Keys', 'Locks, keys, fobs, mailboxes'],
+  ['Windows & Doors', 'Glass, frames, patio and entry doors'],
+  ['Flooring', 'Tiles, carpet, hardwood'],
+  ['Painting', 'Interior and exterior paint'],
+  ['Landscaping', 'Lawns, hedges, snow clearing'],
+];
+/** Ticket titles and the category (1-based) each belongs to; 4 of 30 mention a leak. */
+const TITLES: [string, number][] = [
+  ['Leaking kitchen faucet', 1],
+  ['Water leak under bathroom sink', 1],
+  ['Toilet keeps running after flushing', 1],
+  ['Clogged shower drain', 1],
+  ['No hot water', 1],
+  ['Bathroom outlet not working', 2],
+  ['Flickering lights in kitchen', 2],
+  ['Breaker keeps tripping', 2],
+  ['No heat in bedroom', 3],
+  ['Furnace making loud banging noise', 3],
+  ['Air conditioner not cooling', 3],
+  ['Dishwasher not draining', 4],
+  ['Dryer needs three cycles to dry a load', 4],
+  ['Fridge leaking water on the floor', 4],
+  ['Oven element not heating', 4],
+  ['Roof leak above living room', 5],
+  ['Missing shingles after storm', 5],
+  ['Kitchen cabinet door hanging loose', 6],
+  ['Hole in hallway drywall', 6],
+  ['Mice in storage room', 7],
+  ['Ants in kitchen', 7],
+  ['Front door deadbolt sticking', 8],
+  ['Lost mailbox key', 8],
+  ['Cracked bedroom window', 9],
+  ['Patio door off its track', 9],
+  ['Loose floor tiles in hallway', 10],
+  ['Carpet stained by water damage', 10],
+  ['Peeling paint in bathroom', 11],
+  ['Snow not cleared from walkway', 12],
+  ['Overgrown hedges blocking the path', 12],
+];
+const DESCRIPTIONS_A = [
+  'It started a few days ago and is getting worse.',
+  'This happens mostly in the evenings.',
+  'There is water pooling on the floor, possibly from a slow leak.',
+  'I noticed it this morning when I got up.',
+  'It has been like this since we moved in.',
+  'The problem comes and goes.',
+  'A neighbour mentioned the same issue last month.',
+  'It makes a loud noise every few minutes.',
+  'We tried resetting it but nothing changed.',
+  'The previous repair did not hold.',
+  'It is affecting the unit below as well.',
+  'Nothing visible from the outside.',
+];
+const DESCRIPTIONS_B = [
+  'Please call before coming.',
+  'Weekday mornings work best for access.',
+  'There is a dog in the unit; it is friendly.',
+  'The entry code is at the front desk.',
+  'Any time after 5 pm is fine.',
+  'Please text when you are on the way.',
+  'I work from home, so most days are fine.',
+  'Please use the side entrance.',
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// SQL building blocks (every generated value is a function of the row number, so reruns are identical)
+
+const lit = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const textArray = (items: string[]) => `(array[${items.map(lit).join(',')}]::text[])`;
+const intArray = (items: number[]) => `(array[${items.join(',')}]::int[])`;
+/** The item at a non-negative index expression, wrapping around. */
+const pick = (items: string[], index: string) =>
+  `${textArray(items)}[1 + ((${index}) % ${items.length})::int]`;
+/** A well-mixed non-negative pseudo-random number from an integer expression. */
+const hash = (expr: string, salt: number) =>
+  `((((${expr})::bigint + ${salt * 7_919}) * 2654435761) % 4294967291)`;
+
+const firstName = (id: string) => pick(FIRST_NAMES, id);
+const lastName = (id: string) => pick(LAST_NAMES, `(${id}) / ${FIRST_NAMES.length} + (${id}) * 7`);
+const displayName = (id: string) => `(${firstName(id)} || ' ' || ${lastName(id)})`;
+const emailOf = (id: string) =>
+  `lower(${firstName(id)} || '.' || replace(${lastName(id)}, ' ', '') || '.' || (${id}) || '@example.com')`;
+const phoneOf = (id: string) => `('780 555 ' || lpad(((${id}) % 10000)::text, 4, '0'))`;
+/** The title (0-based) of a ticket id; its category follows from it. */
+const titleIndex = (id: string) => `(${hash(id, 4)} % ${TITLES.length})::int`;
+const categoryOf = (id: string) =>
+  `${intArray(TITLES.map(([, category]) => category))}[1 + ${titleIndex(id)}]`;
+
+function layout(scale: ScaleName) {
+  const { landlords, users, tickets } = SCALES[scale];
+  const properties = landlords * PROPERTIES_PER_LANDLORD;
+  const units = properties * UNITS_PER_PROPERTY;
+  const managerBase = 2;
+  const contractorBase = managerBase + landlords * MANAGERS_PER_LANDLORD;
+  const tenantBase = contractorBase + landlords * CONTRACTORS_PER_LANDLORD;
+  const tenants = users - tenantBase + 1;
+  if (tenants < units) throw new Error('Scale error: fewer tenants than units');
+  return { landlords, properties, units, users, tickets, managerBase, contractorBase, tenantBase, tenants };
+}
+type Layout = ReturnType<typeof layout>;
+
+/** 0-based landlord of a property id expression. */
+const landlordIndexOfProperty = (property: string) => `((${property}) - 1) / ${PROPERTIES_PER_LANDLORD}`;
+
+function recipientsSql(l: Layout, ticket: string) {
+  const landlord = landlordIndexOfProperty(`${ticket}.property_id`);
+  const manager1 = `(${l.managerBase} + ${landlord} * ${MANAGERS_PER_LANDLORD})`;
+  const manager2 = `(${manager1} + 1)`;
+  const contractor = `(${l.contractorBase} + ${landlord} * ${CONTRACTORS_PER_LANDLORD} + (${categoryOf(`${ticket}.id`)} - 1) / ${CATEGORIES_PER_CONTRACTOR})`;
+  return { manager1, manager2, contractor };
+}
+
+interface Step {
+  table: string;
+  sql: string;
+  params?: unknown[];
+}
+
+function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
+  const NOW = `${lit(now)}::timestamptz`;
+  const options = (overrides: object) =>
+    `${lit(JSON.stringify({ ...DEFAULT_NOTIFICATION_OPTIONS, ...overrides }))}::jsonb`;
+  const managerOptions = options({ mail: { tickets: true, reminders: true, support: true } });
+  const contractorOptions = options({
+    mail: { tickets: true, reminders: false, support: false },
+    sms: { phone_number: '780 555 0199', tickets: true, reminders: false, support: false },
+  });
+  const role = `case when g = 1 then 0 when g < ${l.contractorBase} then 1 when g < ${l.tenantBase} then 3 else 2 end`;
+  const tenantUnit = `((g - ${l.tenantBase}) % ${l.units} + 1)`;
+  const userLandlord = `case
+      when role = 1 then (g - ${l.managerBase}) / ${MANAGERS_PER_LANDLORD} + 1
+      when role = 3 then (g - ${l.contractorBase}) / ${CONTRACTORS_PER_LANDLORD} + 1
+      when role = 2 then (${tenantUnit} - 1) / ${PROPERTIES_PER_LANDLORD * UNITS_PER_PROPERTY} + 1
+    end`;
+  const cityIndex = (p: string) => `(${p}) * 13 / 7`;
+  const propertyAddress = (p: string) =>
+    `((10 + (${p}) * 37 % 9000) || ' ' || ${pick(STREETS, `(${p}) * 3`)} || ' ' || ${pick(STREET_TYPES, p)})`;
+
+  const daysPerTicket = HISTORY_DAYS / l.tickets;
+  const status = `case
+      when age_days > 90 then case when h2 % 10 = 0 then 4 else 3 end
+      when age_days > 14 then case when h2 % 100 < 10 then 0 when h2 % 100 < 25 then 1 when h2 % 100 < 40 then 2
+                                   when h2 % 100 < 95 then 3 else 4 end
+      else case when h2 % 100 < 50 then 0 when h2 % 100 < 75 then 1 when h2 % 100 < 95 then 2 else 3 end
+    end`;
+  const firstTenantOfUnit = (unit: string) => `(${l.tenantBase} + (${unit}) - 1)`;
+  const r = recipientsSql(l, 't');
+  const statuses = textArray([...TICKET_STATUSES]);
+  const logTemplates = en.tickets.log;
+  const where = en.tickets.notifications.where;
+
+  return [
+    {
+      table: 'landlords',
+      sql: `insert into landlords (id, name, description, created_at, updated_at)
+        select g, ${pick(LAST_NAMES, 'g * 7')} || ' ' || ${pick(LANDLORD_SUFFIXES, 'g')},
+          'Residential rentals since ' || (1980 + g % 40), ${NOW} - interval '4 years', ${NOW} - interval '4 years'
+        from generate_series(1, ${l.landlords}) g`,
+    },
+    {
+      table: 'properties',
+      sql: `insert into properties (id, landlord_id, name, description, country, province, city, postal_code, address, created_at, updated_at)
+        select p, (p - 1) / ${PROPERTIES_PER_LANDLORD} + 1,
+          ${pick(PROPERTY_NAMES, 'p')} || ' ' || ${pick(PROPERTY_SUFFIXES, `p / ${PROPERTY_NAMES.length}`)},
+          (4 + p % 40) || '-storey residential building',
+          'CA', ${pick(
+            CITIES.map(([, province]) => province),
+            cityIndex('p'),
+          )}, ${pick(
+            CITIES.map(([city]) => city),
+            cityIndex('p'),
+          )},
+          'T' || (p % 9 + 1) || 'K ' || (p % 10) || 'A' || (p % 7),
+          ${propertyAddress('p')}, ${NOW} - interval '4 years', ${NOW} - interval '4 years'
+        from generate_series(1, ${l.properties}) p`,
+    },
+    {
+      table: 'units',
+      sql: `insert into units (id, property_id, name, address, created_at, updated_at)
+        select u, (u - 1) / ${UNITS_PER_PROPERTY} + 1, 'Unit ' || (101 + (u - 1) % ${UNITS_PER_PROPERTY}),
+          ${propertyAddress(`(u - 1) / ${UNITS_PER_PROPERTY} + 1`)}, ${NOW} - interval '4 years', ${NOW} - interval '4 years'
+        from generate_series(1, ${l.units}) u`,
+    },
+    {
+      table: 'categories',
+      sql: `insert into categories (id, title, description, created_at, updated_at)
+        select i, (${textArray(CATEGORIES.map(([title]) => title))})[i], (${textArray(CATEGORIES.map(([, d]) => d))})[i],
+          ${NOW} - interval '4 years', ${NOW} - interval '4 years'
+        from generate_series(1, ${CATEGORIES.length}) i`,
+    },
+    {
+      table: 'users',
+      params: [passwordHash],
+      sql: `insert into users (id, email, password_hash, role, first_name, last_name, company_name, phone_number,
+          country, province, city, notification_options, landlord_id, email_verified_at, created_at, updated_at)
+        select g, case when g = 1 then 'admin@example.com' else ${emailOf('g')} end, $1, role,
+          ${firstName('g')}, ${lastName('g')},
+          case when role = 3 then ${lastName('g')} || ' ' || ${pick(
+            CATEGORIES.map(([title]) => title),
+            `((g - ${l.contractorBase}) % ${CONTRACTORS_PER_LANDLORD}) * ${CATEGORIES_PER_CONTRACTOR}`,
+          )} else '' end,
+          ${phoneOf('g')}, 'CA', 'AB', 'Edmonton',
+          case role when 1 then ${managerOptions} when 3 then ${contractorOptions} else ${options({})} end,
+          ${userLandlord}, ${NOW} - interval '3 years', ${NOW} - interval '3 years' - make_interval(mins => g % 100000),
+          ${NOW} - interval '3 years'
+        from (select g, ${role} as role from generate_series(1, ${l.users}) g) s`,
+    },
+    {
+      table: 'tenant_units',
+      sql: `insert into tenant_units (user_id, unit_id)
+        select ${l.tenantBase} + i, i % ${l.units} + 1 from generate_series(0, ${l.tenants - 1}) i`,
+    },
+    {
+      table: 'contractor_properties',
+      sql: `insert into contractor_properties (user_id, property_id)
+        select ${l.contractorBase} + k, (k / ${CONTRACTORS_PER_LANDLORD}) * ${PROPERTIES_PER_LANDLORD} + p
+        from generate_series(0, ${l.landlords * CONTRACTORS_PER_LANDLORD - 1}) k, generate_series(1, ${PROPERTIES_PER_LANDLORD}) p`,
+    },
+    {
+      table: 'contractor_categories',
+      sql: `insert into contractor_categories (user_id, category_id)
+        select ${l.contractorBase} + k, (k % ${CONTRACTORS_PER_LANDLORD}) * ${CATEGORIES_PER_CONTRACTOR} + c
+        from generate_series(0, ${l.landlords * CONTRACTORS_PER_LANDLORD - 1}) k, generate_series(1, ${CATEGORIES_PER_CONTRACTOR}) c`,
+    },
+    {
+      table: 'tickets',
+      sql: `insert into tickets (id, unit_id, property_id, tenant_id, created_by, title, description, priority, status,
+          contact_first_name, contact_last_name, contact_email, contact_phone_number, closed_at, created_at, updated_at)
+        select id, unit_id, property_id, tenant_id, created_by, title, description, priority, status,
+          ${firstName('tenant_id')}, ${lastName('tenant_id')}, ${emailOf('tenant_id')}, ${phoneOf('tenant_id')},
+          closed_at, created_at, coalesce(closed_at, created_at)
+        from (
+          select c.*, case when status >= 3
+              then least(created_at + make_interval(hours => (4 + h3 % 330)::int), ${NOW}) end as closed_at
+          from (
+            select b.*, ${status} as status
+            from (
+              select t as id, unit_id, (unit_id - 1) / ${UNITS_PER_PROPERTY} + 1 as property_id,
+                ${firstTenantOfUnit('unit_id')} as tenant_id,
+                case when h1 % 10 < 7 then ${firstTenantOfUnit('unit_id')}
+                  else ${l.managerBase} + ((unit_id - 1) / ${UNITS_PER_PROPERTY * PROPERTIES_PER_LANDLORD}) * ${MANAGERS_PER_LANDLORD} + t % ${MANAGERS_PER_LANDLORD}
+                end as created_by,
+                (${textArray(TITLES.map(([title]) => title))})[1 + ${titleIndex('t')}] as title,
+                ${pick(DESCRIPTIONS_A, 'h2 / 3')} || E'\\n' || ${pick(DESCRIPTIONS_B, 'h3 / 7')} as description,
+                case when h3 % 100 < 15 then 1 else 0 end as priority,
+                ${NOW} - make_interval(secs => (${l.tickets} - t)::float8 * ${daysPerTicket * 86_400} + h1 % 600) as created_at,
+                (${l.tickets} - t)::float8 * ${daysPerTicket} as age_days,
+                h1, h2, h3
+              from (
+                select t, ((t - 1)::bigint * 7919 % ${l.units} + 1)::int as unit_id,
+                  ${hash('t', 1)} as h1, ${hash('t', 2)} as h2, ${hash('t', 3)} as h3
+                from generate_series(1, ${l.tickets}) t
+              ) a
+            ) b
+          ) c
+        ) d`,
+    },
+    {
+      table: 'ticket_categories',
+      sql: `insert into ticket_categories (ticket_id, category_id)
+        select t, ${categoryOf('t')} from generate_series(1, ${l.tickets}) t`,
+    },
+    {
+      table: 'ticket_recipients',
+      sql: `insert into ticket_recipients (ticket_id, user_id)
+        select t.id, r.user_id from tickets t
+        cross join lateral (values (${r.manager1}), (${r.manager2}), (${r.contractor})) r(user_id)`,
+    },
+    {
+      table: 'ticket_log',
+      sql: `insert into ticket_log (ticket_id, user_id, action, description, data, created_at)
+        select t.id, e.user_id, e.action, e.description, e.data, e.created_at
+        from tickets t
+        cross join lateral (values
+          (t.created_by, 'created', replace(${lit(logTemplates.created)}, '{name}', ${displayName('t.created_by')}),
+            '{}'::jsonb, t.created_at),
+          (t.created_by, 'routed',
+            replace(${lit(logTemplates.routed)}, '{names}',
+              ${displayName(r.contractor)} || ', ' || ${displayName(r.manager1)} || ', ' || ${displayName(r.manager2)}),
+            jsonb_build_object('recipients', jsonb_build_array(${r.contractor}, ${r.manager1}, ${r.manager2})),
+            t.created_at),
+          (case when ${hash('t.id', 5)} % 10 < 7 then ${r.contractor} else ${r.manager1} end, 'status_changed',
+            replace(replace(${lit(logTemplates.statusChanged)}, '{from}', 'Open'), '{to}', ${statuses}[t.status + 1]),
+            jsonb_build_object('from', 0, 'to', t.status),
+            least(coalesce(t.closed_at, t.created_at + interval '3 hours'), ${NOW}))
+        ) e(user_id, action, description, data, created_at)
+        where e.action <> 'status_changed' or t.status > 0`,
+    },
+    {
+      table: 'notifications',
+      sql: `insert into notifications (user_id, ticket_id, link, title, subtitle, description, viewed_at, created_at)
+        select case t.id % 3 when 0 then ${r.manager1} when 1 then ${r.manager2} else ${r.contractor} end, t.id,
+          '/tickets/' || t.id,
+          case when t.priority = 1 then ${lit(en.tickets.notifications.newHighPriorityTicket)}
+            else ${lit(en.tickets.notifications.newTicket)} end,
+          replace(replace(${lit(where)}, '{property}', p.name), '{unit}', u.name), t.title,
+          case when t.created_at < ${NOW} - interval '7 days' then t.created_at + interval '1 hour' end, t.created_at
+        from tickets t
+        join units u on u.id = t.unit_id
+        join properties p on p.id = t.property_id`,
+    },
+  ];
+}
+
+/** Tables whose ids were given explicitly: their sequences continue after the largest id. */
+const EXPLICIT_ID_TABLES = ['landlords', 'properties', 'units', 'categories', 'users', 'tickets'];
+
+// ---------------------------------------------------------------------------------------------------------
+// Running SQL on either database
+
+interface Runner {
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[]; count: number }>;
+}
+
+function pgRunner(client: pg.Client): Runner {
+  return {
+    async query(text, params) {
+      const result = await client.query(text, params);
+      return { rows: result.rows, count: result.rowCount ?? 0 };
+    },
+  };
+}
+
+function pgliteRunner(db: PGlite): Runner {
+  return {
+    async query(text, params) {
+      const result = await db.query<Record<string, unknown>>(text, params);
+      return { rows: result.rows, count: result.affectedRows ?? result.rows.length };
+    },
+  };
+}
+
+interface IndexDef {
+  table: string;
+  name: string;
+  def: string;
+}
+interface ForeignKeyDef {
+  table: string;
+  name: string;
+  def: string;
+}
+
+async function secondaryIndexes(run: Runner): Promise<IndexDef[]> {
+  const { rows } = await run.query(`
+    select c.relname as "table", ic.relname as name, pg_get_indexdef(i.indexrelid) as def
+    from pg_index i
+    join pg_class c on c.oid = i.indrelid
+    join pg_class ic on ic.oid = i.indexrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public'
+      and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+    order by c.relname, ic.relname`);
+  return rows as unknown as IndexDef[];
+}
+
+async function foreignKeys(run: Runner): Promise<ForeignKeyDef[]> {
+  const { rows } = await run.query(`
+    select c.relname as "table", k.conname as name, pg_get_constraintdef(k.oid) as def
+    from pg_constraint k
+    join pg_class c on c.oid = k.conrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    where k.contype = 'f' and n.nspname = 'public'
+    order by c.relname, k.conname`);
+  return rows as unknown as ForeignKeyDef[];
+}
+
+/** Runs tasks on `runners.length` connections at once. */
+async function onRunners<T>(runners: Runner[], items: T[], task: (run: Runner, item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    runners.map(async (run) => {
+      while (next < items.length) {
+        const item = items[next++];
+        await task(run, item);
+      }
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Main
+
+async function main() {
+  const usePglite = args.pglite !== undefined;
+  if (usePglite && args['database-url']) throw new Error('Give either --database-url or --pglite, not both.');
+  const scale = (args.scale ?? (usePglite ? 'small' : undefined)) as ScaleName | undefined;
+  if (!args.drop && (scale === undefined || !(scale in SCALES))) {
+    throw new Error('--scale full|small is required (see --help).');
+  }
+  if (usePglite && scale === 'full') {
+    throw new Error('PGlite is seeded at small scale (100,000 tickets); use PostgreSQL for --scale full.');
+  }
+  const target: Target = usePglite
+    ? { kind: 'pglite', dir: path.resolve(args.pglite!) }
+    : { kind: 'postgres', databaseUrl: args['database-url'] ?? DEFAULT_DATABASE_URL };
+
+  // A fresh database: drop the old one first.
+  if (target.kind === 'postgres') {
+    const name = assertBenchDatabase(target.databaseUrl);
+    await dropPostgresDatabase(target.databaseUrl);
+    if (args.drop) {
+      console.log(`Dropped database ${name}.`);
+      rmSync(ACCOUNTS_FILE, { force: true });
+      return;
+    }
+    const admin = new pg.Client({ connectionString: maintenanceUrl(target.databaseUrl) });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+  } else {
+    if (!isDisposablePgliteDir(target.dir)) {
+      throw new Error(`${target.dir} is not empty and is not a database folder: refusing to delete it.`);
+    }
+    rmSync(target.dir, { recursive: true, force: true });
+    if (args.drop) {
+      console.log(`Deleted ${target.dir}.`);
+      rmSync(ACCOUNTS_FILE, { force: true });
+      return;
+    }
+    mkdirSync(target.dir, { recursive: true });
+  }
+
+  const l = layout(scale!);
+  console.log(`Seeding ${describeTarget(target)} at ${scale} scale (${int(l.tickets)} tickets)`);
+  console.log(`Machine: ${machineLine()}`);
+  console.log(`Before: ${uptimeLine()}\n`);
+  const started = performance.now();
+
+  // Migrate with the app's own code.
+  let t0 = performance.now();
+  const handle = await openDatabase(
+    target.kind === 'postgres' ? { databaseUrl: target.databaseUrl, poolSize: 2 } : { dataDir: target.dir },
+  );
+  await migrateDatabase(handle);
+  const migrateSeconds = seconds(t0);
+
+  const runners: Runner[] = [];
+  const clients: pg.Client[] = [];
+  if (target.kind === 'postgres') {
+    await handle.close();
+    const jobs = Math.max(1, Number(args['index-jobs']) || 1);
+    for (let i = 0; i < jobs; i++) {
+      const client = new pg.Client({ connectionString: target.databaseUrl });
+      await client.connect();
+      // Session settings for a bulk load; nothing is changed on the server itself.
+      await client.query(`set maintenance_work_mem = '256MB'`);
+      await client.query(`set work_mem = '64MB'`);
+      await client.query(`set synchronous_commit = off`);
+      clients.push(client);
+      runners.push(pgRunner(client));
+    }
+  } else {
+    const pglite = (handle.db as unknown as { $client: PGlite }).$client;
+    runners.push(pgliteRunner(pglite));
+    await runners[0].query(`set maintenance_work_mem = '64MB'`);
+  }
+  const run = runners[0];
+
+  // Secondary indexes and foreign keys go while loading and come back afterwards, exactly as migrated.
+  const indexes = await secondaryIndexes(run);
+  const keys = await foreignKeys(run);
+  for (const key of keys) await run.query(`alter table "${key.table}" drop constraint "${key.name}"`);
+  for (const index of indexes) await run.query(`drop index "${index.name}"`);
+
+  t0 = performance.now();
+  const passwordHash = await hashPassword(PASSWORD);
+  const hashSeconds = seconds(t0);
+
+  const report = new Map<string, { rows: number; insert: number; index: number; fk: number }>();
+  const entry = (name: string) => {
+    let row = report.get(name);
+    if (!row) {
+      row = { rows: 0, insert: 0, index: 0, fk: 0 };
+      report.set(name, row);
+    }
+    return row;
+  };
+
+  const now = new Date().toISOString();
+  for (const step of loadSteps(l, now, passwordHash)) {
+    t0 = performance.now();
+    const { count } = await run.query(step.sql, step.params);
+    const row = entry(step.table);
+    row.rows += count;
+    row.insert += seconds(t0);
+    console.log(
+      `  ${step.table.padEnd(22)} ${int(count).padStart(10)} rows  ${row.insert.toFixed(1).padStart(6)} s`,
+    );
+  }
+  for (const name of EXPLICIT_ID_TABLES) {
+    await run.query(
+      `select setval(pg_get_serial_sequence('${name}', 'id'), (select max(id) from "${name}"))`,
+    );
+  }
+
+  // Rebuild: biggest tables first, on `--index-jobs` connections at once (PostgreSQL).
+  const loadedRows = (name: string) => report.get(name)?.rows ?? 0;
+  const ordered = [...indexes].sort((a, b) => loadedRows(b.table) - loadedRows(a.table));
+  t0 = performance.now();
+  await onRunners(runners, ordered, async (runner, index) => {
+    const t = performance.now();
+    await runner.query(index.def);
+    entry(index.table).index += seconds(t);
+  });
+  const indexSeconds = seconds(t0);
+  t0 = performance.now();
+  for (const key of keys) {
+    const t = performance.now();
+    await run.query(`alter table "${key.table}" add constraint "${key.name}" ${key.def}`);
+    entry(key.table).fk += seconds(t);
+  }
+  const fkSeconds = seconds(t0);
+  const [after, afterKeys] = [await secondaryIndexes(run), await foreignKeys(run)];
+  if (after.length !== indexes.length || afterKeys.length !== keys.length) {
+    throw new Error('The rebuilt indexes or foreign keys differ from the migrated schema.');
+  }
+
+  t0 = performance.now();
+  await run.query('vacuum analyze');
+  const vacuumSeconds = seconds(t0);
+
+  // One account per role (all share the password), and the writers: the same roles at landlord 2.
+  const writerManager = l.managerBase + MANAGERS_PER_LANDLORD;
+  const writerContractor = l.contractorBase + CONTRACTORS_PER_LANDLORD;
+  const { rows: picked } = await run.query(
+    `select id, email, role, landlord_id as "landlordId" from users where id = any($1::int[]) order by id`,
+    [[1, l.managerBase, l.contractorBase, l.tenantBase, writerManager, writerContractor]],
+  );
+  const byId = new Map(picked.map((row) => [Number(row.id), row]));
+  const account = (id: number) => ({ id, email: String(byId.get(id)?.email) });
+  const counts = Object.fromEntries(
+    [...report].filter(([, row]) => row.rows > 0).map(([name, row]) => [name, row.rows]),
+  );
+  const contractorCategories = Array.from({ length: CATEGORIES_PER_CONTRACTOR }, (_, i) => i + 1);
+  const accounts: AccountsFile = {
+    seededAt: now,
+    scale: scale!,
+    target,
+    password: PASSWORD,
+    counts,
+    accounts: {
+      superAdmin: account(1),
+      manager: { ...account(l.managerBase), landlordId: 1 },
+      tenant: { ...account(l.tenantBase), unitId: 1 },
+      contractor: { ...account(l.contractorBase), landlordId: 1, categoryIds: contractorCategories },
+    },
+    writers: {
+      manager: { ...account(writerManager), landlordId: 2 },
+      contractor: { ...account(writerContractor), landlordId: 2, categoryIds: contractorCategories },
+    },
+  };
+  writeFileSync(ACCOUNTS_FILE, `${JSON.stringify(accounts, null, 2)}\n`);
+
+  if (target.kind === 'postgres') for (const client of clients) await client.end();
+  else await handle.close();
+
+  const rows = [['table', 'rows', 'insert s', 'indexes s', 'foreign keys s']];
+  for (const [name, row] of report) {
+    if (row.rows === 0 && row.insert + row.index + row.fk < 0.05) continue;
+    rows.push([name, int(row.rows), row.insert.toFixed(1), row.index.toFixed(1), row.fk.toFixed(1)]);
+  }
+  const totalInsert = [...report.values()].reduce((sum, row) => sum + row.insert, 0);
+  rows.push([
+    'total',
+    int([...report.values()].reduce((sum, row) => sum + row.rows, 0)),
+    totalInsert.toFixed(1),
+    indexSeconds.toFixed(1),
+    fkSeconds.toFixed(1),
+  ]);
+  console.log(`\n${table(rows)}`);
+  console.log(
+    `\nmigrate ${migrateSeconds.toFixed(1)} s, password hash ${hashSeconds.toFixed(2)} s, ` +
+      `indexes (${indexes.length}, ${runners.length} at once) ${indexSeconds.toFixed(1)} s wall, ` +
+      `foreign keys (${keys.length}) ${fkSeconds.toFixed(1)} s, vacuum analyze ${vacuumSeconds.toFixed(1)} s`,
+  );
+  console.log(`Total ${seconds(started).toFixed(1)} s. After: ${uptimeLine()}`);
+  console.log(
+    `Accounts (password ${PASSWORD}) written to ${path.relative(REPO_ROOT, ACCOUNTS_FILE)}: ` +
+      Object.entries(accounts.accounts)
+        .map(([roleName, a]) => `${roleName} #${a.id} ${a.email}`)
+        .join(', '),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
