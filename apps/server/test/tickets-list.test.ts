@@ -2,7 +2,8 @@
 import { en } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ticketLog, tickets, users } from '../src/db/schema';
+import { properties, ticketLog, tickets, users } from '../src/db/schema';
+import { tenantUser, ticketSearch } from '../src/modules/tickets/queries';
 import { createTestApp, type TestApp } from './helpers/app';
 import { clientFor, createTenantIn, createWorld, insertTicket, type World } from './helpers/ticket-factories';
 
@@ -174,6 +175,34 @@ describe('search', () => {
     const body = await list(`?search=${encodeURIComponent(resolvedTerm)}`);
     expect(keysOf(body)).toEqual(resolvedExpected);
     expect(body.meta.total).toBe(resolvedExpected.length);
+  });
+
+  it('the indexed search (whole list) and the row-by-row search (narrow scopes) find the same tickets', async () => {
+    const terms = [
+      'faucet',
+      'KETTLE',
+      'progress',
+      'electr',
+      'jane',
+      'Bob Aardvark',
+      'zephyr',
+      'South Gardens',
+      '50%',
+      '7',
+    ];
+    for (const term of terms) {
+      const found = async (indexed: boolean) =>
+        (
+          await t.db
+            .select({ id: tickets.id })
+            .from(tickets)
+            .innerJoin(properties, eq(properties.id, tickets.propertyId))
+            .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId))
+            .where(ticketSearch(term, { indexed }))
+            .orderBy(tickets.id)
+        ).map((row) => row.id);
+      expect(await found(true), term).toEqual(await found(false));
+    }
   });
 
   it('combines with the viewer’s scope, filters and paging', async () => {
