@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { en } from '@mend/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -18,6 +19,8 @@ beforeAll(async () => {
       '<body><div id="root" data-translations="__MEND_TRANSLATIONS__"></div><script src="/assets/app.js"></script></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("mend")');
+  // What the build writes beside each asset (apps/web/vite.config.ts).
+  writeFileSync(path.join(dist, 'assets', 'app.js.br'), brotliCompressSync('console.log("mend")'));
   t = await createTestApp({ env: { MEND_WEB_DIST: dist } });
 });
 afterAll(async () => {
@@ -78,6 +81,32 @@ describe('the page', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed asset to browsers that accept it, the plain one to others', async () => {
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("mend")');
+  });
+
+  it('gzips the page for browsers that accept it', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toContain('data-translations=');
+    const plain = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('data-translations=');
   });
 
   it('sends security headers', async () => {
