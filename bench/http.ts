@@ -16,17 +16,15 @@
  * goes only to 127.0.0.1. At the end the bench database is dropped (PGlite: its folder deleted) unless --keep.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { CSRF_HEADER } from '@mend/shared';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from '../apps/server/src/db/client';
+import { startBenchApp } from './app';
 import {
   ACCOUNTS_FILE,
   type AccountsFile,
@@ -646,25 +644,8 @@ async function main() {
     return (performance.now() - t0) / 1000;
   };
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mend-bench-data-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    MEND_DATA_DIR: dataDir,
-    MEND_WEB_DIST: path.join(dataDir, 'no-web-build'),
-    MEND_DEMO: '0',
-    LOGIN_RATE_LIMIT: '1000000000',
-    COOKIE_SECURE: '0',
-    APP_SECRET: randomBytes(24).toString('hex'),
-    OUTBOX_WORKER: '0',
-  });
-  const app = await buildApp({ config, db: handle.db, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('The app did not listen on a TCP port');
-  const base = `http://127.0.0.1:${address.port}`;
+  const { app, port, dataDir } = await startBenchApp(handle, 'mend-bench-data-');
+  const base = `http://127.0.0.1:${port}`;
 
   const rows: Row[] = [];
   try {
