@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { prepareStatementsOn } from './prepared-statements';
 import * as schema from './schema';
 
 /**
@@ -70,6 +71,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       connectionString: options.databaseUrl,
       max: Math.max(2, options.poolSize ?? 10),
     });
+    pool.on('connect', prepareStatementsOn);
     // An idle client losing its connection (server restart) must not crash the process.
     pool.on('error', (error) => {
       console.error('[db] idle PostgreSQL client error:', error.message);

@@ -1,0 +1,65 @@
+/**
+ * Server-side prepared statements for node-postgres, chosen automatically.
+ *
+ * Drizzle sends every query unnamed, so PostgreSQL parses and plans it on every call. With ~80 indexes
+ * (trigram GIN included) planning a ticket detail costs about 4× its execution (docs/performance.md).
+ * Naming a statement by a hash of its text lets each pooled connection parse it once and, after a few
+ * calls, reuse a cached plan. pg keeps track of which names a connection has already parsed.
+ */
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+/** Distinct statements prepared per connection; past it, new ones run unnamed (bounded server memory). */
+export const MAX_PREPARED_PER_CONNECTION = 300;
+/** Longer texts (long IN lists) are rarely repeated: not worth a slot. */
+const MAX_PREPARED_TEXT_LENGTH = 8_000;
+
+interface QueryConfigLike {
+  text?: unknown;
+  name?: unknown;
+  values?: unknown;
+  submit?: unknown;
+}
+
+/**
+ * Whether a statement is worth preparing. Only parameterised ones: those are the app's repeated queries
+ * (migrations, `begin` and `commit` carry no parameters). Text searches (`ilike`) stay unnamed: their best
+ * plan depends on the pattern (a rare word uses the trigram index, a common one does not), and a cached
+ * generic plan cannot see the pattern.
+ */
+export function shouldPrepare(text: string, values: unknown): boolean {
+  return (
+    Array.isArray(values) &&
+    values.length > 0 &&
+    text.length <= MAX_PREPARED_TEXT_LENGTH &&
+    !/\bilike\b/i.test(text)
+  );
+}
+
+export function statementName(text: string): string {
+  return `mend_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+}
+
+/** The config with a statement name added when it should be prepared on this connection. */
+export function withStatementName(config: unknown, values: unknown, prepared: Set<string>): unknown {
+  if (config === null || typeof config !== 'object') return config;
+  const query = config as QueryConfigLike;
+  if (typeof query.text !== 'string' || query.name !== undefined || typeof query.submit === 'function') {
+    return config;
+  }
+  if (!shouldPrepare(query.text, values ?? query.values)) return config;
+  const name = statementName(query.text);
+  if (!prepared.has(name)) {
+    if (prepared.size >= MAX_PREPARED_PER_CONNECTION) return config;
+    prepared.add(name);
+  }
+  return { ...query, name };
+}
+
+/** Makes every query of this pooled client go through `withStatementName`. Call once per new client. */
+export function prepareStatementsOn(client: pg.PoolClient): void {
+  const prepared = new Set<string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) =>
+    query(withStatementName(config, values, prepared), values, callback);
+}
