@@ -77,6 +77,8 @@ export interface ListMeta {
   total: number;
   page: number;
   per_page: number;
+  /** Present when counting stopped at LIST_COUNT_CAP: there are more than `total` rows. */
+  total_capped?: true;
 }
 
 export interface ListResponse<T> {

@@ -23,6 +23,11 @@ export const ACCEPTED_AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif
 export const PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 export const PAGE_WINDOW = 3;
+/**
+ * A ticket list counts its matches up to this many, then answers `total_capped` (shown "10000+"). An exact
+ * count of a million tickets costs a full scan on every page load (docs/decisions/0007-capped-list-totals-and-prepared-statements.md).
+ */
+export const LIST_COUNT_CAP = 10_000;
 export const SEARCH_DEBOUNCE_MS = 200;
 
 export const ACTIVITY_LOG_FIRST = 3;

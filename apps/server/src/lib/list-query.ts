@@ -4,7 +4,7 @@
  * `{ data, meta: { total, page, per_page } }` (SPEC.md section 7 plus paging metadata).
  * Search is case-insensitive pattern matching (ILIKE '%term%'), which the pg_trgm GIN indexes serve.
  */
-import { MAX_PAGE_SIZE, PAGE_SIZE } from '@mend/shared';
+import { type ListMeta, MAX_PAGE_SIZE, PAGE_SIZE } from '@mend/shared';
 import { type AnyColumn, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
@@ -65,11 +65,25 @@ export function pageOffset(query: ListQuery): number {
 
 export interface ListPage<T> {
   data: T[];
-  meta: { total: number; page: number; per_page: number };
+  meta: ListMeta;
 }
 
-export function listPage<T>(data: T[], total: number, query: ListQuery): ListPage<T> {
-  return { data, meta: { total, page: query.page, per_page: query.per_page } };
+/** A list's total; `capped` when counting stopped at LIST_COUNT_CAP (there are more rows). */
+export interface ListTotal {
+  total: number;
+  capped: boolean;
+}
+
+export function listPage<T>(data: T[], total: number | ListTotal, query: ListQuery): ListPage<T> {
+  const { total: count, capped } = typeof total === 'number' ? { total, capped: false } : total;
+  const meta: ListMeta = { total: count, page: query.page, per_page: query.per_page };
+  if (capped) meta.total_capped = true;
+  return { data, meta };
+}
+
+/** Reads a count taken over at most `cap + 1` rows (see `countAll` in a LIMITed subquery). */
+export function cappedTotal(counted: number, cap: number): ListTotal {
+  return counted > cap ? { total: cap, capped: true } : { total: counted, capped: false };
 }
 
 /** `count(*)` as a JavaScript number (PostgreSQL answers bigint as a string). */

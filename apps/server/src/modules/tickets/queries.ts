@@ -2,7 +2,7 @@
  * Ticket reads: the one visibility scope (DESIGN.md) that every list and every single load goes through,
  * list filters/search/sort done in SQL, and the loaders of what a ticket shows beside its own row.
  */
-import { type Actor, TICKET_STATUSES, ticketScope } from '@mend/shared';
+import { type Actor, LIST_COUNT_CAP, TICKET_STATUSES, ticketScope } from '@mend/shared';
 import { and, asc, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -19,7 +19,15 @@ import {
   units,
   users,
 } from '../../db/schema';
-import { countAll, type ListQuery, likePattern, orderBy, pageOffset } from '../../lib/list-query';
+import {
+  cappedTotal,
+  countAll,
+  type ListQuery,
+  type ListTotal,
+  likePattern,
+  orderBy,
+  pageOffset,
+} from '../../lib/list-query';
 
 /** Builds subqueries without a database handle. */
 const qb = new QueryBuilder();
@@ -191,7 +199,8 @@ export async function listTicketRows(
   viewer: Actor,
   filters: TicketFilters,
   query: ListQuery,
-): Promise<{ rows: TicketJoinedRow[]; total: number }> {
+  countCap: number = LIST_COUNT_CAP,
+): Promise<{ rows: TicketJoinedRow[]; total: ListTotal }> {
   // Unnarrowed (the super admin's whole list): search through the trigram indexes.
   const indexed =
     ticketScope(viewer) === 'all' &&
@@ -206,25 +215,35 @@ export async function listTicketRows(
     filters.landlordId === undefined ? undefined : eq(properties.landlordId, filters.landlordId),
     ticketSearch(query.search, { indexed }),
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ counted }]] = await Promise.all([
     selectRows(db)
       .where(where)
       .orderBy(...orderBy(query, SORTABLE, DEFAULT_SORT, tickets.id))
       .limit(query.per_page)
       .offset(pageOffset(query)),
-    countTickets(db, where, (Boolean(query.search) && !indexed) || filters.landlordId !== undefined),
+    countTickets(
+      db,
+      where,
+      (Boolean(query.search) && !indexed) || filters.landlordId !== undefined,
+      countCap,
+    ),
   ]);
-  return { rows, total };
+  return { rows, total: cappedTotal(counted, countCap) };
 }
 
-/** The count of a list; the joins only when the search or the landlord filter reads them. */
-function countTickets(db: Db, where: SQL | undefined, joined: boolean) {
-  const query = db.select({ total: countAll }).from(tickets);
-  if (!joined) return query.where(where);
-  return query
-    .innerJoin(properties, eq(properties.id, tickets.propertyId))
-    .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId))
-    .where(where);
+/**
+ * The count of a list, stopped after `cap + 1` rows (a million-ticket count is a full scan per page load);
+ * the joins only when the search or the landlord filter reads them.
+ */
+function countTickets(db: Db, where: SQL | undefined, joined: boolean, cap: number) {
+  const matching = db.select({ one: sql`1` }).from(tickets);
+  const narrowed = joined
+    ? matching
+        .innerJoin(properties, eq(properties.id, tickets.propertyId))
+        .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId))
+        .where(where)
+    : matching.where(where);
+  return db.select({ counted: countAll }).from(narrowed.limit(cap + 1).as('matching'));
 }
 
 /** Rows of the given tickets the viewer sees, in id order. */

@@ -367,7 +367,13 @@ export function DataTable<T extends Identified>({
 
       <Group className={classes.footer} justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {total > 0 ? format(t.screens.showing, { from: range.from, to: range.to, total }) : ' '}
+          {total > 0
+            ? format(t.screens.showing, {
+                from: range.from,
+                to: range.to,
+                total: list.data?.capped ? `${total}+` : total,
+              })
+            : ' '}
           {selection && selectedIds.length > 0 ? (
             <Box component="span" ml="sm" fw={600} c="var(--mantine-color-text)">
               {format(t.screens.selected, { count: selectedIds.length })}

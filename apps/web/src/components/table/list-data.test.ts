@@ -9,7 +9,16 @@ describe('readListResponse', () => {
         status: 200,
         data: { data: [{ id: 1 }], meta: { total: 31, page: 1, per_page: 10 } },
       }),
-    ).toEqual({ rows: [{ id: 1 }], total: 31, message: null });
+    ).toEqual({ rows: [{ id: 1 }], total: 31, capped: false, message: null });
+  });
+
+  it('reads a total the server stopped counting at', () => {
+    const result = readListResponse({
+      ok: true,
+      status: 200,
+      data: { data: [{ id: 1 }], meta: { total: 10_000, page: 1, per_page: 10, total_capped: true } },
+    });
+    expect(result).toMatchObject({ total: 10_000, capped: true });
   });
 
   it('counts the rows when there is no meta', () => {
@@ -24,6 +33,7 @@ describe('readListResponse', () => {
     ).toEqual({
       rows: [],
       total: 0,
+      capped: false,
       message: 'No tickets yet',
     });
     expect(

@@ -4,6 +4,8 @@ import type { ApiResponse } from '../../app/api';
 export interface ListResult<T> {
   rows: T[];
   total: number;
+  /** The server stopped counting at `total` (LIST_COUNT_CAP): there are more rows than that. */
+  capped: boolean;
   /** A list answered `{ error: true, message }`: the message becomes the table's empty text. */
   message: string | null;
 }
@@ -21,11 +23,11 @@ export function readListResponse<T>(result: ApiResponse<unknown>): ListResult<T>
   const body = result.data;
   if (isObject(body) && body.error === true) {
     const message = typeof body.message === 'string' && body.message ? body.message : null;
-    return message ? { rows: [], total: 0, message } : null;
+    return message ? { rows: [], total: 0, capped: false, message } : null;
   }
   if (!result.ok || !isObject(body) || !Array.isArray(body.data)) return null;
   const rows = body.data as T[];
   const meta = isObject(body.meta) ? body.meta : null;
   const total = typeof meta?.total === 'number' ? meta.total : rows.length;
-  return { rows, total, message: null };
+  return { rows, total, capped: meta?.total_capped === true, message: null };
 }

@@ -1,0 +1,56 @@
+/**
+ * A ticket list counts at most LIST_COUNT_CAP matches (docs/decisions/0007-capped-list-totals-and-prepared-statements.md): past it the
+ * answer says `total_capped`, below it the total stays exact, and the rows are the same either way.
+ */
+import { LIST_COUNT_CAP } from '@mend/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app';
+import { clientFor, createWorld, insertTicket, type World } from './helpers/ticket-factories';
+
+let t: TestApp;
+let w: World;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createWorld(t.db);
+  // One ticket in the north landlord, then LIST_COUNT_CAP in the south one: set-based, as the bench seeds.
+  await insertTicket(t.db, { unit: w.north.unit, tenant: w.north.tenant, title: 'Only north ticket' });
+  const unit = w.south.unit;
+  await t.db.execute(sql`
+    insert into tickets (unit_id, property_id, title, description, status, priority,
+      contact_first_name, contact_last_name, contact_email, contact_phone_number)
+    select ${unit.id}, ${unit.propertyId}, 'Bulk ticket ' || n, 'Bulk description', n % 3, 0,
+      'Bulk', 'Contact', 'bulk@example.test', '780 555 0100'
+    from generate_series(1, ${LIST_COUNT_CAP}) as n`);
+}, 120_000);
+
+afterAll(() => t?.close());
+
+async function listMeta(user: World['admin'], query = '') {
+  const response = await (await clientFor(t, user)).get(`/api/tickets${query}`);
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+describe('ticket list totals', () => {
+  it('stop at the cap and say so when more tickets match', async () => {
+    const body = await listMeta(w.admin);
+    expect(body.meta).toEqual({ total: LIST_COUNT_CAP, page: 1, per_page: 10, total_capped: true });
+    expect(body.data).toHaveLength(10);
+  });
+
+  it('stay exact at or below the cap', async () => {
+    // The south landlord holds exactly LIST_COUNT_CAP tickets: not capped.
+    expect((await listMeta(w.south.manager)).meta).toEqual({ total: LIST_COUNT_CAP, page: 1, per_page: 10 });
+    expect((await listMeta(w.north.manager)).meta).toEqual({ total: 1, page: 1, per_page: 10 });
+    const searched = await listMeta(w.admin, '?search=Only%20north');
+    expect(searched.meta).toEqual({ total: 1, page: 1, per_page: 10 });
+  });
+
+  it('a page past the capped count still answers rows', async () => {
+    const body = await listMeta(w.admin, `?page=${LIST_COUNT_CAP / 10 + 1}`);
+    expect(body.meta.total_capped).toBe(true);
+    expect(body.data).toHaveLength(1);
+  });
+});
