@@ -11,6 +11,7 @@ import type { Db } from './db/client';
 import { registerErrorHandler } from './lib/error-handler';
 import { assertBodyDepth, readMultipart, type UploadedFile } from './lib/form-body';
 import { registerIdempotency } from './lib/idempotency';
+import { OrphanFileSweeper } from './lib/orphan-files';
 import { setUpMessaging } from './lib/outbox/setup';
 import { registerSessions } from './lib/session';
 import { type FileStorage, LocalFileStorage } from './lib/storage';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     storage: FileStorage;
+    /** Deletes stored files no row names (lib/orphan-files.ts); main.ts starts it. */
+    orphanFiles: OrphanFileSweeper;
   }
   interface FastifyRequest {
     /** Files of a multipart body (empty for JSON bodies). */
@@ -65,6 +68,10 @@ export async function buildApp({ config, db, logger, storage }: BuildAppOptions)
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('storage', storage ?? new LocalFileStorage(path.join(config.dataDir, 'uploads')));
+  // Like the outbox worker: built here, started by main.ts (tests never start it), stopped on close.
+  const orphanFiles = new OrphanFileSweeper(db, app.storage, app.log);
+  app.decorate('orphanFiles', orphanFiles);
+  app.addHook('onClose', () => orphanFiles.stop());
   app.decorateRequest('uploads', null as unknown as UploadedFile[]);
   // Links in messages (app URL, signing secret) and the outbox worker; main.ts starts the worker.
   setUpMessaging(app, config);

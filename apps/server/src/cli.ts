@@ -13,8 +13,10 @@ import { eq, or } from 'drizzle-orm';
 import { type DatabaseHandle, isDatabaseEmpty, migrateDatabase, openDatabase } from './db/client';
 import { seedDemo } from './db/demo-seed';
 import { users } from './db/schema';
+import { ORPHAN_GRACE_MS, sweepOrphanFiles } from './lib/orphan-files';
 import { hashPassword } from './lib/password';
 import { printAccounts } from './lib/print-accounts';
+import { LocalFileStorage } from './lib/storage';
 
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -34,6 +36,8 @@ Commands:
       --last-name <name>       optional
   seed                         Load the demo data, only if the database has no users yet.
   reseed --yes                 DELETE ALL DATA, then load the demo data and print the demo accounts.
+  sweep-files                  Delete uploaded files older than ${ORPHAN_GRACE_MS / 60_000} minutes that no record names
+                               (left by a server that died mid-upload); the server also does this hourly.
   help                         Show this text.
 
 Database: DATABASE_URL=postgres://... for a PostgreSQL server; otherwise the embedded PGlite
@@ -70,6 +74,8 @@ async function seedAndPrint(handle: DatabaseHandle, truncateFirst = false): Prom
 }
 
 type Values = Record<string, string | boolean | undefined>;
+
+const cliLog = { info: (fields: object, message: string) => console.log(message, fields) };
 
 async function createSuperAdmin(values: Values): Promise<void> {
   const email = typeof values.email === 'string' ? values.email.trim().toLowerCase() : '';
@@ -163,6 +169,20 @@ export async function main(argv: string[]): Promise<number> {
         // Truncate and seed in one transaction: a failure leaves the old data in place.
         await seedAndPrint(handle, true);
         console.log('(All previous data was deleted.)');
+      });
+      return 0;
+    }
+
+    case 'sweep-files': {
+      parseArgs({ args: rest, options: {}, strict: true });
+      const uploads = path.join(databaseOptions().dataDir, 'uploads');
+      await withDatabase(async ({ db }) => {
+        const result = await sweepOrphanFiles(db, new LocalFileStorage(uploads), { log: cliLog });
+        if (result.skipped === 'no-stored-keys') {
+          console.log('The database names no stored file: nothing swept (is this the right database?).');
+        } else {
+          console.log(`${uploads}: ${result.scanned} files looked at, ${result.deleted} orphans deleted.`);
+        }
       });
       return 0;
     }

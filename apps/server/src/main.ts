@@ -43,6 +43,8 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ host: config.host, port: config.port });
 // Delivery of emails, SMS and voice calls (a channel without settings keeps its messages in the outbox).
 if (config.outboxWorker) app.outbox.start();
+// Stored files left without a row by a process that died mid-upload: swept now, then every hour.
+app.orphanFiles.start();
 if (config.databaseUrl && !config.appSecret) {
   app.log.warn(
     "APP_SECRET is not set: unsubscribe links are signed with a secret kept in this machine's data folder. Set the same APP_SECRET on every process that shares the database.",

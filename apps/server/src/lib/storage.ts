@@ -2,8 +2,8 @@
  * Where uploaded files live. Services talk to this interface only, so the local folder (default) can be
  * replaced by object storage without touching them. Keys look like `avatars/users/7/3f9c….webp`.
  */
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, type Dirent } from 'node:fs';
+import { lstat, mkdir, opendir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -12,17 +12,31 @@ export interface StoredFile {
   size: number;
 }
 
+/** A file as the storage holds it, for the orphan sweep (lib/orphan-files.ts). */
+export interface ListedFile {
+  key: string;
+  modifiedAt: Date;
+}
+
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Every file held, temporary files of unfinished writes included, a few at a time. Optional: a storage
+   * that cannot list is simply not swept for orphans.
+   */
+  list?(): AsyncIterable<ListedFile>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
+function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.includes('..') && !key.includes('//');
+}
+
 export function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.includes('..') || key.includes('//'))
-    throw new Error(`unsafe storage key: ${key}`);
+  if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
 }
 
 export class LocalFileStorage implements FileStorage {
@@ -56,4 +70,38 @@ export class LocalFileStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
+
+  /**
+   * Walks the folder one directory at a time (never the whole tree in memory). Symbolic links are neither
+   * followed nor listed, and names that are not safe keys are left out, so nothing outside the root (or
+   * put there by hand under an odd name) is ever offered for deletion. A missing root lists nothing.
+   */
+  list(): AsyncIterable<ListedFile> {
+    return this.walk('');
+  }
+
+  private async *walk(prefix: string): AsyncGenerator<ListedFile> {
+    let folder: AsyncIterable<Dirent>;
+    try {
+      folder = await opendir(path.join(this.root, prefix));
+    } catch (error) {
+      // No upload yet, or a folder removed while we walk.
+      if (isMissing(error)) return;
+      throw error;
+    }
+    for await (const entry of folder) {
+      const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        yield* this.walk(key);
+      } else if (entry.isFile() && isSafeKey(key)) {
+        const info = await lstat(path.join(this.root, key)).catch(() => null);
+        if (info?.isFile()) yield { key, modifiedAt: info.mtime };
+      }
+    }
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
 }

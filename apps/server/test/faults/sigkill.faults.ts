@@ -5,17 +5,21 @@
  * - deterministically: the test holds a SHARE lock on a table the transaction writes last (tenant_units,
  *   ticket_log), waits until the server's backend is blocked on it having written the earlier tables
  *   (pg_locks shows its row-exclusive locks on them), kills the process, then lets go of the lock.
- * After each kill the server is started again and the same request succeeds whole.
+ * After each kill the server is started again and the same request succeeds whole. The image files a killed
+ * ticket create had already stored are left without rows; the orphan sweep (`cli sweep-files`) removes
+ * them once older than its grace period, and keeps the files of committed tickets.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toFormData } from '../helpers/app';
-import { jpegWithGps, ticketForm } from '../helpers/ticket-factories';
+import { filesUnder, jpegWithGps, ticketForm } from '../helpers/ticket-factories';
 import type { HttpAnswer } from './helpers/http';
-import type { ServerProcess } from './helpers/server';
+import { repoRoot, type ServerProcess } from './helpers/server';
 import { binDir, createWorld, eventually, skipReason, TENANT, type World } from './helpers/world';
 
 if (!binDir) console.warn(skipReason);
@@ -276,15 +280,13 @@ describe.skipIf(!binDir)('SIGKILL in the middle of a write', () => {
     expect(await ticketCounts()).toEqual(before);
     expect(await w.scalar('select count(*) from tickets where id = $1', [ticketId])).toBe(0);
     expect(await incompleteTickets()).toBe(0);
-    // The image files were stored before the transaction (by design); the kill leaves them without rows.
-    const folder = path.join(dataDir, 'uploads', 'tickets', String(ticketId));
-    let leftFiles = 0;
-    try {
-      leftFiles = readdirSync(folder, { recursive: true }).length;
-    } catch {
-      leftFiles = 0;
-    }
-    console.log(`[faults] files left in uploads/tickets/${ticketId} by the killed create: ${leftFiles}`);
+    // The image files were stored before the transaction could commit (by design): the kill leaves them
+    // without rows (two images, each with a thumbnail).
+    const uploads = path.join(dataDir, 'uploads');
+    const orphanFolder = path.join(uploads, 'tickets', String(ticketId));
+    const orphans = filesUnder(orphanFolder);
+    console.log(`[faults] files left in uploads/tickets/${ticketId} by the killed create: ${orphans.length}`);
+    expect(orphans.length).toBe(4);
 
     await restart();
     const client = await w.signIn(app, TENANT);
@@ -300,5 +302,34 @@ describe.skipIf(!binDir)('SIGKILL in the middle of a write', () => {
       await w.scalar('select count(*) from ticket_recipients where ticket_id = $1', [id]),
     ).toBeGreaterThan(0);
     expect(await incompleteTickets()).toBe(0);
+
+    // Still there: the restarted server sweeps at start, but only files older than the grace period.
+    expect(filesUnder(orphanFolder)).toEqual(orphans);
+    // An hour and more later (every file moved back two hours), a sweep removes the orphans only.
+    const committed = await w.pool.query<{ storage_key: string; thumbnail_key: string | null }>(
+      'select storage_key, thumbnail_key from ticket_images where ticket_id = $1',
+      [id],
+    );
+    const committedKeys = committed.rows.flatMap((row) =>
+      row.thumbnail_key ? [row.storage_key, row.thumbnail_key] : [row.storage_key],
+    );
+    expect(committedKeys).toHaveLength(4);
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const file of filesUnder(uploads)) utimesSync(path.join(uploads, file), twoHoursAgo, twoHoursAgo);
+    const swept = await sweepFiles();
+    console.log(`[faults] ${swept.trim()}`);
+    expect(filesUnder(orphanFolder)).toEqual([]);
+    expect(committedKeys.filter((key) => !existsSync(path.join(uploads, key)))).toEqual([]);
+    expect(swept).toContain('4 orphans deleted');
   });
+
+  /** `npm run cli -- sweep-files` against this world's database and the server's data folder. */
+  async function sweepFiles(): Promise<string> {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli.ts', 'sweep-files'],
+      { cwd: repoRoot, env: { ...process.env, DATABASE_URL: w.databaseUrl, MEND_DATA_DIR: dataDir } },
+    );
+    return stdout;
+  }
 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './cluster';
 
-const repoRoot = fileURLToPath(new URL('../../../../..', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('../../../../..', import.meta.url));
 
 export const APP_SECRET = 'faults-test-secret-shared-by-every-process';
 
