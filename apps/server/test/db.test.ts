@@ -188,7 +188,7 @@ describe('indexes', () => {
     const found = await rows<{ indexdef: string }>(
       sql`select indexdef from pg_indexes where indexname = 'tickets_property_id_created_at_idx'`,
     );
-    expect(found[0].indexdef).toMatch(/\(property_id, created_at DESC\)/);
+    expect(found[0].indexdef).toMatch(/\(property_id, created_at DESC, id DESC\)/);
   });
 });
 

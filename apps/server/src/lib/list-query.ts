@@ -50,13 +50,21 @@ export function orderBy(
   fallback: { sort: string; order: 'asc' | 'desc' },
   id: AnyColumn,
 ): SQL[] {
+  const { key, direction } = sortOf(query, sortable, fallback);
+  const by = direction === 'asc' ? asc : desc;
+  return [by(sortable[key]), by(id)];
+}
+
+/** The sort a list query asks for, as one of the whitelisted keys and a direction. */
+export function sortOf(
+  query: ListQuery,
+  sortable: Record<string, unknown>,
+  fallback: { sort: string; order: 'asc' | 'desc' },
+): { key: string; direction: 'asc' | 'desc' } {
   // Own keys only: `in` would also accept inherited names (`__proto__`, `constructor`, `toString`), whose
   // values are not columns.
   const key = query.sort && Object.hasOwn(sortable, query.sort) ? query.sort : fallback.sort;
-  const direction = query.order ?? (key === fallback.sort ? fallback.order : 'asc');
-  const column = sortable[key];
-  const by = direction === 'asc' ? asc : desc;
-  return [by(column), by(id)];
+  return { key, direction: query.order ?? (key === fallback.sort ? fallback.order : 'asc') };
 }
 
 export function pageOffset(query: ListQuery): number {

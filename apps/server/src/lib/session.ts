@@ -5,8 +5,10 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CSRF_HEADER, type Role, SESSION_COOKIE } from '@mend/shared';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { reusable } from '../db/reusable';
 import { type SessionRow, sessions, type UserRow, users } from '../db/schema';
 import { csrfMismatch } from './errors';
 
@@ -105,17 +107,24 @@ function tokensMatch(expected: string, given: unknown): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** The session and its user, on every request: built once (db/reusable.ts). */
+const sessionLookup = (db: Db) =>
+  reusable(db, 'session', (db, name) =>
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .limit(1)
+      .prepare(name),
+  );
+
 async function loadSession(request: FastifyRequest): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 200) return;
   const db = request.server.db;
   const now = new Date();
-  const [found] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const [found] = await sessionLookup(db).execute({ id: hashToken(token), now: now.toISOString() });
   if (!found) return;
   request.session = found.session;
   if (found.user) {

@@ -3,9 +3,10 @@
  * marked viewed when the user opens them, or the ticket or contact message they are about. Only one's own.
  */
 import { en, type NotificationHistoryResponse } from '@mend/shared';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { reusable } from '../../db/reusable';
 import { notifications } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
@@ -25,12 +26,16 @@ export async function notificationHistory(
   id: number,
 ): Promise<NotificationHistoryResponse> {
   ownOnly(actor, id);
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, actor.id))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(HISTORY_LIMIT);
+  const history = reusable(db, 'notification_history', (db, name) =>
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, sql.placeholder('userId')))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(HISTORY_LIMIT)
+      .prepare(name),
+  );
+  const rows = await history.execute({ userId: actor.id });
   return { data: rows.map(serializeNotification) };
 }
 

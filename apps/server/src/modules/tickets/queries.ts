@@ -2,10 +2,11 @@
  * Ticket reads: the one visibility scope (DESIGN.md) that every list and every single load goes through,
  * list filters/search/sort done in SQL, and the loaders of what a ticket shows beside its own row.
  */
-import { type Actor, LIST_COUNT_CAP, TICKET_STATUSES, ticketScope } from '@mend/shared';
-import { and, asc, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type Actor, LIST_COUNT_CAP, TICKET_STATUSES, type TicketScope, ticketScope } from '@mend/shared';
+import { and, asc, desc, eq, exists, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { reusable } from '../../db/reusable';
 import {
   categories,
   properties,
@@ -27,6 +28,7 @@ import {
   likePattern,
   orderBy,
   pageOffset,
+  sortOf,
 } from '../../lib/list-query';
 
 /** Builds subqueries without a database handle. */
@@ -40,19 +42,28 @@ export const tenantUser = alias(users, 'tenant');
  * the tickets routed to it (role 3). Each is an indexed IN (subquery), usable in SELECT, UPDATE and DELETE.
  */
 export function visibleTickets(actor: Actor): SQL {
-  switch (ticketScope(actor)) {
+  return visibleIn(ticketScope(actor), actor.id, actor.landlordId);
+}
+
+/** `visibleTickets` with the actor's ids given as values, or as placeholders for a reusable query. */
+function visibleIn(
+  scope: TicketScope,
+  userId: number | Placeholder,
+  landlordId: number | null | Placeholder,
+): SQL {
+  switch (scope) {
     case 'all':
       return sql`true`;
     case 'landlord':
-      if (actor.landlordId === null) return sql`false`;
+      if (landlordId === null) return sql`false`;
       return inArray(
         tickets.propertyId,
-        qb.select({ id: properties.id }).from(properties).where(eq(properties.landlordId, actor.landlordId)),
+        qb.select({ id: properties.id }).from(properties).where(eq(properties.landlordId, landlordId)),
       );
     case 'unit':
       return inArray(
         tickets.unitId,
-        qb.select({ id: tenantUnits.unitId }).from(tenantUnits).where(eq(tenantUnits.userId, actor.id)),
+        qb.select({ id: tenantUnits.unitId }).from(tenantUnits).where(eq(tenantUnits.userId, userId)),
       );
     case 'routed':
       return inArray(
@@ -60,10 +71,26 @@ export function visibleTickets(actor: Actor): SQL {
         qb
           .select({ id: ticketRecipients.ticketId })
           .from(ticketRecipients)
-          .where(eq(ticketRecipients.userId, actor.id)),
+          .where(eq(ticketRecipients.userId, userId)),
       );
   }
 }
+
+/**
+ * The viewer's scope in placeholders (`viewerId`, `landlordId`) and the cache key part that names it
+ * (a manager without a landlord sees nothing: another SQL text).
+ */
+function visibleByPlaceholder(viewer: Actor): { key: string; where: SQL } {
+  const scope = ticketScope(viewer);
+  const none = scope === 'landlord' && viewer.landlordId === null;
+  return {
+    key: none ? `${scope}_none` : scope,
+    where: visibleIn(scope, sql.placeholder('viewerId'), none ? null : sql.placeholder('landlordId')),
+  };
+}
+
+/** The values of `visibleByPlaceholder`'s placeholders. */
+const viewerValues = (viewer: Actor) => ({ viewerId: viewer.id, landlordId: viewer.landlordId });
 
 /** A ticket row with what every answer shows of its unit, property and tenant. */
 const rowColumns = {
@@ -116,6 +143,8 @@ const SORTABLE = {
   tenant: tenantNameSql,
 };
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
+/** Sort keys that read joined tables. */
+const JOINED_SORTS = new Set(['property', 'tenant']);
 
 /** Text matches over the joined row (properties, tenant): cheap once the rows are narrowed to a scope. */
 function joinedTextMatch(pattern: string): SQL[] {
@@ -199,8 +228,10 @@ export async function listTicketRows(
   viewer: Actor,
   filters: TicketFilters,
   query: ListQuery,
-  countCap: number = LIST_COUNT_CAP,
 ): Promise<{ rows: TicketJoinedRow[]; total: ListTotal }> {
+  if (query.page === 1 && !query.search && !filters.alsoVisibleTo && filters.landlordId === undefined) {
+    return firstPage(db, viewer, filters, query);
+  }
   // Unnarrowed (the super admin's whole list): search through the trigram indexes.
   const indexed =
     ticketScope(viewer) === 'all' &&
@@ -225,10 +256,56 @@ export async function listTicketRows(
       db,
       where,
       (Boolean(query.search) && !indexed) || filters.landlordId !== undefined,
-      countCap,
+      LIST_COUNT_CAP,
     ),
   ]);
-  return { rows, total: cappedTotal(counted, countCap) };
+  return { rows, total: cappedTotal(counted, LIST_COUNT_CAP) };
+}
+
+/**
+ * Page 1 without a search: what every visit of the tickets screen asks first. Its queries are built once
+ * per scope, filter set, sort and page size (db/reusable.ts), with the viewer and filter values as placeholders.
+ */
+async function firstPage(
+  db: Db,
+  viewer: Actor,
+  filters: TicketFilters,
+  query: ListQuery,
+): Promise<{ rows: TicketJoinedRow[]; total: ListTotal }> {
+  const visible = visibleByPlaceholder(viewer);
+  const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
+  const byStatus = filters.status !== undefined;
+  const byProperty = filters.propertyId !== undefined;
+  const key = `tickets_p1_${visible.key}_${byStatus ? 's' : ''}${byProperty ? 'p' : ''}_${sort}_${direction}_${query.per_page}`;
+  const where = and(
+    visible.where,
+    byStatus ? eq(tickets.status, sql.placeholder('status')) : undefined,
+    byProperty ? eq(tickets.propertyId, sql.placeholder('propertyId')) : undefined,
+  );
+  const order = orderBy({ ...query, sort, order: direction }, SORTABLE, DEFAULT_SORT, tickets.id);
+  // Sorted by the ticket's own columns, the page's ids come from `tickets` alone (an index-only scan for
+  // the default order) and only those rows are joined; otherwise every visible row would be joined first.
+  // That LIMIT is written into the SQL (the page size is part of the key): given as a parameter, PostgreSQL
+  // cannot plan it once for all calls and would replan the query every time.
+  const pageIds = sql`select ${tickets.id} from ${tickets} where ${where} order by ${sql.join(order, sql`, `)} limit ${sql.raw(String(query.per_page))}`;
+  const rowsQuery = reusable(db, key, (db, name) =>
+    JOINED_SORTS.has(sort)
+      ? selectRows(db)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.per_page)
+          .prepare(name)
+      : selectRows(db)
+          .where(sql`${tickets.id} in (${pageIds})`)
+          .orderBy(...order)
+          .prepare(name),
+  );
+  const countQuery = reusable(db, `${key}_count`, (db, name) =>
+    countTickets(db, where, false, LIST_COUNT_CAP).prepare(name),
+  );
+  const values = { ...viewerValues(viewer), status: filters.status, propertyId: filters.propertyId };
+  const [rows, [{ counted }]] = await Promise.all([rowsQuery.execute(values), countQuery.execute(values)]);
+  return { rows, total: cappedTotal(counted, LIST_COUNT_CAP) };
 }
 
 /**
@@ -256,9 +333,14 @@ export async function ticketRowsByIds(db: Db, viewer: Actor, ids: number[]): Pro
 
 /** One ticket the viewer sees, or undefined (also for ids that do not exist: the caller answers 404). */
 export async function findTicketRow(db: Db, viewer: Actor, id: number): Promise<TicketJoinedRow | undefined> {
-  const [row] = await selectRows(db)
-    .where(and(eq(tickets.id, id), visibleTickets(viewer)))
-    .limit(1);
+  const visible = visibleByPlaceholder(viewer);
+  const query = reusable(db, `ticket_row_${visible.key}`, (db, name) =>
+    selectRows(db)
+      .where(and(eq(tickets.id, sql.placeholder('id')), visible.where))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id, ...viewerValues(viewer) });
   return row;
 }
 
@@ -275,37 +357,63 @@ export async function categoriesOf(db: Db, ticketIds: number[]) {
     .orderBy(asc(categories.id));
 }
 
+/** One ticket's categories (the detail's; `categoriesOf` serves a list page). */
+export async function categoriesOfTicket(db: Db, ticketId: number) {
+  const query = reusable(db, 'ticket_categories', (db, name) =>
+    db
+      .select({ ticketId: ticketCategories.ticketId, id: categories.id, title: categories.title })
+      .from(ticketCategories)
+      .innerJoin(categories, eq(categories.id, ticketCategories.categoryId))
+      .where(eq(ticketCategories.ticketId, sql.placeholder('ticketId')))
+      .orderBy(asc(categories.id))
+      .prepare(name),
+  );
+  return query.execute({ ticketId });
+}
+
 export async function imagesOf(db: Db, ticketId: number) {
-  return db
-    .select()
-    .from(ticketImages)
-    .where(eq(ticketImages.ticketId, ticketId))
-    .orderBy(asc(ticketImages.position), asc(ticketImages.id));
+  const query = reusable(db, 'ticket_images', (db, name) =>
+    db
+      .select()
+      .from(ticketImages)
+      .where(eq(ticketImages.ticketId, sql.placeholder('ticketId')))
+      .orderBy(asc(ticketImages.position), asc(ticketImages.id))
+      .prepare(name),
+  );
+  return query.execute({ ticketId });
 }
 
 export async function availabilityOf(db: Db, ticketId: number) {
-  return db
-    .select()
-    .from(ticketAvailability)
-    .where(eq(ticketAvailability.ticketId, ticketId))
-    .orderBy(asc(ticketAvailability.startsAt), asc(ticketAvailability.id));
+  const query = reusable(db, 'ticket_availability', (db, name) =>
+    db
+      .select()
+      .from(ticketAvailability)
+      .where(eq(ticketAvailability.ticketId, sql.placeholder('ticketId')))
+      .orderBy(asc(ticketAvailability.startsAt), asc(ticketAvailability.id))
+      .prepare(name),
+  );
+  return query.execute({ ticketId });
 }
 
 /** The activity log, newest first, with each author's name columns. */
 export async function logOf(db: Db, ticketId: number) {
-  return db
-    .select({
-      entry: ticketLog,
-      user: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        companyName: users.companyName,
-        email: users.email,
-      },
-    })
-    .from(ticketLog)
-    .leftJoin(users, eq(users.id, ticketLog.userId))
-    .where(eq(ticketLog.ticketId, ticketId))
-    .orderBy(desc(ticketLog.createdAt), desc(ticketLog.id));
+  const query = reusable(db, 'ticket_log', (db, name) =>
+    db
+      .select({
+        entry: ticketLog,
+        user: {
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          companyName: users.companyName,
+          email: users.email,
+        },
+      })
+      .from(ticketLog)
+      .leftJoin(users, eq(users.id, ticketLog.userId))
+      .where(eq(ticketLog.ticketId, sql.placeholder('ticketId')))
+      .orderBy(desc(ticketLog.createdAt), desc(ticketLog.id))
+      .prepare(name),
+  );
+  return query.execute({ ticketId });
 }

@@ -31,6 +31,7 @@ import {
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
+import { reusable } from '../../db/reusable';
 import {
   categories,
   landlords,
@@ -56,6 +57,7 @@ import { asRecord, idsOf, parseTicketForm, positiveInt, type TicketForm } from '
 import {
   availabilityOf,
   categoriesOf,
+  categoriesOfTicket,
   findTicketRow,
   imagesOf,
   listTicketRows,
@@ -122,7 +124,7 @@ export async function loadTicket(db: Db, viewer: Actor, id: number): Promise<Api
   const row = await findTicketRow(db, viewer, id);
   if (!row) throw notFound();
   const [categoryRows, images, availability, log] = await Promise.all([
-    categoriesOf(db, [id]),
+    categoriesOfTicket(db, id),
     imagesOf(db, id),
     availabilityOf(db, id),
     logOf(db, id),
@@ -133,16 +135,20 @@ export async function loadTicket(db: Db, viewer: Actor, id: number): Promise<Api
 /** GET tickets/{id}: also marks the viewer's notifications about it as viewed (SPEC.md section 4). */
 export async function getTicket(db: Db, viewer: Actor, id: number): Promise<ApiTicket> {
   const ticket = await loadTicket(db, viewer, id);
-  await db
-    .update(notifications)
-    .set({ viewedAt: new Date() })
-    .where(
-      and(
-        eq(notifications.userId, viewer.id),
-        eq(notifications.ticketId, id),
-        isNull(notifications.viewedAt),
-      ),
-    );
+  const markViewed = reusable(db, 'ticket_notifications_viewed', (db, name) =>
+    db
+      .update(notifications)
+      .set({ viewedAt: sql`${sql.placeholder('now')}` })
+      .where(
+        and(
+          eq(notifications.userId, sql.placeholder('userId')),
+          eq(notifications.ticketId, sql.placeholder('ticketId')),
+          isNull(notifications.viewedAt),
+        ),
+      )
+      .prepare(name),
+  );
+  await markViewed.execute({ userId: viewer.id, ticketId: id, now: new Date().toISOString() });
   return ticket;
 }
 
