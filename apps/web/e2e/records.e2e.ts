@@ -229,6 +229,8 @@ describe('record screens as a manager', () => {
     await form.getByRole('button', { name: en.buttons.close }).click();
     await page.getByText(en.confirm.closePanel).waitFor();
     await page.getByRole('button', { name: en.confirm.no, exact: true }).click();
+    // Wait for the question to be gone: until its closing transition ends, Escape still belongs to it.
+    await page.getByText(en.confirm.closePanel).waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe(`/units/${id}/edit`);
     await page.keyboard.press('Escape');
     await page.getByText(en.confirm.closePanel).waitFor();

@@ -23,6 +23,7 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useId, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import {
@@ -221,8 +222,10 @@ function AccountMenu({
   return (
     <Menu position="bottom-end" width={260} shadow="lg" radius="md">
       <Menu.Target>
-        <UnstyledButton className={classes.avatarButton} aria-label={t.nav.accountMenu}>
+        {/* Named by its content: the initials it shows (none with a photo), then "Account menu". */}
+        <UnstyledButton className={classes.avatarButton}>
           <Avatar src={user.avatar} name={name} alt="" color="initials" radius="xl" size={38} />
+          <VisuallyHidden>{t.nav.accountMenu}</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -5,9 +5,10 @@
  */
 import { Alert, Anchor, Avatar, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useWindowEvent } from '@mantine/hooks';
 import { generateNonce, isEmailShaped } from '@mend/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fieldErrors } from '../../app/api';
 import { useLogin } from '../../app/auth';
@@ -17,6 +18,10 @@ import { t } from '../../app/translations';
 import { FormButton, useFormButton } from '../../components/FormButton';
 import { useDocumentTitle } from '../../components/PageHeader';
 import { type LoginFormValues, loadLoginResolver, validateLogin } from './login-validation';
+
+function preloadLoginResolver() {
+  void loadLoginResolver();
+}
 
 function useLoginLandlord() {
   const [params] = useSearchParams();
@@ -40,9 +45,10 @@ export default function LoginPage() {
   const [message, setMessage] = useState<string | null>(null);
   const [nonce, setNonce] = useState(generateNonce);
 
-  useEffect(() => {
-    void loadLoginResolver();
-  }, []);
+  // zod and the shared schemas load at the first sign of use (a pointer or the focus on the page),
+  // not during the page's first load; validation waits for them if need be.
+  useWindowEvent('pointerover', preloadLoginResolver, { passive: true });
+  useWindowEvent('focusin', preloadLoginResolver);
 
   const redirect = safeRedirect(params.get('redirect'));
   const verified = params.get('verified') === '1';

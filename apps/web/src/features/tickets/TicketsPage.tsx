@@ -4,31 +4,60 @@
  * (roles below 3) and "Mark As..." actions, and the side panel (details, create, edit) in the URL.
  */
 import { Button, Divider, Group, Menu, Select, Text } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { type ApiTicketSummary, can, RELATIVE_TIME_LIST_REFRESH_MS } from '@mend/shared';
 import { IconChevronDown, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useActor } from '../../app/actor';
 import { format, t } from '../../app/translations';
+import { PanelStatus } from '../../components/details';
 import { toastError } from '../../components/feedback';
 import { ListPage } from '../../components/panel/ListPage';
 import { usePanelRoute } from '../../components/panel/usePanelRoute';
-import { TicketDetails } from './TicketDetails';
-import { TicketFormPanel } from './TicketForm';
+import type { TableSort } from '../../components/table/DataTable';
 import { PriorityMark, RelativeTime, StatusTag, useNow } from './TicketParts';
-import { changeStatus, deleteTickets, TICKETS, usePropertyOptions, useStatuses } from './ticket-data';
+import {
+  changeStatus,
+  deleteTickets,
+  TICKETS,
+  ticketQuery,
+  usePropertyOptions,
+  useStatuses,
+} from './ticket-data';
 import classes from './tickets.module.css';
 
 const S = t.ticketScreens;
 const C = S.columns;
 const ALL = 'all';
 const BASE = '/tickets';
+const LIST_URL = 'tickets';
+const DEFAULT_SORT: TableSort = { id: 'created_at', desc: true };
+
+// The panels load when first opened (or hinted at, see preloadPanels): the form brings the date
+// pickers, the phone and address data and the schemas, none of which the list needs.
+const loadDetails = () => import('./TicketDetails');
+const loadForm = () => import('./TicketForm');
+const TicketDetails = lazy(() => loadDetails().then((module) => ({ default: module.TicketDetails })));
+const TicketFormPanel = lazy(() => loadForm().then((module) => ({ default: module.TicketFormPanel })));
+
+let panelsPreloaded = false;
+/** Starts loading both panels at the first pointer move or focus change: opening one is likely next. */
+function preloadPanels() {
+  if (panelsPreloaded) return;
+  panelsPreloaded = true;
+  void loadDetails();
+  void loadForm();
+}
 
 export default function TicketsPage() {
   const actor = useActor();
   const queryClient = useQueryClient();
   const panel = usePanelRoute(BASE);
+  const viewedId = panel.state.mode === 'view' ? panel.state.id : null;
+  useWindowEvent('pointerover', preloadPanels, { passive: true });
+  useWindowEvent('focusin', preloadPanels);
   const now = useNow(RELATIVE_TIME_LIST_REFRESH_MS);
   const showPropertyFilter = can(actor, 'ticket.filterByProperty');
   const canBulkDelete = can(actor, 'ticket.bulkDelete');
@@ -40,6 +69,11 @@ export default function TicketsPage() {
   const [propertyId, setPropertyId] = useState(ALL);
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
+
+  // Opening a ticket: fetch it while its panel's code loads (the first time), not after.
+  useEffect(() => {
+    if (viewedId !== null) void queryClient.prefetchQuery(ticketQuery(viewedId));
+  }, [queryClient, viewedId]);
 
   useEffect(() => {
     if (statuses.isError) toastError(t.errors.oops, t.errors.statusesFetch);
@@ -233,13 +267,13 @@ export default function TicketsPage() {
       canCreate={can(actor, 'ticket.create')}
       table={{
         resource: TICKETS,
-        url: 'tickets',
+        url: LIST_URL,
         params: {
           status: status === ALL ? undefined : status,
           property_id: propertyId === ALL || !showPropertyFilter ? undefined : propertyId,
         },
         columns,
-        defaultSort: { id: 'created_at', desc: true },
+        defaultSort: DEFAULT_SORT,
         label: S.entity.many,
         loadingText: t.loadingTexts.tickets,
         emptyText: format(t.emptyTexts.generic, { entity: S.entity.words }),
@@ -253,17 +287,19 @@ export default function TicketsPage() {
         create: t.titles.createTicket,
         edit: t.titles.editTicket,
       }}
-      renderPanel={(state, controls) =>
-        state.mode === 'view' && state.id !== null ? (
-          <TicketDetails key={state.id} id={state.id} panel={controls} />
-        ) : (
-          <TicketFormPanel
-            key={`${state.mode}-${state.id}`}
-            id={state.mode === 'edit' ? state.id : null}
-            panel={controls}
-          />
-        )
-      }
+      renderPanel={(state, controls) => (
+        <Suspense fallback={<PanelStatus loading />}>
+          {state.mode === 'view' && state.id !== null ? (
+            <TicketDetails key={state.id} id={state.id} panel={controls} />
+          ) : (
+            <TicketFormPanel
+              key={`${state.mode}-${state.id}`}
+              id={state.mode === 'edit' ? state.id : null}
+              panel={controls}
+            />
+          )}
+        </Suspense>
+      )}
     />
   );
 }

@@ -59,13 +59,17 @@ export function usePriorities() {
 }
 
 /** GET tickets/{id} (which also marks the viewer's notifications about it as viewed). */
-export function useTicket(id: number | null) {
-  return useQuery({
-    queryKey: ticketDetailKey(id ?? 0),
+export function ticketQuery(id: number) {
+  return {
+    queryKey: ticketDetailKey(id),
     queryFn: () => fetchJson<ApiTicket>(`tickets/${id}`),
-    enabled: id !== null,
     retry: false,
-  });
+  } as const;
+}
+
+/** The ticket of the details panel (see ticketQuery). */
+export function useTicket(id: number | null) {
+  return useQuery({ ...ticketQuery(id ?? 0), enabled: id !== null });
 }
 
 /** The Property filter: every property the viewer sees, by name. */
