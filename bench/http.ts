@@ -10,6 +10,8 @@
  * database pool during one request per distinct URL; the session lookup left out) straight through `pg`
  * (or PGlite), with the same concurrency on a pool of the same size as the app's, and prints the API/SQL
  * latency ratio: what the HTTP layer, drizzle and serialisation add on top of the database.
+ * With --server-process (PostgreSQL) the load goes to a second copy of the app in its own process
+ * (bench/serve.ts), so that autocannon and the app do not share one event loop.
  *
  * Targets (PostgreSQL, 1,000,000 tickets, 32 connections): list and search p95 < 50 ms, detail p95 < 20 ms,
  * no errors or non-2xx answers, API p50 ≤ 2 × raw SQL p50. Every request loop is bounded in time; traffic
@@ -44,9 +46,12 @@ import {
   readAccounts,
   type Session,
   sameTarget,
+  serverBusy,
   sessionCookieOf,
   signIn,
   sleep,
+  startServerProcess,
+  stopServerProcess,
   summarize,
   type Target,
   table,
@@ -70,6 +75,7 @@ const { values: args } = parseArgs({
     'quiet-wait': { type: 'string', default: '60' },
     only: { type: 'string' },
     explain: { type: 'boolean', default: false },
+    'server-process': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -89,6 +95,9 @@ if (args.help) {
   --quiet-wait S    before each endpoint, wait up to S seconds for other processes to calm down, default 60
   --only a,b        run only these endpoints (names as printed, e.g. list-manager,detail)
   --explain         print EXPLAIN (ANALYZE, BUFFERS) of every captured statement
+  --server-process  drive a second copy of the app running as its own process (bench/serve.ts,
+                    PostgreSQL only), so that autocannon does not share the app's event loop; the
+                    in-process app still captures each endpoint's SQL
   --keep            keep the bench database (default: drop it, or delete the PGlite folder, at the end)`);
   process.exit(0);
 }
@@ -598,6 +607,8 @@ async function main() {
     );
   }
   const ourDatabase = target.kind === 'postgres' ? assertBenchDatabase(target.databaseUrl) : null;
+  if (args['server-process'] && target.kind !== 'postgres')
+    throw new Error('--server-process needs PostgreSQL: PGlite serves one process only.');
   const only = args.only ? new Set(args.only.split(',').map((name) => name.trim())) : null;
 
   console.log(
@@ -608,6 +619,8 @@ async function main() {
     `${CONNECTIONS} connections, ${DURATION} s per endpoint (+${WARMUP} s warm-up), database pool ${POOL_SIZE}` +
       (target.kind === 'postgres' ? `, statement_timeout ${STATEMENT_TIMEOUT} s` : ''),
   );
+  if (args['server-process'])
+    console.log("Load goes to the app as its own process (bench/serve.ts); its CPU counts as the app's.");
   console.log(`Start: ${uptimeLine()}\n`);
 
   const handle: DatabaseHandle = await openDatabase(
@@ -637,7 +650,11 @@ async function main() {
     const t0 = performance.now();
     let quiet = 0;
     while (quiet < 3 && performance.now() - t0 < 180_000) {
-      const busy = appPool ? appPool.totalCount - appPool.idleCount + appPool.waitingCount : driverBusy;
+      const busy = server
+        ? await serverBusy(server.child)
+        : appPool
+          ? appPool.totalCount - appPool.idleCount + appPool.waitingCount
+          : driverBusy;
       quiet = busy === 0 ? quiet + 1 : 0;
       await sleep(20);
     }
@@ -645,7 +662,10 @@ async function main() {
   };
 
   const { app, port, dataDir } = await startBenchApp(handle, 'mend-bench-data-');
-  const base = `http://127.0.0.1:${port}`;
+  // --server-process: the load (and sign-in) goes to a forked copy; this one only captures SQL.
+  const server = args['server-process'] ? await startServerProcess(target, POOL_SIZE) : null;
+  const base = `http://127.0.0.1:${server ? server.port : port}`;
+  const captureBase = `http://127.0.0.1:${port}`;
 
   const rows: Row[] = [];
   try {
@@ -678,7 +698,7 @@ async function main() {
         for (const urlPath of endpoint.paths) {
           capturing = [];
           const t0 = performance.now();
-          const response = await fetch(`${base}${urlPath}`, {
+          const response = await fetch(`${captureBase}${urlPath}`, {
             headers: { cookie: session.cookie, [CSRF_HEADER]: session.csrf },
           });
           await response.arrayBuffer();
@@ -762,6 +782,7 @@ async function main() {
       rows.push(best!);
     }
   } finally {
+    if (server) await stopServerProcess(server.child);
     await app.close();
     if (rawPool) await rawPool.end();
     await handle.close();

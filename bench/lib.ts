@@ -2,7 +2,7 @@
  * Helpers shared by the benchmarks: paths, the accounts file written by seed.ts and read by http.ts,
  * database names and connections, load average, and plain-text tables.
  */
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -214,6 +214,7 @@ function readTicks(pid: number | 'self'): number {
 /** `databaseName`: count PostgreSQL backends whose process title names it (`postgres: user db host ...`) as ours. */
 export function cpuSnapshot(databaseName: string | null): CpuSnapshot {
   const ours = new Map<number, number>([[process.pid, readTicks('self')]]);
+  for (const pid of appPids) ours.set(pid, readTicks(pid));
   if (databaseName) {
     // Backends name the database in their title; parallel workers name the backend they work for.
     const workers: [number, number][] = [];
@@ -276,7 +277,7 @@ export function ourCpu(before: CpuSnapshot, after: CpuSnapshot): { appMs: number
   let dbMs = 0;
   for (const [pid, ticks] of after.ours) {
     const used = ((ticks - (before.ours.get(pid) ?? 0)) * 1000) / TICKS_PER_SECOND;
-    if (pid === process.pid) appMs += used;
+    if (pid === process.pid || appPids.has(pid)) appMs += used;
     else dbMs += used;
   }
   return { appMs, dbMs };
@@ -319,4 +320,62 @@ export async function signIn(base: string, email: string, password: string): Pro
   const cookie = sessionCookieOf(response.headers.getSetCookie());
   if (!cookie) throw new Error(`Sign-in of ${email} set no session cookie`);
   return { cookie, csrf: visitor.csrf };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The app as its own process (bench/serve.ts)
+
+/** Processes whose CPU counts as the app's in cpuSnapshot/ourCpu, besides this one (a forked server). */
+const appPids = new Set<number>();
+
+/** Forks bench/serve.ts against `target` (with --expose-gc) and resolves once it listens. */
+export function startServerProcess(
+  target: Target,
+  poolSize: string | number | undefined,
+): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(path.join(BENCH_DIR, 'serve.ts'), [], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: {
+      ...process.env,
+      ...(target.kind === 'postgres'
+        ? { BENCH_DATABASE_URL: target.databaseUrl, BENCH_POOL_SIZE: String(poolSize ?? '') }
+        : { BENCH_PGLITE: target.dir }),
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  if (child.pid) appPids.add(child.pid);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The server did not start within 120 s')), 120_000);
+    child.once('exit', (code) => reject(new Error(`The server exited (${code}) before listening`)));
+    child.on('message', (message: { type: string; port?: number }) => {
+      if (message.type === 'port') {
+        clearTimeout(timer);
+        resolve({ child, port: Number(message.port) });
+      }
+    });
+  });
+}
+
+/** Asks the forked server how many database requests it has under way (checked out or waiting). */
+export function serverBusy(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { type: string; busy?: number }) => {
+      if (message.type !== 'busy') return;
+      child.off('message', onMessage);
+      resolve(Number(message.busy) || 0);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'busy' });
+  });
+}
+
+/** Stops the forked server (SIGKILL after 15 s). */
+export async function stopServerProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.send({ type: 'stop' });
+  await new Promise<void>((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => resolve(clearTimeout(kill)));
+  });
+  if (child.pid) appPids.delete(child.pid);
 }

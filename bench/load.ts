@@ -10,7 +10,7 @@
  * middle of the run to the last one the heap grew less than --max-heap-growth MB and the RSS less than
  * --max-rss-growth MB. Writes go to the "writer" accounts' landlord, so the read accounts keep their data.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,7 +20,6 @@ import { CSRF_HEADER } from '@mend/shared';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import pg from 'pg';
 import {
-  BENCH_DIR,
   describeTarget,
   int,
   machineLine,
@@ -29,6 +28,8 @@ import {
   type Session,
   sessionCookieOf,
   signIn,
+  startServerProcess,
+  stopServerProcess,
   summarize,
   type Target,
   table,
@@ -127,29 +128,6 @@ async function loadIds(
   }
 }
 
-function startServer(target: Target): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(path.join(BENCH_DIR, 'serve.ts'), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
-    env: {
-      ...process.env,
-      ...(target.kind === 'postgres'
-        ? { BENCH_DATABASE_URL: target.databaseUrl, BENCH_POOL_SIZE: args['pool-size'] }
-        : { BENCH_PGLITE: target.dir }),
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The server did not start within 120 s')), 120_000);
-    child.once('exit', (code) => reject(new Error(`The server exited (${code}) before listening`)));
-    child.on('message', (message: { type: string; port?: number }) => {
-      if (message.type === 'port') {
-        clearTimeout(timer);
-        resolve({ child, port: Number(message.port) });
-      }
-    });
-  });
-}
-
 interface MemorySample {
   at: number;
   rss: number;
@@ -193,7 +171,7 @@ async function main() {
       'The bench database has no tickets for the bench accounts: run npm run bench:seed again.',
     );
   }
-  const { child, port } = await startServer(target);
+  const { child, port } = await startServerProcess(target, args['pool-size']);
   const base = `http://127.0.0.1:${port}`;
   try {
     const readers: { session: Session; id: number }[] = [];
@@ -403,11 +381,7 @@ async function main() {
     console.log(pass ? 'PASS' : 'FAIL');
     if (!pass) process.exitCode = 1;
   } finally {
-    child.send({ type: 'stop' });
-    await new Promise((resolve) => {
-      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.once('exit', () => resolve(clearTimeout(kill)));
-    });
+    await stopServerProcess(child);
   }
 }
 

@@ -1,7 +1,7 @@
 /**
- * The app as its own process for bench/load.ts (forked with IPC): startBenchApp (bench/app.ts) against the
+ * The app as its own process for bench/load.ts and bench:http --server-process (forked with IPC): startBenchApp (bench/app.ts) against the
  * bench database. Sends { port } once listening, then { memory } (process.memoryUsage() after a full GC)
- * when asked. Needs --expose-gc. Target from the environment: BENCH_DATABASE_URL (with BENCH_POOL_SIZE) or
+ * when asked, and { busy } (database requests under way). Needs --expose-gc. Target from the environment: BENCH_DATABASE_URL (with BENCH_POOL_SIZE) or
  * BENCH_PGLITE.
  */
 import { rmSync } from 'node:fs';
@@ -22,6 +22,13 @@ process.on('message', async (message: { type: string }) => {
   if (message.type === 'memory') {
     gc?.();
     process.send?.({ type: 'memory', memory: process.memoryUsage() });
+  } else if (message.type === 'busy') {
+    // Database work under way (PostgreSQL pool): bench/http.ts waits for 0 after each run.
+    const pool = (
+      handle.db as unknown as { $client: { totalCount?: number; idleCount?: number; waitingCount?: number } }
+    ).$client;
+    const busy = (pool.totalCount ?? 0) - (pool.idleCount ?? 0) + (pool.waitingCount ?? 0);
+    process.send?.({ type: 'busy', busy });
   } else if (message.type === 'stop') {
     await app.close();
     await handle.close();
