@@ -533,8 +533,8 @@ function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
     },
     {
       table: 'ticket_recipients',
-      sql: `insert into ticket_recipients (ticket_id, user_id)
-        select t.id, r.user_id from tickets t
+      sql: `insert into ticket_recipients (ticket_id, user_id, ticket_created_at)
+        select t.id, r.user_id, t.created_at from tickets t
         cross join lateral (values (${r.manager1}), (${r.manager2}), (${r.contractor})) r(user_id)`,
     },
     {

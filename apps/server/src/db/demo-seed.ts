@@ -1278,9 +1278,15 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
   await tx
     .insert(ticketCategories)
     .values(withIds.map((t) => ({ ticketId: t.id, categoryId: categoryId.get(t.data.category)! })));
-  await tx
-    .insert(ticketRecipients)
-    .values(withIds.flatMap((t) => t.recipients.map((recipient) => ({ ticketId: t.id, userId: recipient }))));
+  await tx.insert(ticketRecipients).values(
+    withIds.flatMap((t) =>
+      t.recipients.map((recipient) => ({
+        ticketId: t.id,
+        userId: recipient,
+        ticketCreatedAt: t.createdAt,
+      })),
+    ),
+  );
   await tx
     .insert(ticketLog)
     .values(withIds.flatMap((t) => t.log.map((entry) => ({ ...entry, ticketId: t.id }))));

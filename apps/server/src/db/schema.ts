@@ -379,10 +379,19 @@ export const ticketRecipients = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * A copy of the ticket's created_at (which never changes): a contractor's first list page and its
+     * count are read from this table's index alone, not from one `tickets` row per routed ticket.
+     */
+    ticketCreatedAt: timestamp('ticket_created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.ticketId, t.userId] }),
-    index('ticket_recipients_user_id_idx').on(t.userId),
+    index('ticket_recipients_user_id_ticket_created_at_idx').on(
+      t.userId,
+      t.ticketCreatedAt.desc().nullsFirst(),
+      t.ticketId.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -84,7 +84,7 @@ export async function createTicket(
     await db.insert(ticketCategories).values({ ticketId: row.id, categoryId });
   }
   for (const userId of options.recipients ?? []) {
-    await db.insert(ticketRecipients).values({ ticketId: row.id, userId });
+    await db.insert(ticketRecipients).values({ ticketId: row.id, userId, ticketCreatedAt: row.createdAt });
   }
   return row;
 }

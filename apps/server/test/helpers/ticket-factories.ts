@@ -234,9 +234,13 @@ export async function insertTicket(
   if (values.category)
     await db.insert(ticketCategories).values({ ticketId: row.id, categoryId: values.category.id });
   if (values.recipients?.length)
-    await db
-      .insert(ticketRecipients)
-      .values(values.recipients.map((user) => ({ ticketId: row.id, userId: user.id })));
+    await db.insert(ticketRecipients).values(
+      values.recipients.map((user) => ({
+        ticketId: row.id,
+        userId: user.id,
+        ticketCreatedAt: row.createdAt,
+      })),
+    );
   await db.insert(ticketLog).values({
     ticketId: row.id,
     userId: row.createdBy,

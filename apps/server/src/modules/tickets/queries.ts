@@ -3,18 +3,20 @@
  * list filters/search/sort done in SQL, and the loaders of what a ticket shows beside its own row.
  */
 import { type Actor, LIST_COUNT_CAP, TICKET_STATUSES, type TicketScope, ticketScope } from '@mend/shared';
-import { and, asc, desc, eq, exists, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { reusable } from '../../db/reusable';
 import {
   categories,
   properties,
+  type TicketAvailabilityRow,
+  type TicketImageRow,
+  type TicketLogRow,
   tenantUnits,
   ticketAvailability,
   ticketCategories,
   ticketImages,
-  ticketLog,
   ticketRecipients,
   tickets,
   units,
@@ -30,6 +32,7 @@ import {
   pageOffset,
   sortOf,
 } from '../../lib/list-query';
+import type { LogRowWithUser } from './serialize';
 
 /** Builds subqueries without a database handle. */
 const qb = new QueryBuilder();
@@ -43,6 +46,18 @@ export const tenantUser = alias(users, 'tenant');
  */
 export function visibleTickets(actor: Actor): SQL {
   return visibleIn(ticketScope(actor), actor.id, actor.landlordId);
+}
+
+/**
+ * `visibleTickets` for a query that joins `properties`: a manager's scope also as `properties.landlord_id
+ * = x`, so that PostgreSQL reads only the landlord's properties (by index) rather than hashing all of them
+ * (a manager's search over 500 tickets: 7 ms instead of 14, at 1,000,000 tickets). The IN part still picks
+ * the tickets by property; without it the planner walks all tickets in date order.
+ */
+function visibleWithProperties(actor: Actor): SQL {
+  const visible = visibleTickets(actor);
+  if (ticketScope(actor) !== 'landlord' || actor.landlordId === null) return visible;
+  return and(visible, eq(properties.landlordId, actor.landlordId)) as SQL;
 }
 
 /** `visibleTickets` with the actor's ids given as values, or as placeholders for a reusable query. */
@@ -124,6 +139,16 @@ const rowColumns = {
 function selectRows(db: Db) {
   return db
     .select(rowColumns)
+    .from(tickets)
+    .innerJoin(units, eq(units.id, tickets.unitId))
+    .innerJoin(properties, eq(properties.id, tickets.propertyId))
+    .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId));
+}
+
+/** `selectRows` with each row's count of all matching rows (a window over the whole result). */
+function selectRowsCounted(db: Db) {
+  return db
+    .select({ ...rowColumns, matched: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(tickets)
     .innerJoin(units, eq(units.id, tickets.unitId))
     .innerJoin(properties, eq(properties.id, tickets.propertyId))
@@ -238,24 +263,42 @@ export async function listTicketRows(
     !filters.alsoVisibleTo &&
     filters.propertyId === undefined &&
     filters.landlordId === undefined;
-  const where = and(
-    visibleTickets(viewer),
-    filters.alsoVisibleTo ? visibleTickets(filters.alsoVisibleTo) : undefined,
-    filters.status === undefined ? undefined : eq(tickets.status, filters.status),
-    filters.propertyId === undefined ? undefined : eq(tickets.propertyId, filters.propertyId),
-    filters.landlordId === undefined ? undefined : eq(properties.landlordId, filters.landlordId),
-    ticketSearch(query.search, { indexed }),
-  );
+  const whereWith = (visible: SQL) =>
+    and(
+      visible,
+      filters.alsoVisibleTo ? visibleTickets(filters.alsoVisibleTo) : undefined,
+      filters.status === undefined ? undefined : eq(tickets.status, filters.status),
+      filters.propertyId === undefined ? undefined : eq(tickets.propertyId, filters.propertyId),
+      filters.landlordId === undefined ? undefined : eq(properties.landlordId, filters.landlordId),
+      ticketSearch(query.search, { indexed }),
+    );
+  const joinedCount = (Boolean(query.search) && !indexed) || filters.landlordId !== undefined;
+  const joinedWhere = whereWith(visibleWithProperties(viewer));
+  const order = orderBy(query, SORTABLE, DEFAULT_SORT, tickets.id);
+  if (joinedCount) {
+    // A narrowed search (or one landlord's list): the page and its total in one pass over the few hundred
+    // matching rows, `count(*) over ()`, rather than matching them all twice.
+    const found = await selectRowsCounted(db)
+      .where(joinedWhere)
+      .orderBy(...order)
+      .limit(query.per_page)
+      .offset(pageOffset(query));
+    if (found.length > 0 || query.page === 1) {
+      const rows: TicketJoinedRow[] = found.map(({ matched: _matched, ...row }) => row);
+      return { rows, total: cappedTotal(found[0]?.matched ?? 0, LIST_COUNT_CAP) };
+    }
+    // Past the last page there is no row to carry the total.
+  }
   const [rows, [{ counted }]] = await Promise.all([
     selectRows(db)
-      .where(where)
-      .orderBy(...orderBy(query, SORTABLE, DEFAULT_SORT, tickets.id))
+      .where(joinedWhere)
+      .orderBy(...order)
       .limit(query.per_page)
       .offset(pageOffset(query)),
     countTickets(
       db,
-      where,
-      (Boolean(query.search) && !indexed) || filters.landlordId !== undefined,
+      joinedCount ? joinedWhere : whereWith(visibleTickets(viewer)),
+      joinedCount,
       LIST_COUNT_CAP,
     ),
   ]);
@@ -287,7 +330,15 @@ async function firstPage(
   // the default order) and only those rows are joined; otherwise every visible row would be joined first.
   // That LIMIT is written into the SQL (the page size is part of the key): given as a parameter, PostgreSQL
   // cannot plan it once for all calls and would replan the query every time.
-  const pageIds = sql`select ${tickets.id} from ${tickets} where ${where} order by ${sql.join(order, sql`, `)} limit ${sql.raw(String(query.per_page))}`;
+  const limit = sql.raw(String(query.per_page));
+  // A contractor's unfiltered page by date: from ticket_recipients' (user_id, ticket_created_at, ticket_id)
+  // index alone, rather than one `tickets` row per routed ticket to sort them.
+  const routedByDate = visible.key === 'routed' && !byStatus && !byProperty;
+  const recipientOrder = sql.raw(direction === 'asc' ? 'asc' : 'desc');
+  const pageIds =
+    routedByDate && sort === 'created_at'
+      ? sql`select ${ticketRecipients.ticketId} from ${ticketRecipients} where ${ticketRecipients.userId} = ${sql.placeholder('viewerId')} order by ${ticketRecipients.ticketCreatedAt} ${recipientOrder}, ${ticketRecipients.ticketId} ${recipientOrder} limit ${limit}`
+      : sql`select ${tickets.id} from ${tickets} where ${where} order by ${sql.join(order, sql`, `)} limit ${limit}`;
   const rowsQuery = reusable(db, key, (db, name) =>
     JOINED_SORTS.has(sort)
       ? selectRows(db)
@@ -300,8 +351,22 @@ async function firstPage(
           .orderBy(...order)
           .prepare(name),
   );
+  // A contractor's unfiltered count is the number of its ticket_recipients rows (an index-only scan);
+  // each of them names a ticket (foreign key, cascade on delete).
   const countQuery = reusable(db, `${key}_count`, (db, name) =>
-    countTickets(db, where, false, LIST_COUNT_CAP).prepare(name),
+    routedByDate
+      ? db
+          .select({ counted: countAll })
+          .from(
+            db
+              .select({ one: sql`1` })
+              .from(ticketRecipients)
+              .where(eq(ticketRecipients.userId, sql.placeholder('viewerId')))
+              .limit(LIST_COUNT_CAP + 1)
+              .as('matching'),
+          )
+          .prepare(name)
+      : countTickets(db, where, false, LIST_COUNT_CAP).prepare(name),
   );
   const values = { ...viewerValues(viewer), status: filters.status, propertyId: filters.propertyId };
   const [rows, [{ counted }]] = await Promise.all([rowsQuery.execute(values), countQuery.execute(values)]);
@@ -344,6 +409,78 @@ export async function findTicketRow(db: Db, viewer: Actor, id: number): Promise<
   return row;
 }
 
+/** A ticket's row and everything its details show, as `findTicketDetail` reads them in one statement. */
+export interface TicketDetailRows {
+  row: TicketJoinedRow;
+  categories: { id: number; title: string }[];
+  images: TicketImageRow[];
+  availability: TicketAvailabilityRow[];
+  log: LogRowWithUser[];
+  /** Whether the viewer has unviewed notifications about it (opening it marks them viewed). */
+  unviewedNotifications: boolean;
+}
+
+// The detail's lists as JSON columns of the ticket's own row: one statement and one pooled connection per
+// detail instead of five (at 32 concurrent requests the pool, not the database, was the queue).
+const detailLists = {
+  categoriesJson: sql<
+    { id: number; title: string }[]
+  >`(select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title) order by c.id), '[]'::json) from ticket_categories tc join categories c on c.id = tc.category_id where tc.ticket_id = ${tickets.id})`,
+  imagesJson: sql<
+    JsonImage[]
+  >`(select coalesce(json_agg(json_build_object('id', ti.id, 'ticketId', ti.ticket_id, 'storageKey', ti.storage_key, 'thumbnailKey', ti.thumbnail_key, 'mimeType', ti.mime_type, 'sizeBytes', ti.size_bytes, 'originalName', ti.original_name, 'position', ti.position, 'createdAt', ti.created_at) order by ti.position, ti.id), '[]'::json) from ticket_images ti where ti.ticket_id = ${tickets.id})`,
+  availabilityJson: sql<
+    JsonAvailability[]
+  >`(select coalesce(json_agg(json_build_object('id', ta.id, 'ticketId', ta.ticket_id, 'startsAt', ta.starts_at, 'endsAt', ta.ends_at) order by ta.starts_at, ta.id), '[]'::json) from ticket_availability ta where ta.ticket_id = ${tickets.id})`,
+  unviewedNotifications: sql<boolean>`exists(select 1 from notifications n where n.user_id = ${sql.placeholder('viewerId')} and n.ticket_id = ${tickets.id} and n.viewed_at is null)`,
+  logJson: sql<
+    JsonLogEntry[]
+  >`(select coalesce(json_agg(json_build_object('entry', json_build_object('id', l.id, 'ticketId', l.ticket_id, 'userId', l.user_id, 'action', l.action, 'description', l.description, 'data', l.data, 'createdAt', l.created_at), 'user', case when u.id is null then null else json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'companyName', u.company_name, 'email', u.email) end) order by l.created_at desc, l.id desc), '[]'::json) from ticket_log l left join users u on u.id = l.user_id where l.ticket_id = ${tickets.id})`,
+};
+
+type Dated<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
+type JsonImage = Dated<TicketImageRow, 'createdAt'>;
+type JsonAvailability = Dated<TicketAvailabilityRow, 'startsAt' | 'endsAt'>;
+type JsonLogEntry = { entry: Dated<TicketLogRow, 'createdAt'>; user: LogRowWithUser['user'] };
+
+/** A ticket the viewer sees, with its categories, files, availability and log (newest first). */
+export async function findTicketDetail(
+  db: Db,
+  viewer: Actor,
+  id: number,
+): Promise<TicketDetailRows | undefined> {
+  const visible = visibleByPlaceholder(viewer);
+  const query = reusable(db, `ticket_detail_${visible.key}`, (db, name) =>
+    db
+      .select({ ...rowColumns, ...detailLists })
+      .from(tickets)
+      .innerJoin(units, eq(units.id, tickets.unitId))
+      .innerJoin(properties, eq(properties.id, tickets.propertyId))
+      .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId))
+      .where(and(eq(tickets.id, sql.placeholder('id')), visible.where))
+      .limit(1)
+      .prepare(name),
+  );
+  const [found] = await query.execute({ id, ...viewerValues(viewer) });
+  if (!found) return undefined;
+  const { categoriesJson, imagesJson, availabilityJson, logJson, unviewedNotifications, ...row } = found;
+  return {
+    row,
+    unviewedNotifications,
+    categories: categoriesJson,
+    images: imagesJson.map((image) => ({ ...image, createdAt: new Date(image.createdAt) })),
+    availability: availabilityJson.map((range) => ({
+      ...range,
+      startsAt: new Date(range.startsAt),
+      endsAt: new Date(range.endsAt),
+    })),
+    log: logJson.map(({ entry, user }) => ({
+      entry: { ...entry, createdAt: new Date(entry.createdAt) },
+      user,
+    })),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // What a ticket shows beside its row, loaded for many tickets at once
 
@@ -355,20 +492,6 @@ export async function categoriesOf(db: Db, ticketIds: number[]) {
     .innerJoin(categories, eq(categories.id, ticketCategories.categoryId))
     .where(inArray(ticketCategories.ticketId, ticketIds))
     .orderBy(asc(categories.id));
-}
-
-/** One ticket's categories (the detail's; `categoriesOf` serves a list page). */
-export async function categoriesOfTicket(db: Db, ticketId: number) {
-  const query = reusable(db, 'ticket_categories', (db, name) =>
-    db
-      .select({ ticketId: ticketCategories.ticketId, id: categories.id, title: categories.title })
-      .from(ticketCategories)
-      .innerJoin(categories, eq(categories.id, ticketCategories.categoryId))
-      .where(eq(ticketCategories.ticketId, sql.placeholder('ticketId')))
-      .orderBy(asc(categories.id))
-      .prepare(name),
-  );
-  return query.execute({ ticketId });
 }
 
 export async function imagesOf(db: Db, ticketId: number) {
@@ -390,29 +513,6 @@ export async function availabilityOf(db: Db, ticketId: number) {
       .from(ticketAvailability)
       .where(eq(ticketAvailability.ticketId, sql.placeholder('ticketId')))
       .orderBy(asc(ticketAvailability.startsAt), asc(ticketAvailability.id))
-      .prepare(name),
-  );
-  return query.execute({ ticketId });
-}
-
-/** The activity log, newest first, with each author's name columns. */
-export async function logOf(db: Db, ticketId: number) {
-  const query = reusable(db, 'ticket_log', (db, name) =>
-    db
-      .select({
-        entry: ticketLog,
-        user: {
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          companyName: users.companyName,
-          email: users.email,
-        },
-      })
-      .from(ticketLog)
-      .leftJoin(users, eq(users.id, ticketLog.userId))
-      .where(eq(ticketLog.ticketId, sql.placeholder('ticketId')))
-      .orderBy(desc(ticketLog.createdAt), desc(ticketLog.id))
       .prepare(name),
   );
   return query.execute({ ticketId });

@@ -16,7 +16,7 @@ import {
   statusText,
   visibleId,
 } from '@mend/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import {
   contractorCategories,
@@ -172,7 +172,13 @@ export async function routeTicket(
   if (fresh.length === 0) return;
   await tx
     .insert(ticketRecipients)
-    .values(fresh.map((person) => ({ ticketId: ticket.id, userId: person.id })))
+    .values(
+      fresh.map((person) => ({
+        ticketId: ticket.id,
+        userId: person.id,
+        ticketCreatedAt: sql`(select created_at from tickets where id = ${ticket.id})`,
+      })),
+    )
     .onConflictDoNothing();
   await tx.insert(ticketLog).values({
     ticketId: ticket.id,
