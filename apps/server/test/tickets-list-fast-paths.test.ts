@@ -3,9 +3,14 @@
  * - a contractor's first page and count come from ticket_recipients (its copy of each ticket's created_at):
  *   the rows, their order (ties broken by id) and the total;
  * - a manager's search reads its total from the page's own rows (`count(*) over ()`), and a page past the
- *   last one still gets the total.
+ *   last one still gets the total;
+ * - the super admin's unfiltered total is capped without counting only when PostgreSQL estimates the tickets
+ *   table at over ten times the cap.
  */
+import { LIST_COUNT_CAP } from '@mend/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TICKETS_ESTIMATE_TRUSTED_ABOVE } from '../src/modules/tickets/queries';
 import { createTestApp, type TestApp } from './helpers/app';
 import { clientFor, createWorld, insertTicket, ticketForm, type World } from './helpers/ticket-factories';
 
@@ -45,7 +50,7 @@ type Row = { id: number; title: string; created_at: string };
 async function list(user: World['admin'], query: string) {
   const response = await (await clientFor(t, user)).get(`/api/tickets${query}`);
   expect(response.statusCode).toBe(200);
-  return response.json() as { data: Row[]; meta: { total: number } };
+  return response.json() as { data: Row[]; meta: { total: number; total_capped?: true } };
 }
 
 /** The expected order: created_at, then id, both in the given direction. */
@@ -114,5 +119,25 @@ describe("a manager's search", () => {
     const none = await list(w.north.manager, '?search=zzzz-nothing');
     expect(none.meta.total).toBe(0);
     expect(none.data).toHaveLength(0);
+  });
+});
+
+describe("the super admin's unfiltered total", () => {
+  it('is counted while the estimate is small, and capped at once when the table is estimated huge', async () => {
+    const counted = await list(w.admin, '');
+    expect(counted.meta).toEqual({ total: counted.meta.total, page: 1, per_page: 10 });
+    expect(counted.meta.total).toBeLessThan(100);
+
+    // What autovacuum would write for a table of a million tickets.
+    await t.db.execute(
+      sql`update pg_class set reltuples = ${TICKETS_ESTIMATE_TRUSTED_ABOVE * 10} where oid = 'tickets'::regclass`,
+    );
+    const estimated = await list(w.admin, '');
+    expect(estimated.meta).toEqual({ total: LIST_COUNT_CAP, page: 1, per_page: 10, total_capped: true });
+    // Narrowed lists are still counted.
+    expect((await list(w.admin, '?status=0')).meta.total_capped).toBeUndefined();
+
+    await t.db.execute(sql`analyze tickets`);
+    expect((await list(w.admin, '')).meta).toEqual(counted.meta);
   });
 });
