@@ -272,14 +272,13 @@ export async function listTicketRows(
       filters.landlordId === undefined ? undefined : eq(properties.landlordId, filters.landlordId),
       ticketSearch(query.search, { indexed }),
     );
-  const joinedCount = (Boolean(query.search) && !indexed) || filters.landlordId !== undefined;
-  const joinedWhere = whereWith(visibleWithProperties(viewer));
   const order = orderBy(query, SORTABLE, DEFAULT_SORT, tickets.id);
-  if (joinedCount) {
-    // A narrowed search (or one landlord's list): the page and its total in one pass over the few hundred
-    // matching rows, `count(*) over ()`, rather than matching them all twice.
+  if ((query.search && !indexed) || filters.landlordId !== undefined) {
+    // A narrowed search (or one landlord's list) reads joined columns: the page and its total in one pass
+    // over the few hundred matching rows, `count(*) over ()`, rather than matching them all twice.
+    const where = whereWith(visibleWithProperties(viewer));
     const found = await selectRowsCounted(db)
-      .where(joinedWhere)
+      .where(where)
       .orderBy(...order)
       .limit(query.per_page)
       .offset(pageOffset(query));
@@ -287,20 +286,18 @@ export async function listTicketRows(
       const rows: TicketJoinedRow[] = found.map(({ matched: _matched, ...row }) => row);
       return { rows, total: cappedTotal(found[0]?.matched ?? 0, LIST_COUNT_CAP) };
     }
-    // Past the last page there is no row to carry the total.
+    // Past the last page no row carries the total: count it alone.
+    const [{ counted }] = await countTickets(db, where, true, LIST_COUNT_CAP);
+    return { rows: [], total: cappedTotal(counted, LIST_COUNT_CAP) };
   }
+  const where = whereWith(visibleTickets(viewer));
   const [rows, [{ counted }]] = await Promise.all([
     selectRows(db)
-      .where(joinedWhere)
+      .where(where)
       .orderBy(...order)
       .limit(query.per_page)
       .offset(pageOffset(query)),
-    countTickets(
-      db,
-      joinedCount ? joinedWhere : whereWith(visibleTickets(viewer)),
-      joinedCount,
-      LIST_COUNT_CAP,
-    ),
+    countTickets(db, where, false, LIST_COUNT_CAP),
   ]);
   return { rows, total: cappedTotal(counted, LIST_COUNT_CAP) };
 }

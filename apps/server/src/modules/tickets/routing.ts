@@ -16,7 +16,7 @@ import {
   statusText,
   visibleId,
 } from '@mend/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import {
   contractorCategories,
@@ -47,6 +47,7 @@ export interface TicketFacts {
   categoryTitle: string;
   tenantId: number | null;
   createdBy: number | null;
+  createdAt: Date;
 }
 
 /** Who acts: id and the name written into the log. */
@@ -176,7 +177,7 @@ export async function routeTicket(
       fresh.map((person) => ({
         ticketId: ticket.id,
         userId: person.id,
-        ticketCreatedAt: sql`(select created_at from tickets where id = ${ticket.id})`,
+        ticketCreatedAt: ticket.createdAt,
       })),
     )
     .onConflictDoNothing();

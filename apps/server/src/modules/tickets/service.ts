@@ -305,6 +305,7 @@ async function factsOf(tx: Tx, id: number): Promise<TicketFacts> {
       unitName: units.name,
       tenantId: tickets.tenantId,
       createdBy: tickets.createdBy,
+      createdAt: tickets.createdAt,
     })
     .from(tickets)
     .innerJoin(units, eq(units.id, tickets.unitId))
