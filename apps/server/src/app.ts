@@ -2,7 +2,6 @@
 
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,6 +12,7 @@ import { assertBodyDepth, readMultipart, type UploadedFile } from './lib/form-bo
 import { registerIdempotency } from './lib/idempotency';
 import { OrphanFileSweeper } from './lib/orphan-files';
 import { setUpMessaging } from './lib/outbox/setup';
+import { securityHeaders } from './lib/security-headers';
 import { registerSessions } from './lib/session';
 import { type FileStorage, LocalFileStorage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/routes';
@@ -76,27 +76,13 @@ export async function buildApp({ config, db, logger, storage }: BuildAppOptions)
   // Links in messages (app URL, signing secret) and the outbox worker; main.ts starts the worker.
   setUpMessaging(app, config);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 8 * 1024 * 1024 } });
   await app.register(rateLimit, { global: false });
 
+  const headers = securityHeaders();
   app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers);
     reply.header('x-request-id', request.id);
     request.uploads = [];
   });
