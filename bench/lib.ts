@@ -334,7 +334,13 @@ export function startServerProcess(
   poolSize: string | number | undefined,
 ): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(path.join(BENCH_DIR, 'serve.ts'), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    // BENCH_SERVER_NODE_ARGS adds node flags to the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ],
     env: {
       ...process.env,
       ...(target.kind === 'postgres'

@@ -32,6 +32,7 @@ describe('which statements are named', () => {
     expect(shouldPrepare('begin', [])).toBe(false);
     expect(shouldPrepare('select 1', undefined)).toBe(false);
     expect(shouldPrepare('select id from tickets where title ILIKE $1', ['%a%'])).toBe(false);
+    expect(shouldPrepare('select id from tickets where search_text like lower($1)', ['%a%'])).toBe(false);
     expect(shouldPrepare(`select ${'1,'.repeat(5_000)}$1`, [1])).toBe(false);
     const named = { text: 'select $1', name: 'mine' };
     expect(withStatementName(named, [1], prepared)).toBe(named);

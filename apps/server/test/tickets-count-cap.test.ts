@@ -1,8 +1,9 @@
 /**
  * A ticket list counts at most LIST_COUNT_CAP matches (docs/decisions/0007-capped-list-totals-and-prepared-statements.md): past it the
- * answer says `total_capped`, below it the total stays exact, and the rows are the same either way.
+ * answer says `total_capped`, below it the total stays exact, and the rows are the same either way. A search
+ * counts at most SEARCH_COUNT_CAP (ADR 0009).
  */
-import { LIST_COUNT_CAP } from '@mend/shared';
+import { LIST_COUNT_CAP, SEARCH_COUNT_CAP } from '@mend/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -52,5 +53,19 @@ describe('ticket list totals', () => {
     const body = await listMeta(w.admin, `?page=${LIST_COUNT_CAP / 10 + 1}`);
     expect(body.meta.total_capped).toBe(true);
     expect(body.data).toHaveLength(1);
+  });
+
+  it('a search stops at its own, smaller cap, for the whole list and for one landlord’s', async () => {
+    for (const user of [w.admin, w.south.manager]) {
+      const body = await listMeta(user, '?search=bulk%20ticket');
+      expect(body.meta).toEqual({ total: SEARCH_COUNT_CAP, page: 1, per_page: 10, total_capped: true });
+      expect(body.data).toHaveLength(10);
+    }
+    // Exact below it: "bulk ticket 999" finds 999 and 9990-9999.
+    expect((await listMeta(w.admin, '?search=bulk%20ticket%20999')).meta).toEqual({
+      total: 11,
+      page: 1,
+      per_page: 10,
+    });
   });
 });

@@ -28,6 +28,11 @@ export const PAGE_WINDOW = 3;
  * count of a million tickets costs a full scan on every page load (docs/decisions/0007-capped-list-totals-and-prepared-statements.md).
  */
 export const LIST_COUNT_CAP = 10_000;
+/**
+ * A ticket search counts its matches up to this many ("1000+"): counting a common word's 200,000 matches
+ * among a million tickets, even to 10,000, reads 50,000 rows per keystroke (ADR 0009).
+ */
+export const SEARCH_COUNT_CAP = 1_000;
 export const SEARCH_DEBOUNCE_MS = 200;
 
 export const ACTIVITY_LOG_FIRST = 3;

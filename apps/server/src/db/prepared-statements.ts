@@ -23,7 +23,7 @@ interface QueryConfigLike {
 
 /**
  * Whether a statement is worth preparing. Only parameterised ones: those are the app's repeated queries
- * (migrations, `begin` and `commit` carry no parameters). Text searches (`ilike`) stay unnamed: their best
+ * (migrations, `begin` and `commit` carry no parameters). Text searches (`like`, `ilike`) stay unnamed: their best
  * plan depends on the pattern (a rare word uses the trigram index, a common one does not), and a cached
  * generic plan cannot see the pattern.
  */
@@ -32,7 +32,7 @@ export function shouldPrepare(text: string, values: unknown): boolean {
     Array.isArray(values) &&
     values.length > 0 &&
     text.length <= MAX_PREPARED_TEXT_LENGTH &&
-    !/\bilike\b/i.test(text)
+    !/\bi?like\b/i.test(text)
   );
 }
 

@@ -2,20 +2,25 @@
  * Ticket reads: the one visibility scope (DESIGN.md) that every list and every single load goes through,
  * list filters/search/sort done in SQL, and the loaders of what a ticket shows beside its own row.
  */
-import { type Actor, LIST_COUNT_CAP, TICKET_STATUSES, type TicketScope, ticketScope } from '@mend/shared';
-import { and, asc, eq, exists, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  type Actor,
+  LIST_COUNT_CAP,
+  SEARCH_COUNT_CAP,
+  TICKET_STATUSES,
+  type TicketScope,
+  ticketScope,
+} from '@mend/shared';
+import { and, asc, eq, getTableColumns, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { reusable } from '../../db/reusable';
 import {
-  categories,
   properties,
   type TicketAvailabilityRow,
   type TicketImageRow,
   type TicketLogRow,
   tenantUnits,
   ticketAvailability,
-  ticketCategories,
   ticketImages,
   ticketRecipients,
   tickets,
@@ -107,9 +112,12 @@ function visibleByPlaceholder(viewer: Actor): { key: string; where: SQL } {
 /** The values of `visibleByPlaceholder`'s placeholders. */
 const viewerValues = (viewer: Actor) => ({ viewerId: viewer.id, landlordId: viewer.landlordId });
 
+/** A ticket's own columns as answers read them: all but the search text (ADR 0009). */
+const { searchText: _searchText, ...ticketColumns } = getTableColumns(tickets);
+
 /** A ticket row with what every answer shows of its unit, property and tenant. */
 const rowColumns = {
-  ticket: tickets,
+  ticket: ticketColumns,
   unit: {
     id: units.id,
     name: units.name,
@@ -136,6 +144,14 @@ const rowColumns = {
   },
 };
 
+/** A ticket's categories as a JSON column of its row (one statement per page instead of two). */
+const categoriesJson = sql<
+  { id: number; title: string }[]
+>`(select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title) order by c.id), '[]'::json) from ticket_categories tc join categories c on c.id = tc.category_id where tc.ticket_id = ${tickets.id})`;
+
+/** What a list row carries: the joined row and its categories. */
+const listColumns = { ...rowColumns, categoriesJson };
+
 function selectRows(db: Db) {
   return db
     .select(rowColumns)
@@ -145,10 +161,20 @@ function selectRows(db: Db) {
     .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId));
 }
 
-/** `selectRows` with each row's count of all matching rows (a window over the whole result). */
-function selectRowsCounted(db: Db) {
+/** List rows: `selectRows` with each row's categories. */
+function selectListRows(db: Db) {
   return db
-    .select({ ...rowColumns, matched: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select(listColumns)
+    .from(tickets)
+    .innerJoin(units, eq(units.id, tickets.unitId))
+    .innerJoin(properties, eq(properties.id, tickets.propertyId))
+    .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId));
+}
+
+/** List rows, each with a count of the matching rows: `matched`, an SQL expression computed once. */
+function selectListRowsCounted(db: Db, matched: SQL) {
+  return db
+    .select({ ...listColumns, matched: sql<number>`${matched}`.mapWith(Number) })
     .from(tickets)
     .innerJoin(units, eq(units.id, tickets.unitId))
     .innerJoin(properties, eq(properties.id, tickets.propertyId))
@@ -156,6 +182,18 @@ function selectRowsCounted(db: Db) {
 }
 
 export type TicketJoinedRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
+export type TicketListRow = Awaited<ReturnType<ReturnType<typeof selectListRows>['execute']>>[number];
+
+/** Counted matches of `where`, stopped after `cap + 1` (an uncorrelated subquery: PostgreSQL runs it once). */
+function cappedCount(where: SQL | undefined, cap: number): SQL {
+  return sql`(select count(*) from (select 1 from ${tickets} where ${where ?? sql`true`} limit ${sql.raw(String(cap + 1))}) as matching)`;
+}
+
+/** Rows without their `matched` column, and the total that column carries. */
+function withoutMatched(found: (TicketListRow & { matched: number })[], cap: number) {
+  const rows: TicketListRow[] = found.map(({ matched: _matched, ...row }) => row);
+  return { rows, total: cappedTotal(found[0]?.matched ?? 0, cap) };
+}
 
 /** The tenant's shown name: company, else first and last name, else email (as serialize.ts writes it). */
 const tenantNameSql = sql`lower(coalesce(nullif(${tenantUser.companyName}, ''), nullif(trim(${tenantUser.firstName} || ' ' || ${tenantUser.lastName}), ''), ${tenantUser.email}))`;
@@ -171,72 +209,60 @@ const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 /** Sort keys that read joined tables. */
 const JOINED_SORTS = new Set(['property', 'tenant']);
 
-/** Text matches over the joined row (properties, tenant): cheap once the rows are narrowed to a scope. */
-function joinedTextMatch(pattern: string): SQL[] {
-  return [
-    ilike(tickets.title, pattern),
-    ilike(tickets.description, pattern),
-    ilike(properties.name, pattern),
-    ilike(tenantUser.firstName, pattern),
-    ilike(tenantUser.lastName, pattern),
-    ilike(tenantUser.companyName, pattern),
-    sql`(${tenantUser.firstName} || ' ' || ${tenantUser.lastName}) ilike ${pattern}`,
-    exists(
-      qb
-        .select({ one: sql`1` })
-        .from(ticketCategories)
-        .innerJoin(categories, eq(categories.id, ticketCategories.categoryId))
-        .where(and(eq(ticketCategories.ticketId, tickets.id), ilike(categories.title, pattern))),
-    ),
-  ];
+/** A search term as the query matches it: the text, a visible id (its digits) and status names (indexes). */
+interface SearchTerm {
+  /** The term itself, for `strpos` (a narrow scope, row by row). */
+  term: string;
+  /** The term as a LIKE pattern, for the trigram index (the whole list). */
+  pattern: string;
+  /** "#007", "007" and "7" all find ticket 7 (the visible id is zero-padded to 3 digits). */
+  digits: string | null;
+  statuses: number[];
 }
 
-/**
- * The same matches as `tickets.id IN (a UNION of one branch per table)`: each branch can use its column's
- * pg_trgm index, which one OR across four joined tables cannot. Over all tickets this is what keeps the
- * super admin's search fast (docs/performance.md); it reads only `tickets`, so its count needs no joins.
- */
-function indexedTextMatch(term: string, pattern: string): SQL[] {
-  const tenantMatch = [
-    sql`u.first_name ilike ${pattern}`,
-    sql`u.last_name ilike ${pattern}`,
-    sql`u.company_name ilike ${pattern}`,
-  ];
-  // "Ann Lee" spans both names; a term without a space always lies within one of them.
-  if (/\s/.test(term)) tenantMatch.push(sql`(u.first_name || ' ' || u.last_name) ilike ${pattern}`);
-  const branches = [
-    sql`select st.id from tickets st where st.title ilike ${pattern}`,
-    sql`select st.id from tickets st where st.description ilike ${pattern}`,
-    sql`select st.id from tickets st join properties sp on sp.id = st.property_id where sp.name ilike ${pattern}`,
-    sql`select st.id from tickets st join users u on u.id = st.tenant_id where ${sql.join(tenantMatch, sql` or `)}`,
-    sql`select stc.ticket_id from ticket_categories stc join categories sc on sc.id = stc.category_id where sc.title ilike ${pattern}`,
-  ];
-  return [sql`${tickets.id} in (${sql.join(branches, sql` union `)})`];
+function searchTerm(term: string): SearchTerm {
+  const digits = term.replace(/^#/, '').trim();
+  const lower = term.toLowerCase();
+  return {
+    term,
+    pattern: likePattern(term),
+    digits: /^\d{1,12}$/.test(digits) ? likePattern(digits) : null,
+    statuses: TICKET_STATUSES.flatMap((name, index) => (name.toLowerCase().includes(lower) ? [index] : [])),
+  };
 }
 
 /**
  * Search (SPEC.md "Tickets screen"): title, description, visible id, status text, category title, tenant
- * name or company, property name. Status names are matched here in JS and searched as `status IN (...)`.
- * `indexed`: the rows are not narrowed to a landlord, unit or contractor, so the text is looked up
- * through the trigram indexes; a narrow scope (a few hundred tickets) is faster filtered row by row.
+ * name or company, property name. The text fields are one lower-cased column, `tickets.search_text`, kept by
+ * triggers (ADR 0009). `values` are the term's values or placeholders of the same names.
+ * - `indexed` (the whole list): `LIKE lower('%term%')`, which the column's trigram index answers.
+ * - otherwise (a scope of a few hundred tickets, filtered row by row): `strpos(text, lower(term)) > 0`, the
+ *   same substring match, which no index can take. A reusable (prepared) statement's generic plan cannot see
+ *   the pattern and, offered the trigram index, would AND every visible ticket with a common word's posting
+ *   lists (300 ms instead of 1).
  */
-export function ticketSearch(term: string, { indexed = false } = {}): SQL | undefined {
-  if (!term) return undefined;
-  const pattern = likePattern(term);
-  const parts = indexed ? indexedTextMatch(term, pattern) : joinedTextMatch(pattern);
-  // "#007", "007" and "7" all find ticket 7 (the visible id is zero-padded to 3 digits).
-  const digits = term.replace(/^#/, '').trim();
-  if (/^\d{1,12}$/.test(digits)) {
+function ticketSearch(
+  term: SearchTerm,
+  values: { [K in keyof SearchTerm]: SearchTerm[K] | Placeholder },
+  indexed: boolean,
+): SQL {
+  const parts: SQL[] = [
+    indexed
+      ? sql`${tickets.searchText} like lower(${values.pattern})`
+      : sql`strpos(${tickets.searchText}, lower(${values.term})) > 0`,
+  ];
+  if (term.digits !== null) {
     parts.push(
-      sql`lpad(${tickets.id}::text, greatest(3, length(${tickets.id}::text)), '0') like ${likePattern(digits)}`,
+      sql`lpad(${tickets.id}::text, greatest(3, length(${tickets.id}::text)), '0') like ${values.digits}`,
     );
   }
-  const lower = term.toLowerCase();
-  const statuses = TICKET_STATUSES.flatMap((name, index) =>
-    name.toLowerCase().includes(lower) ? [index] : [],
-  );
-  if (statuses.length > 0) parts.push(inArray(tickets.status, statuses));
-  return or(...parts);
+  if (term.statuses.length > 0) {
+    const statuses = values.statuses;
+    parts.push(
+      Array.isArray(statuses) ? inArray(tickets.status, statuses) : sql`${tickets.status} = any(${statuses})`,
+    );
+  }
+  return or(...parts) as SQL;
 }
 
 export interface TicketFilters {
@@ -253,123 +279,192 @@ export async function listTicketRows(
   viewer: Actor,
   filters: TicketFilters,
   query: ListQuery,
-): Promise<{ rows: TicketJoinedRow[]; total: ListTotal }> {
-  if (query.page === 1 && !query.search && !filters.alsoVisibleTo && filters.landlordId === undefined) {
-    return firstPage(db, viewer, filters, query);
-  }
-  // Unnarrowed (the super admin's whole list): search through the trigram indexes.
-  const indexed =
-    ticketScope(viewer) === 'all' &&
-    !filters.alsoVisibleTo &&
-    filters.propertyId === undefined &&
-    filters.landlordId === undefined;
-  const whereWith = (visible: SQL) =>
-    and(
-      visible,
-      filters.alsoVisibleTo ? visibleTickets(filters.alsoVisibleTo) : undefined,
-      filters.status === undefined ? undefined : eq(tickets.status, filters.status),
-      filters.propertyId === undefined ? undefined : eq(tickets.propertyId, filters.propertyId),
-      filters.landlordId === undefined ? undefined : eq(properties.landlordId, filters.landlordId),
-      ticketSearch(query.search, { indexed }),
-    );
+): Promise<{ rows: TicketListRow[]; total: ListTotal }> {
+  const general = filters.alsoVisibleTo !== undefined || filters.landlordId !== undefined;
+  // The super admin's whole list: a search looks its words up in the trigram index.
+  const wholeList = ticketScope(viewer) === 'all' && !general && filters.propertyId === undefined;
+  if (!general && !query.search && query.page === 1) return firstPage(db, viewer, filters, query);
+  if (!general && query.search && !wholeList) return narrowedSearch(db, viewer, filters, query);
+  const term = query.search ? searchTerm(query.search) : null;
+  const cap = term ? SEARCH_COUNT_CAP : LIST_COUNT_CAP;
+  // A narrowed search (or one landlord's list) reads joined columns: its few hundred matches are counted in
+  // the same pass as the page (`count(*) over ()`); the whole list counts by itself, up to the cap.
+  const overRows = (term !== null && !wholeList) || filters.landlordId !== undefined;
+  const where = and(
+    overRows ? visibleWithProperties(viewer) : visibleTickets(viewer),
+    filters.alsoVisibleTo ? visibleTickets(filters.alsoVisibleTo) : undefined,
+    filters.status === undefined ? undefined : eq(tickets.status, filters.status),
+    filters.propertyId === undefined ? undefined : eq(tickets.propertyId, filters.propertyId),
+    filters.landlordId === undefined ? undefined : eq(properties.landlordId, filters.landlordId),
+    term ? ticketSearch(term, term, wholeList) : undefined,
+  );
   const order = orderBy(query, SORTABLE, DEFAULT_SORT, tickets.id);
-  if ((query.search && !indexed) || filters.landlordId !== undefined) {
-    // A narrowed search (or one landlord's list) reads joined columns: the page and its total in one pass
-    // over the few hundred matching rows, `count(*) over ()`, rather than matching them all twice.
-    const where = whereWith(visibleWithProperties(viewer));
-    const found = await selectRowsCounted(db)
+  if (!overRows && !JOINED_SORTS.has(sortOf(query, SORTABLE, DEFAULT_SORT).key)) {
+    // The page's ids and the total from `tickets` alone, planned with the pattern (a common word walks the date
+    // index, a rare one the trigram index); then those rows joined by a prepared statement. Planning the joins
+    // with every search cost more than running the search (0.9 ms against 0.1, at 1,000,000 tickets).
+    const page = await db
+      .select({ id: tickets.id, matched: sql<number>`${cappedCount(where, cap)}`.mapWith(Number) })
+      .from(tickets)
       .where(where)
       .orderBy(...order)
       .limit(query.per_page)
       .offset(pageOffset(query));
-    if (found.length > 0 || query.page === 1) {
-      const rows: TicketJoinedRow[] = found.map(({ matched: _matched, ...row }) => row);
-      return { rows, total: cappedTotal(found[0]?.matched ?? 0, LIST_COUNT_CAP) };
+    if (page.length > 0 || query.page === 1) {
+      return {
+        rows: await listRowsByIds(
+          db,
+          page.map((row) => row.id),
+        ),
+        total: cappedTotal(page[0]?.matched ?? 0, cap),
+      };
     }
-    // Past the last page no row carries the total: count it alone.
-    const [{ counted }] = await countTickets(db, where, true, LIST_COUNT_CAP);
-    return { rows: [], total: cappedTotal(counted, LIST_COUNT_CAP) };
+    const [{ counted }] = await countTickets(db, where, false, cap);
+    return { rows: [], total: cappedTotal(counted, cap) };
   }
-  const where = whereWith(visibleTickets(viewer));
-  const [rows, [{ counted }]] = await Promise.all([
-    selectRows(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.per_page)
-      .offset(pageOffset(query)),
-    countTickets(db, where, false, LIST_COUNT_CAP),
-  ]);
-  return { rows, total: cappedTotal(counted, LIST_COUNT_CAP) };
+  const found = await selectListRowsCounted(db, overRows ? sql`count(*) over ()` : cappedCount(where, cap))
+    .where(where)
+    .orderBy(...order)
+    .limit(query.per_page)
+    .offset(pageOffset(query));
+  if (found.length > 0 || query.page === 1) return withoutMatched(found, cap);
+  // Past the last page no row carries the total: count it alone.
+  const [{ counted }] = await countTickets(db, where, overRows, cap);
+  return { rows: [], total: cappedTotal(counted, cap) };
 }
 
 /**
- * Page 1 without a search: what every visit of the tickets screen asks first. Its queries are built once
- * per scope, filter set, sort and page size (db/reusable.ts), with the viewer and filter values as placeholders.
+ * A search within the viewer's own scope (a manager's, tenant's or contractor's tickets, or one property's):
+ * what the search box asks on every keystroke. One reusable statement per scope, filter set, term shape, sort
+ * and page size, with the values as placeholders; the scope's few hundred tickets are filtered row by row, and
+ * the page and its total come from one pass (`count(*) over ()`) over `tickets` alone, before only the page's
+ * rows are joined.
+ */
+async function narrowedSearch(
+  db: Db,
+  viewer: Actor,
+  filters: TicketFilters,
+  query: ListQuery,
+): Promise<{ rows: TicketListRow[]; total: ListTotal }> {
+  const term = searchTerm(query.search);
+  const visible = visibleByPlaceholder(viewer);
+  const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
+  const byStatus = filters.status !== undefined;
+  const byProperty = filters.propertyId !== undefined;
+  const shape = `${term.digits === null ? '' : 'd'}${term.statuses.length > 0 ? 't' : ''}`;
+  const key = `tickets_search_${visible.key}_${byStatus ? 's' : ''}${byProperty ? 'p' : ''}_${shape}_${sort}_${direction}_${query.per_page}`;
+  const pageQuery = reusable(db, key, (db, name) => {
+    const where = and(
+      visible.where,
+      byStatus ? eq(tickets.status, sql.placeholder('status')) : undefined,
+      byProperty ? eq(tickets.propertyId, sql.placeholder('propertyId')) : undefined,
+      ticketSearch(
+        term,
+        {
+          term: sql.placeholder('term'),
+          pattern: sql.placeholder('pattern'),
+          digits: sql.placeholder('digits'),
+          statuses: sql.placeholder('statuses'),
+        },
+        false,
+      ),
+    );
+    const order = orderBy({ ...query, sort, order: direction }, SORTABLE, DEFAULT_SORT, tickets.id);
+    if (JOINED_SORTS.has(sort)) {
+      return selectListRowsCounted(db, sql`count(*) over ()`)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.per_page)
+        .offset(sql.placeholder('offset'))
+        .prepare(name);
+    }
+    const limit = sql.raw(String(query.per_page));
+    const page = sql`(select ${tickets.id} as id, count(*) over () as matched from ${tickets} where ${where} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${sql.placeholder('offset')}) as page`;
+    return db
+      .select({ ...listColumns, matched: sql<number>`page.matched`.mapWith(Number) })
+      .from(page)
+      .innerJoin(tickets, sql`${tickets.id} = page.id`)
+      .innerJoin(units, eq(units.id, tickets.unitId))
+      .innerJoin(properties, eq(properties.id, tickets.propertyId))
+      .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId))
+      .orderBy(...order)
+      .prepare(name);
+  });
+  const values = {
+    ...viewerValues(viewer),
+    status: filters.status,
+    propertyId: filters.propertyId,
+    term: term.term,
+    digits: term.digits,
+    statuses: term.statuses,
+    offset: pageOffset(query),
+  };
+  const found = await pageQuery.execute(values);
+  if (found.length === 0 && query.page > 1) {
+    // Past the last page no row carries the total: the first page's rows do.
+    const [first] = await pageQuery.execute({ ...values, offset: 0 });
+    return { rows: [], total: cappedTotal(first?.matched ?? 0, SEARCH_COUNT_CAP) };
+  }
+  return withoutMatched(found, SEARCH_COUNT_CAP);
+}
+
+/**
+ * Page 1 without a search: what every visit of the tickets screen asks first. One statement per scope,
+ * filter set, sort and page size (db/reusable.ts), with the viewer and filter values as placeholders; the
+ * total is a column of its rows (an empty first page has none to carry, and its total is 0).
  */
 async function firstPage(
   db: Db,
   viewer: Actor,
   filters: TicketFilters,
   query: ListQuery,
-): Promise<{ rows: TicketJoinedRow[]; total: ListTotal }> {
+): Promise<{ rows: TicketListRow[]; total: ListTotal }> {
   const visible = visibleByPlaceholder(viewer);
   const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
   const byStatus = filters.status !== undefined;
   const byProperty = filters.propertyId !== undefined;
   const key = `tickets_p1_${visible.key}_${byStatus ? 's' : ''}${byProperty ? 'p' : ''}_${sort}_${direction}_${query.per_page}`;
-  const where = and(
-    visible.where,
-    byStatus ? eq(tickets.status, sql.placeholder('status')) : undefined,
-    byProperty ? eq(tickets.propertyId, sql.placeholder('propertyId')) : undefined,
-  );
-  const order = orderBy({ ...query, sort, order: direction }, SORTABLE, DEFAULT_SORT, tickets.id);
-  // Sorted by the ticket's own columns, the page's ids come from `tickets` alone (an index-only scan for
-  // the default order) and only those rows are joined; otherwise every visible row would be joined first.
-  // That LIMIT is written into the SQL (the page size is part of the key): given as a parameter, PostgreSQL
-  // cannot plan it once for all calls and would replan the query every time.
-  const limit = sql.raw(String(query.per_page));
-  // A contractor's unfiltered page by date: from ticket_recipients' (user_id, ticket_created_at, ticket_id)
-  // index alone, rather than one `tickets` row per routed ticket to sort them.
-  const routedByDate = visible.key === 'routed' && !byStatus && !byProperty;
-  const recipientOrder = sql.raw(direction === 'asc' ? 'asc' : 'desc');
-  const pageIds =
-    routedByDate && sort === 'created_at'
-      ? sql`select ${ticketRecipients.ticketId} from ${ticketRecipients} where ${ticketRecipients.userId} = ${sql.placeholder('viewerId')} order by ${ticketRecipients.ticketCreatedAt} ${recipientOrder}, ${ticketRecipients.ticketId} ${recipientOrder} limit ${limit}`
-      : sql`select ${tickets.id} from ${tickets} where ${where} order by ${sql.join(order, sql`, `)} limit ${limit}`;
-  const rowsQuery = reusable(db, key, (db, name) =>
-    JOINED_SORTS.has(sort)
-      ? selectRows(db)
+  const rowsQuery = reusable(db, key, (db, name) => {
+    const where = and(
+      visible.where,
+      byStatus ? eq(tickets.status, sql.placeholder('status')) : undefined,
+      byProperty ? eq(tickets.propertyId, sql.placeholder('propertyId')) : undefined,
+    );
+    const order = orderBy({ ...query, sort, order: direction }, SORTABLE, DEFAULT_SORT, tickets.id);
+    // Sorted by the ticket's own columns, the page's ids come from `tickets` alone (an index-only scan for
+    // the default order) and only those rows are joined; otherwise every visible row would be joined first.
+    // That LIMIT is written into the SQL (the page size is part of the key): given as a parameter, PostgreSQL
+    // cannot plan it once for all calls and would replan the query every time.
+    const limit = sql.raw(String(query.per_page));
+    // A contractor's unfiltered page by date: from ticket_recipients' (user_id, ticket_created_at, ticket_id)
+    // index alone, rather than one `tickets` row per routed ticket to sort them. Its count is the number of
+    // its ticket_recipients rows (an index-only scan); each of them names a ticket (foreign key, cascade).
+    const routedByDate = visible.key === 'routed' && !byStatus && !byProperty;
+    const recipientOrder = sql.raw(direction === 'asc' ? 'asc' : 'desc');
+    const pageIds =
+      routedByDate && sort === 'created_at'
+        ? sql`select ${ticketRecipients.ticketId} from ${ticketRecipients} where ${ticketRecipients.userId} = ${sql.placeholder('viewerId')} order by ${ticketRecipients.ticketCreatedAt} ${recipientOrder}, ${ticketRecipients.ticketId} ${recipientOrder} limit ${limit}`
+        : sql`select ${tickets.id} from ${tickets} where ${where} order by ${sql.join(order, sql`, `)} limit ${limit}`;
+    const over = sql.raw(String(LIST_COUNT_CAP + 1));
+    const matched = routedByDate
+      ? sql`(select count(*) from (select 1 from ${ticketRecipients} where ${ticketRecipients.userId} = ${sql.placeholder('viewerId')} limit ${over}) as matching)`
+      : visible.key === 'all' && !byStatus && !byProperty
+        ? everyTicketCount
+        : cappedCount(where, LIST_COUNT_CAP);
+    const selected = selectListRowsCounted(db, matched);
+    return JOINED_SORTS.has(sort)
+      ? selected
           .where(where)
           .orderBy(...order)
           .limit(query.per_page)
           .prepare(name)
-      : selectRows(db)
+      : selected
           .where(sql`${tickets.id} in (${pageIds})`)
           .orderBy(...order)
-          .prepare(name),
-  );
-  // A contractor's unfiltered count is the number of its ticket_recipients rows (an index-only scan);
-  // each of them names a ticket (foreign key, cascade on delete).
-  const countQuery = reusable(db, `${key}_count`, (db, name) =>
-    routedByDate
-      ? db
-          .select({ counted: countAll })
-          .from(
-            db
-              .select({ one: sql`1` })
-              .from(ticketRecipients)
-              .where(eq(ticketRecipients.userId, sql.placeholder('viewerId')))
-              .limit(LIST_COUNT_CAP + 1)
-              .as('matching'),
-          )
-          .prepare(name)
-      : visible.key === 'all' && !byStatus && !byProperty
-        ? countEveryTicket(db).prepare(name)
-        : countTickets(db, where, false, LIST_COUNT_CAP).prepare(name),
-  );
+          .prepare(name);
+  });
   const values = { ...viewerValues(viewer), status: filters.status, propertyId: filters.propertyId };
-  const [rows, [{ counted }]] = await Promise.all([rowsQuery.execute(values), countQuery.execute(values)]);
-  return { rows, total: cappedTotal(counted, LIST_COUNT_CAP) };
+  return withoutMatched(await rowsQuery.execute(values), LIST_COUNT_CAP);
 }
 
 /** Above this planner estimate of the tickets table, its unfiltered count is taken as over the cap. */
@@ -380,17 +475,7 @@ export const TICKETS_ESTIMATE_TRUSTED_ABOVE = LIST_COUNT_CAP * 10;
  * (`pg_class.reltuples`, kept by autovacuum and ANALYZE) is ten times the cap, else counted up to the cap.
  * Counting 10,001 rows on every page load was most of that list's database time (ADR 0007).
  */
-function countEveryTicket(db: Db) {
-  const over = sql.raw(String(LIST_COUNT_CAP + 1));
-  return db
-    .select({
-      counted:
-        sql<number>`case when (select reltuples from pg_class where oid = 'tickets'::regclass) > ${sql.raw(String(TICKETS_ESTIMATE_TRUSTED_ABOVE))} then ${over} else (select count(*) from (select 1 from tickets limit ${over}) as matching) end`.mapWith(
-          Number,
-        ),
-    })
-    .from(sql`(select 1) as one`);
-}
+const everyTicketCount = sql`(case when (select reltuples from pg_class where oid = 'tickets'::regclass) > ${sql.raw(String(TICKETS_ESTIMATE_TRUSTED_ABOVE))} then ${sql.raw(String(LIST_COUNT_CAP + 1))} else ${cappedCount(undefined, LIST_COUNT_CAP)} end)`;
 
 /**
  * The count of a list, stopped after `cap + 1` rows (a million-ticket count is a full scan per page load);
@@ -407,10 +492,22 @@ function countTickets(db: Db, where: SQL | undefined, joined: boolean, cap: numb
   return db.select({ counted: countAll }).from(narrowed.limit(cap + 1).as('matching'));
 }
 
-/** Rows of the given tickets the viewer sees, in id order. */
-export async function ticketRowsByIds(db: Db, viewer: Actor, ids: number[]): Promise<TicketJoinedRow[]> {
+/** List rows of the given tickets, in the order of `ids` (already checked against the viewer's scope). */
+async function listRowsByIds(db: Db, ids: number[]): Promise<TicketListRow[]> {
   if (ids.length === 0) return [];
-  return selectRows(db)
+  const query = reusable(db, 'ticket_list_rows_by_ids', (db, name) =>
+    selectListRows(db)
+      .where(sql`${tickets.id} = any(${sql.placeholder('ids')})`)
+      .prepare(name),
+  );
+  const byId = new Map((await query.execute({ ids })).map((row) => [row.ticket.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Rows of the given tickets the viewer sees, in id order. */
+export async function ticketRowsByIds(db: Db, viewer: Actor, ids: number[]): Promise<TicketListRow[]> {
+  if (ids.length === 0) return [];
+  return selectListRows(db)
     .where(and(inArray(tickets.id, ids), visibleTickets(viewer)))
     .orderBy(asc(tickets.id));
 }
@@ -442,9 +539,7 @@ export interface TicketDetailRows {
 // The detail's lists as JSON columns of the ticket's own row: one statement and one pooled connection per
 // detail instead of five (at 32 concurrent requests the pool, not the database, was the queue).
 const detailLists = {
-  categoriesJson: sql<
-    { id: number; title: string }[]
-  >`(select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title) order by c.id), '[]'::json) from ticket_categories tc join categories c on c.id = tc.category_id where tc.ticket_id = ${tickets.id})`,
+  categoriesJson,
   imagesJson: sql<
     JsonImage[]
   >`(select coalesce(json_agg(json_build_object('id', ti.id, 'ticketId', ti.ticket_id, 'storageKey', ti.storage_key, 'thumbnailKey', ti.thumbnail_key, 'mimeType', ti.mime_type, 'sizeBytes', ti.size_bytes, 'originalName', ti.original_name, 'position', ti.position, 'createdAt', ti.created_at) order by ti.position, ti.id), '[]'::json) from ticket_images ti where ti.ticket_id = ${tickets.id})`,
@@ -502,16 +597,6 @@ export async function findTicketDetail(
 
 // ---------------------------------------------------------------------------------------------------------
 // What a ticket shows beside its row, loaded for many tickets at once
-
-export async function categoriesOf(db: Db, ticketIds: number[]) {
-  if (ticketIds.length === 0) return [];
-  return db
-    .select({ ticketId: ticketCategories.ticketId, id: categories.id, title: categories.title })
-    .from(ticketCategories)
-    .innerJoin(categories, eq(categories.id, ticketCategories.categoryId))
-    .where(inArray(ticketCategories.ticketId, ticketIds))
-    .orderBy(asc(categories.id));
-}
 
 export async function imagesOf(db: Db, ticketId: number) {
   const query = reusable(db, 'ticket_images', (db, name) =>

@@ -56,13 +56,13 @@ import { discardFiles, IMAGES_FIELD, keysOf, type StoredFile, storeTicketFiles }
 import { asRecord, idsOf, parseTicketForm, positiveInt, type TicketForm } from './form';
 import {
   availabilityOf,
-  categoriesOf,
   findTicketDetail,
   findTicketRow,
   imagesOf,
   listTicketRows,
   type TicketFilters,
   type TicketJoinedRow,
+  type TicketListRow,
   ticketRowsByIds,
   visibleTickets,
 } from './queries';
@@ -88,16 +88,10 @@ export const MAX_BATCH = 500;
 // ---------------------------------------------------------------------------------------------------------
 // Reads
 
-async function summaries(db: Db, viewer: Actor, rows: TicketJoinedRow[]): Promise<ApiTicketSummary[]> {
-  const ids = rows.map((row) => row.ticket.id);
-  const [categoryRows, closing] = await Promise.all([categoriesOf(db, ids), closingEntries(db, rows)]);
+async function summaries(db: Db, viewer: Actor, rows: TicketListRow[]): Promise<ApiTicketSummary[]> {
+  const closing = await closingEntries(db, rows);
   return rows.map((row) =>
-    serializeTicketSummary(
-      row,
-      categoryRows.filter((category) => category.ticketId === row.ticket.id),
-      viewer,
-      closing.get(row.ticket.id),
-    ),
+    serializeTicketSummary(row, row.categoriesJson, viewer, closing.get(row.ticket.id)),
   );
 }
 
