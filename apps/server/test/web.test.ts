@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { en } from '@mend/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
+import { createLandlord, createUser, TEST_PASSWORD } from './helpers/factories';
 
 let t: TestApp;
 let dist: string;
@@ -16,7 +19,8 @@ beforeAll(async () => {
   writeFileSync(
     path.join(dist, 'index.html'),
     '<!doctype html><html><head><meta name="csrf-token" content="__MEND_CSRF__" /></head>' +
-      '<body><div id="root" data-translations="__MEND_TRANSLATIONS__"></div><script src="/assets/app.js"></script></body></html>',
+      '<body><div id="root" data-translations="__MEND_TRANSLATIONS__" data-current-user="__MEND_CURRENT_USER__">' +
+      '</div><script src="/assets/app.js"></script></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("mend")');
   // What the build writes beside each asset (apps/web/vite.config.ts).
@@ -113,5 +117,46 @@ describe('the page', () => {
     const response = await t.app.inject({ method: 'GET', url: '/login' });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('the page for a signed-in visitor', () => {
+  it('carries what GET /api/users/current answers, so the app needs not ask', async () => {
+    const landlord = await createLandlord(t.db, 'Page Landlord');
+    // "$&" and "$'" would be read as patterns by a replacement string; quotes and tags must stay text.
+    const user = await createUser(t.db, {
+      role: 1,
+      email: 'page.manager@example.test',
+      username: 'pagemanager',
+      landlordId: landlord.id,
+    });
+    await t.db.update(users).set({ firstName: `Ann "$&" <b>$'` }).where(eq(users.id, user.id));
+    const client = await t.client();
+    expect((await client.login('page.manager@example.test', TEST_PASSWORD)).statusCode).toBe(200);
+    const page = await client.get('/tickets');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).not.toContain('<b>');
+    const embedded = JSON.parse(attribute(page.body, /data-current-user="([^"]*)"/));
+    const answered = (await client.get('/api/users/current')).json();
+    expect(embedded).toEqual(answered);
+    expect(embedded.user.first_name).toBe(`Ann "$&" <b>$'`);
+    expect(embedded.landlord.name).toBe('Page Landlord');
+    expect(page.body).not.toContain('__MEND_');
+  });
+
+  it('carries nothing for a visitor who is not signed in', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/tickets' });
+    expect(attribute(page.body, /data-current-user="([^"]*)"/)).toBe('');
+  });
+
+  it('keeps the session on asset paths: no page, no new session there', async () => {
+    const client = await t.client();
+    const missing = await client.get('/assets/no-such-chunk');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['set-cookie']).toBeUndefined();
+    const asset = await client.get('/assets/app.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['set-cookie']).toBeUndefined();
   });
 });

@@ -28,6 +28,8 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Where the web build's hashed files are served (apps/web/dist/assets); no session is read there. */
+export const ASSETS_PREFIX = '/assets/';
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
@@ -141,6 +143,8 @@ export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
+    // The built app's files are the same for everyone: no session lookup for each of them.
+    if (SAFE_METHODS.has(request.method) && request.url.startsWith(ASSETS_PREFIX)) return;
     await loadSession(request);
     // Anti-forgery: every state-changing call must echo the session's token in a header.
     if (!SAFE_METHODS.has(request.method)) {

@@ -3,14 +3,12 @@
  * Handlers only read the request, call the service and answer; the rules live in service.ts,
  * policy.ts and batch.ts. Every path also answers with a trailing slash (records' `path` ends in one).
  */
-import { type CurrentUserResponse, USER_TYPES } from '@mend/shared';
-import { desc, eq } from 'drizzle-orm';
+import { USER_TYPES } from '@mend/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { landlords, notifications } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { defineRoutes, type RouteDefinition } from '../../lib/routes';
 import { batchCreateUsers } from './batch';
-import { serializeLandlordSummary, serializeNotification, serializeUser, userPath } from './serialize';
+import { currentUserResponse } from './current';
 import {
   createFormData,
   createUser,
@@ -22,9 +20,6 @@ import {
   updateAvatar,
   updateUser,
 } from './service';
-
-/** How many recent notifications come with the current user. */
-const CURRENT_USER_NOTIFICATIONS = 50;
 
 /** The `:id` of the path; anything but a positive whole number names no user. */
 function idOf(request: FastifyRequest): number {
@@ -84,26 +79,7 @@ export function userRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/users/current',
-      handler: async (request) => {
-        const user = request.user!;
-        const [landlordRow] = user.landlordId
-          ? await app.db.select().from(landlords).where(eq(landlords.id, user.landlordId)).limit(1)
-          : [];
-        const recent = await app.db
-          .select()
-          .from(notifications)
-          .where(eq(notifications.userId, user.id))
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(CURRENT_USER_NOTIFICATIONS);
-        const body: CurrentUserResponse = {
-          user: serializeUser(user),
-          role: user.role,
-          path: userPath(user.id),
-          landlord: landlordRow ? serializeLandlordSummary(landlordRow) : null,
-          notifications: recent.map(serializeNotification),
-        };
-        return body;
-      },
+      handler: (request) => currentUserResponse(app.db, request.user!),
     },
     ...perType,
     {

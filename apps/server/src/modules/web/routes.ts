@@ -2,6 +2,8 @@
  * Serves the built web app. Hashed assets are cached for a year; every other GET that is not an API
  * call answers index.html (browser-history routing) with the visitor's anti-forgery token in
  * <meta name="csrf-token"> and the translations dictionary in the root element (SPEC.md section 3).
+ * For a signed-in visitor the root element also carries what GET /api/users/current would answer, so
+ * the app opens the screen at once instead of first asking who is signed in.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,10 +11,12 @@ import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { CSRF_META_NAME, en } from '@mend/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ensureSession } from '../../lib/session';
+import { ASSETS_PREFIX, ensureSession } from '../../lib/session';
+import { currentUserResponse } from '../users/current';
 
 const CSRF_PLACEHOLDER = '__MEND_CSRF__';
 const TRANSLATIONS_PLACEHOLDER = '__MEND_TRANSLATIONS__';
+const CURRENT_USER_PLACEHOLDER = '__MEND_CURRENT_USER__';
 
 export function escapeHtmlAttribute(value: string): string {
   return value
@@ -24,7 +28,7 @@ export function escapeHtmlAttribute(value: string): string {
 }
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mend</title>
-<meta name="${CSRF_META_NAME}" content="${CSRF_PLACEHOLDER}"></head><body><div id="root" data-translations="${TRANSLATIONS_PLACEHOLDER}">
+<meta name="${CSRF_META_NAME}" content="${CSRF_PLACEHOLDER}"></head><body><div id="root" data-translations="${TRANSLATIONS_PLACEHOLDER}" data-current-user="${CURRENT_USER_PLACEHOLDER}">
 <p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>) and reload.</p></div></body></html>`;
 
 function isApiPath(url: string): boolean {
@@ -57,9 +61,14 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await ensureSession(request, reply);
+    const current = request.user
+      ? escapeHtmlAttribute(JSON.stringify(await currentUserResponse(app.db, request.user)))
+      : '';
+    // Replacer functions: a replacement string would read "$&" or "$'" in a user's name as patterns.
     const html = template
-      .replace(CSRF_PLACEHOLDER, escapeHtmlAttribute(session.csrfToken))
-      .replace(TRANSLATIONS_PLACEHOLDER, translations);
+      .replace(CSRF_PLACEHOLDER, () => escapeHtmlAttribute(session.csrfToken))
+      .replace(TRANSLATIONS_PLACEHOLDER, () => translations)
+      .replace(CURRENT_USER_PLACEHOLDER, () => current);
     reply.code(200).header('cache-control', 'no-store').header('vary', 'accept-encoding');
     reply.type('text/html; charset=utf-8');
     // The page carries the whole dictionary (about 60 KB): gzip it for browsers that accept it (~2 ms).
@@ -79,7 +88,11 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
+    // Never the page under /assets/: no session was read there, so rendering it would start a new one.
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(request.url) &&
+      !request.url.startsWith(ASSETS_PREFIX);
     if (wantsPage && !path.extname(request.url.split('?')[0])) return renderPage(request, reply);
     return reply.code(404).send({ message: en.errors.notFound });
   });
