@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -37,12 +37,52 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Fails the build when the bundle uses a Mantine class (`m_` + hash, in a component's classes object)
+ * or keyframes name that no emitted stylesheet defines: src/app/mantine.css imports Mantine's styles
+ * per component, and a component added to the app without its file would render unstyled. The error
+ * names the stylesheets of @mantine/* that define what is missing.
+ */
+function mantineStylesCheck(): Plugin {
+  const used = /\bm_[0-9a-f]{6,8}\b/g;
+  const defined = /(?:\.|@keyframes\s+)(m_[0-9a-f]{6,8})\b/g;
+  return {
+    name: 'mend-mantine-styles-check',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const wanted = new Set<string>();
+      const have = new Set<string>();
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk') for (const [name] of file.code.matchAll(used)) wanted.add(name);
+        else if (file.fileName.endsWith('.css'))
+          for (const [, name] of String(file.source).matchAll(defined)) have.add(name);
+      }
+      const missing = [...wanted].filter((name) => !have.has(name));
+      if (missing.length === 0) return;
+      const sources = new Set<string>();
+      const mantineDir = path.resolve(__dirname, '../../node_modules/@mantine');
+      for (const pkg of readdirSync(mantineDir)) {
+        const stylesDir = path.join(mantineDir, pkg, 'styles');
+        if (!existsSync(stylesDir)) continue;
+        for (const name of readdirSync(stylesDir)) {
+          if (name.includes('.layer.')) continue;
+          const css = readFileSync(path.join(stylesDir, name), 'utf8');
+          if (missing.some((cls) => css.includes(cls))) sources.add(`@mantine/${pkg}/styles/${name}`);
+        }
+      }
+      this.error(
+        `Mantine classes without styles: ${missing.join(', ')}. Import in src/app/mantine.css: ${[...sources].join(', ') || '(not found)'}`,
+      );
+    },
+  };
+}
+
 /** The Fastify server (apps/server) answers these paths in development. */
 const SERVER = 'http://127.0.0.1:3000';
 const proxied = ['/api', '/refresh-csrf', '/healthz', '/uploads'];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), mantineStylesCheck(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: SERVER, changeOrigin: false }])),
@@ -62,7 +102,24 @@ export default defineConfig({
         // automatic splitting on purpose: grouping it would pull the signed-in components into the
         // login page. Everything behind sign-in is split per route with React.lazy (src/app/router.tsx).
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 3,
+            },
+            // The libraries the login page loads, as one file.
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+            // The UI libraries only signed-in screens use (menus, popovers, tables, icons...) as one
+            // file, fetched with the main layout: split per component they were some forty requests
+            // in a row on the way to the first list. Heavy screen-specific libraries (charts, date
+            // pickers, phone data, zod) are not in it and stay with their screens.
+            {
+              name: 'ui',
+              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@tabler[\\/]icons-react|@tanstack|@floating-ui|dayjs)[\\/]/,
+              priority: 1,
+            },
+          ],
         },
       },
     },

@@ -50,6 +50,22 @@ describe('sign in', () => {
     await page.context().close();
   });
 
+  it('opens a signed-in page load at once: the page carries who is signed in', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await signIn(page, 'manager@northwind.test');
+    await page.waitForURL('**/tickets');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/users/current') asked.push(request.url());
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: en.titles.myTickets }).waitFor();
+    expect(await sidebarLinks(page)).toContain('Landlord Settings');
+    expect(asked).toEqual([]);
+    await page.context().close();
+  });
+
   it('sends a signed-out deep link to sign-in, then back to the page asked for', async () => {
     const page = await newPage(browser);
     await page.goto('/units/3/edit');

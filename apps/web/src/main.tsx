@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { pageCurrentUser } from './app/auth';
 import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { createRouter, preloadSignedInScreen } from './app/router';
 
 const router = createRouter();
+// Signed in (the page says who): the layout and the screen start loading before the first render.
+if (pageCurrentUser) preloadSignedInScreen(router.state.matches);
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 

@@ -5,7 +5,7 @@
  * first fetch fails or any fetch answers 401.
  */
 import { Center, Loader } from '@mantine/core';
-import type { CurrentUserResponse, LoginResponse } from '@mend/shared';
+import { type CurrentUserResponse, type LoginResponse, ROOT_ELEMENT_ID } from '@mend/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -15,12 +15,34 @@ import { t } from './translations';
 
 export const CURRENT_USER_KEY = ['users', 'current'] as const;
 
-export async function fetchCurrentUser(): Promise<CurrentUserResponse> {
-  const current = await unwrap(apiGet<CurrentUserResponse>('users/current'));
-  // Anything but a user (e.g. an HTML page from a misrouted proxy) counts as a failed fetch.
-  if (typeof current !== 'object' || current === null || typeof current.user?.id !== 'number') {
-    throw new ApiError(502, { message: t.errors.server });
+/** What index.html holds before the server replaces it (with nothing for a signed-out visitor). */
+const CURRENT_USER_PLACEHOLDER = '__MEND_CURRENT_USER__';
+
+/** Reads the current user the server put in the page (`data-current-user`): a user, or null. */
+export function readPageCurrentUser(raw: string | null | undefined): CurrentUserResponse | null {
+  if (!raw || raw === CURRENT_USER_PLACEHOLDER) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isCurrentUser(parsed) ? parsed : null;
+  } catch {
+    return null;
   }
+}
+
+/** The current user the page came with (read once at start-up), or null. */
+export const pageCurrentUser: CurrentUserResponse | null = readPageCurrentUser(
+  typeof document === 'undefined' ? null : document.getElementById(ROOT_ELEMENT_ID)?.dataset.currentUser,
+);
+
+function isCurrentUser(value: unknown): value is CurrentUserResponse {
+  const current = value as CurrentUserResponse | null;
+  return typeof current === 'object' && current !== null && typeof current.user?.id === 'number';
+}
+
+export async function fetchCurrentUser(): Promise<CurrentUserResponse> {
+  const current = await unwrap(apiGet<unknown>('users/current'));
+  // Anything but a user (e.g. an HTML page from a misrouted proxy) counts as a failed fetch.
+  if (!isCurrentUser(current)) throw new ApiError(502, { message: t.errors.server });
   return current;
 }
 
@@ -30,6 +52,9 @@ export function useCurrentUserQuery() {
     queryFn: fetchCurrentUser,
     retry: false,
     staleTime: 0,
+    // The page brings the user (seedCurrentUser): no second ask when RequireAuth mounts. Later changes
+    // invalidate the query, and returning to the window refetches it.
+    refetchOnMount: false,
     refetchOnWindowFocus: true,
   });
 }

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 
@@ -8,6 +8,7 @@ import { TOAST_MS } from '@mend/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from './api';
+import { CURRENT_USER_KEY, pageCurrentUser } from './auth';
 import { theme } from './theme';
 
 export function createQueryClient(): QueryClient {
@@ -25,6 +26,8 @@ export function createQueryClient(): QueryClient {
 }
 
 const queryClient = createQueryClient();
+// A signed-in visitor's page carries the current user: RequireAuth renders the app at once.
+if (pageCurrentUser) queryClient.setQueryData(CURRENT_USER_KEY, pageCurrentUser);
 
 /**
  * App-wide providers. The ModalsProvider (confirm dialogs of the signed-in screens) lives in

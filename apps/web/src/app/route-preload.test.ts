@@ -1,7 +1,7 @@
 import { createElement } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { type Loader, preloadersFor } from './route-preload';
+import { type Loader, preloadersFor as preloadersOf } from './route-preload';
 
 const loader = (): Loader => () => Promise.resolve({});
 const screen = (preload: Loader) => Object.assign(() => null, { preload });
@@ -30,6 +30,9 @@ const routes: RouteObject[] = [
     ],
   },
 ];
+
+const preloadersFor = (routes: RouteObject[], pathname: string, layout?: Loader) =>
+  preloadersOf(matchRoutes(routes, pathname), layout);
 
 describe('preloadersFor', () => {
   it('a signed-in screen: the layout and the screen, also from a panel route', () => {

@@ -1,17 +1,18 @@
 /** What the page the app opens on will load next, asked for at start-up (see `preloadersFor`). */
 import { isValidElement } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 
 export type Loader = () => Promise<unknown>;
 
 /**
- * The code a page opened at `pathname` needs beyond the first load: the main layout (`layout`, for the
- * signed-in routes under `/`) and the lazy screens its routes render (components with a `preload`).
- * Asked for at start-up, in parallel with the current-user request, instead of one after the other once
- * each has rendered: the screen's chunk used to be the fourth request in a row before its title painted.
+ * The code a page needs beyond the first load, given the routes it matches (the router's own matches,
+ * or `matchRoutes`): the main layout (`layout`, for the signed-in routes under `/`) and the lazy
+ * screens its routes render (components with a `preload`). Asked for at start-up instead of one after
+ * the other once each has rendered: the screen's chunk used to be the fourth request in a row before
+ * its title painted.
  */
-export function preloadersFor(routes: RouteObject[], pathname: string, layout?: Loader): Loader[] {
-  const matches = matchRoutes(routes, pathname) ?? [];
+export function preloadersFor(matches: readonly { route: RouteObject }[] | null, layout?: Loader): Loader[] {
+  if (!matches) return [];
   const loaders: Loader[] = [];
   if (layout && matches.some((match) => match.route.path === '/')) loaders.push(layout);
   for (const { route } of matches) {

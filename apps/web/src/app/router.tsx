@@ -7,7 +7,7 @@
  * chunks of their own too, so the login page stays the only screen of the first load.
  */
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import LoginPage from '../features/auth/LoginPage';
 import { PageLoader, RequireAuth } from './auth';
 import { AuthLayout } from './layouts/AuthLayout';
@@ -105,7 +105,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: (
-      <RequireAuth onMount={preloadSignedInScreen}>
+      <RequireAuth onMount={preloadOnMount}>
         <Suspense fallback={<PageLoader />}>
           <MainLayout />
         </Suspense>
@@ -117,15 +117,21 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * RequireAuth calls this once the current-user request is on its way: the main layout and the screen the
- * app opened on load meanwhile, not one after the other (asked before that request, the chunks took the
- * browser's six connections ahead of it).
+ * Loads the main layout and the screen the app opened on. Called at start-up when the page says who is
+ * signed in, else by RequireAuth once the current-user request is on its way: the chunks load meanwhile,
+ * not one after the other (asked before that request, they took the browser's six connections ahead of it).
  */
-function preloadSignedInScreen() {
-  for (const load of preloadersFor(routes, window.location.pathname, loadMainLayout)) {
+export function preloadSignedInScreen(
+  matches: readonly { route: RouteObject }[] | null = matchRoutes(routes, window.location.pathname),
+) {
+  for (const load of preloadersFor(matches, loadMainLayout)) {
     // Only a head start: the screen's own import, when it renders, reports a failure.
     load().catch(() => undefined);
   }
+}
+
+function preloadOnMount() {
+  preloadSignedInScreen();
 }
 
 export function createRouter() {

@@ -31,5 +31,8 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { fw: 600 } },
     TextInput: { defaultProps: { size: 'md' } },
+    // Mantine 9 keeps every closed dropdown's options in the page (display: none), positioned by
+    // Floating UI at load: a list screen's filters rendered and measured all their options.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });

@@ -18,7 +18,6 @@ import {
   Image,
   Menu,
   Overlay,
-  ScrollArea,
   Stack,
   Text,
   Tooltip,
@@ -106,10 +105,13 @@ export function activeEntryKey(entries: MenuEntry[], pathname: string, userId: n
 
 function Sidebar({
   compact,
+  hints,
   landlord,
   notifications,
 }: {
   compact: boolean;
+  /** Hover hints on the rail's icons: only while the rail shows (never on a phone, where it is hidden). */
+  hints: boolean;
   landlord: ApiLandlordSummary | null;
   notifications: readonly ApiNotification[];
 }) {
@@ -119,6 +121,9 @@ function Sidebar({
   const entries = menuFor(role, { userId: user.id, landlordId: landlord?.id ?? user.landlord_id ?? null });
   const active = activeEntryKey(entries, pathname, user.id);
   const name = displayName(user);
+  const landlordAvatar = landlord ? (
+    <Avatar src={landlord.avatar} name={landlord.name} alt={landlord.name} color="initials" radius="md" />
+  ) : null;
 
   return (
     <>
@@ -136,33 +141,41 @@ function Sidebar({
         )}
       </AppShell.Section>
 
-      <AppShell.Section grow component={ScrollArea} className={classes.links}>
+      <AppShell.Section grow className={classes.links}>
         <ul className={classes.linkList}>
           {entries.map((entry) => {
             const Icon = MENU_ICONS[entry.key] ?? IconTicket;
             const count = badgeCount(entry, notifications);
             const countId = `${idPrefix}-${entry.key}-count`;
             const isActive = entry.key === active;
+            const link = (
+              <Link
+                to={entry.to}
+                className={classes.link}
+                data-active={isActive || undefined}
+                aria-current={isActive ? 'page' : undefined}
+                aria-describedby={count > 0 ? countId : undefined}
+              >
+                <Icon className={classes.linkIcon} size={20} stroke={1.7} aria-hidden />
+                {/* The label stays in the link in the rail (visually hidden) so the link keeps its name. */}
+                <span className={compact ? 'sr-only' : classes.linkLabel}>{entry.label}</span>
+                {count > 0 ? (
+                  <span id={countId} className={classes.count} aria-hidden="true">
+                    {count}
+                  </span>
+                ) : null}
+              </Link>
+            );
+            // A Tooltip mounts a portal even while disabled, so the links get one only in the rail.
             return (
               <li key={entry.key}>
-                <Tooltip label={entry.label} position="right" withArrow disabled={!compact} openDelay={150}>
-                  <Link
-                    to={entry.to}
-                    className={classes.link}
-                    data-active={isActive || undefined}
-                    aria-current={isActive ? 'page' : undefined}
-                    aria-describedby={count > 0 ? countId : undefined}
-                  >
-                    <Icon className={classes.linkIcon} size={20} stroke={1.7} aria-hidden />
-                    {/* The label stays in the link in the rail (visually hidden) so the link keeps its name. */}
-                    <span className={compact ? 'sr-only' : classes.linkLabel}>{entry.label}</span>
-                    {count > 0 ? (
-                      <span id={countId} className={classes.count} aria-hidden="true">
-                        {count}
-                      </span>
-                    ) : null}
-                  </Link>
-                </Tooltip>
+                {hints ? (
+                  <Tooltip label={entry.label} position="right" withArrow openDelay={150}>
+                    {link}
+                  </Tooltip>
+                ) : (
+                  link
+                )}
               </li>
             );
           })}
@@ -172,15 +185,13 @@ function Sidebar({
       {landlord ? (
         <AppShell.Section className={classes.managedBy}>
           {compact ? (
-            <Tooltip label={`${t.nav.managedBy} ${landlord.name}`} position="right" withArrow>
-              <Avatar
-                src={landlord.avatar}
-                name={landlord.name}
-                alt={landlord.name}
-                color="initials"
-                radius="md"
-              />
-            </Tooltip>
+            hints ? (
+              <Tooltip label={`${t.nav.managedBy} ${landlord.name}`} position="right" withArrow>
+                {landlordAvatar}
+              </Tooltip>
+            ) : (
+              landlordAvatar
+            )
           ) : (
             <Stack gap={8}>
               <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.6}>
@@ -353,7 +364,12 @@ export default function MainLayout() {
           inert={hidden || undefined}
           style={{ '--app-shell-navbar-width': `${overlay ? NAVBAR_WIDTH : offset}px` } as CSSProperties}
         >
-          <Sidebar compact={compact} landlord={landlord} notifications={notifications} />
+          <Sidebar
+            compact={compact}
+            hints={compact && !hidden}
+            landlord={landlord}
+            notifications={notifications}
+          />
         </AppShell.Navbar>
 
         {overlay ? <Overlay fixed zIndex={99} backgroundOpacity={0.35} blur={1} onClick={close} /> : null}

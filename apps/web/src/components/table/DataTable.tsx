@@ -8,7 +8,6 @@
 import {
   ActionIcon,
   Box,
-  Checkbox,
   Group,
   Loader,
   Paper,
@@ -36,10 +35,23 @@ import {
   type ColumnDef,
   flexRender,
   getCoreRowModel,
+  type Row,
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import {
+  type KeyboardEvent,
+  memo,
+  type ReactElement,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { apiGet, type QueryParams } from '../../app/api';
 import { format, t } from '../../app/translations';
 import classes from './DataTable.module.css';
@@ -103,6 +115,70 @@ function SortIcon({ sorted }: { sorted: false | 'asc' | 'desc' }) {
   return <Icon size={14} stroke={2} className={classes.sortIcon} aria-hidden />;
 }
 
+interface DataRowProps<T extends Identified> {
+  row: Row<T>;
+  /** The column definitions: new ones re-render the row (its cells come from them). */
+  columns: ColumnDef<T, unknown>[];
+  highlighted: boolean;
+  /** Whether the row's checkbox is ticked; null when the table has no selection. */
+  selected: boolean | null;
+  selectLabel: string;
+  onOpen: (row: T) => void;
+  onToggle: (id: number, checked: boolean) => void;
+}
+
+/**
+ * One row of the table, re-rendered only when its own data, state or the columns change. Plain
+ * elements styled by DataTable.module.css (not Mantine's Table.Tr/Td and Checkbox): the rows are most
+ * of what a list screen renders, and each Mantine component costs several components of its own.
+ */
+const DataRow = memo(function DataRow<T extends Identified>({
+  row,
+  highlighted,
+  selected,
+  selectLabel,
+  onOpen,
+  onToggle,
+}: DataRowProps<T>) {
+  const record = row.original;
+  function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>) {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onOpen(record);
+    }
+  }
+  return (
+    <tr
+      className={classes.row}
+      data-highlighted={highlighted || undefined}
+      data-selected={selected || undefined}
+      aria-current={highlighted ? 'true' : undefined}
+      tabIndex={0}
+      onClick={() => onOpen(record)}
+      onKeyDown={onKeyDown}
+    >
+      {selected === null ? null : (
+        <td className={classes.cell}>
+          <input
+            type="checkbox"
+            className={classes.checkbox}
+            aria-label={selectLabel}
+            checked={selected}
+            onClick={(event) => event.stopPropagation()}
+            onChange={(event) => onToggle(record.id, event.currentTarget.checked)}
+          />
+        </td>
+      )}
+      {row.getVisibleCells().map((cell) => (
+        <td key={cell.id} className={classes.cell}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </td>
+      ))}
+    </tr>
+  );
+}) as <T extends Identified>(props: DataRowProps<T>) => ReactElement;
+
 export function DataTable<T extends Identified>({
   resource,
   url,
@@ -163,60 +239,20 @@ export function DataTable<T extends Identified>({
   }, [list.data, list.isPlaceholderData, page, pages]);
 
   const selectedIds = selection?.selectedIds ?? [];
-  const allColumns = useMemo<ColumnDef<T, unknown>[]>(() => {
-    // Sorting happens on the server: a column only needs an accessor for TanStack to offer sorting.
-    const sortable = columns.map((column) =>
-      column.enableSorting === false || 'accessorFn' in column || 'accessorKey' in column
-        ? column
-        : ({ ...column, accessorFn: () => null } as ColumnDef<T, unknown>),
-    );
-    if (!selection) return sortable;
-    return [
-      {
-        id: '_select',
-        enableSorting: false,
-        header: () => {
-          const ids = rows.map((row) => row.id);
-          const selectedHere = ids.filter((id) => selectedIds.includes(id));
-          return (
-            <Checkbox
-              aria-label={t.screens.selectAll}
-              checked={ids.length > 0 && selectedHere.length === ids.length}
-              indeterminate={selectedHere.length > 0 && selectedHere.length < ids.length}
-              onChange={(event) =>
-                selection.onChange(
-                  event.currentTarget.checked
-                    ? [...new Set([...selectedIds, ...ids])]
-                    : selectedIds.filter((id) => !ids.includes(id)),
-                )
-              }
-            />
-          );
-        },
-        cell: ({ row }) => (
-          <Checkbox
-            aria-label={format(t.screens.selectRow, {
-              name: rowName?.(row.original) ?? String(row.original.id),
-            })}
-            checked={selectedIds.includes(row.original.id)}
-            onClick={(event) => event.stopPropagation()}
-            onChange={(event) =>
-              selection.onChange(
-                event.currentTarget.checked
-                  ? [...selectedIds, row.original.id]
-                  : selectedIds.filter((id) => id !== row.original.id),
-              )
-            }
-          />
-        ),
-      },
-      ...sortable,
-    ];
-  }, [columns, selection, selectedIds, rows, rowName]);
+  // Sorting happens on the server: a column only needs an accessor for TanStack to offer sorting.
+  const sortableColumns = useMemo(
+    () =>
+      columns.map((column) =>
+        column.enableSorting === false || 'accessorFn' in column || 'accessorKey' in column
+          ? column
+          : ({ ...column, accessorFn: () => null } as ColumnDef<T, unknown>),
+      ),
+    [columns],
+  );
 
   const table = useReactTable({
     data: rows,
-    columns: allColumns,
+    columns: sortableColumns,
     getCoreRowModel: getCoreRowModel(),
     getRowId: (row) => String(row.id),
     manualSorting: true,
@@ -229,15 +265,42 @@ export function DataTable<T extends Identified>({
     pageCount: pages,
   });
 
-  function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, row: T) {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      onOpen?.(row);
-    }
-  }
+  // Rows are memoised (DataRow): the callbacks they get stay the same across renders and read the
+  // latest props, so a re-render of the screen (a filter list arriving, the bell) skips the rows.
+  const latest = useRef({ onOpen, selection, selectedIds });
+  useLayoutEffect(() => {
+    latest.current = { onOpen, selection, selectedIds };
+  });
+  const openRow = useCallback((row: T) => latest.current.onOpen?.(row), []);
+  const toggleRow = useCallback((id: number, checked: boolean) => {
+    const { selection: current, selectedIds: ids } = latest.current;
+    current?.onChange(checked ? [...ids, id] : ids.filter((other) => other !== id));
+  }, []);
 
-  const columnCount = table.getVisibleLeafColumns().length;
+  const pageIds = rows.map((row) => row.id);
+  const selectedHere = pageIds.filter((id) => selectedIds.includes(id));
+  const someSelected = selectedHere.length > 0 && selectedHere.length < pageIds.length;
+  const selectAll = selection ? (
+    <input
+      type="checkbox"
+      className={classes.checkbox}
+      aria-label={t.screens.selectAll}
+      checked={pageIds.length > 0 && selectedHere.length === pageIds.length}
+      // A checkbox is only ever made indeterminate from script.
+      ref={(element) => {
+        if (element) element.indeterminate = someSelected;
+      }}
+      onChange={(event) =>
+        selection.onChange(
+          event.currentTarget.checked
+            ? [...new Set([...selectedIds, ...pageIds])]
+            : selectedIds.filter((id) => !pageIds.includes(id)),
+        )
+      }
+    />
+  ) : null;
+
+  const columnCount = table.getVisibleLeafColumns().length + (selection ? 1 : 0);
   let message: string | null = null;
   if (list.isPending) message = loadingText;
   else if (list.isError && !list.data) message = t.errors.generic;
@@ -293,6 +356,7 @@ export function DataTable<T extends Identified>({
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
+                {selection ? <Table.Th className={classes.checkboxCell}>{selectAll}</Table.Th> : null}
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   const sortable = header.column.getCanSort();
@@ -300,7 +364,6 @@ export function DataTable<T extends Identified>({
                   return (
                     <Table.Th
                       key={header.id}
-                      className={header.column.id === '_select' ? classes.checkboxCell : undefined}
                       aria-sort={
                         sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
                       }
@@ -339,27 +402,20 @@ export function DataTable<T extends Identified>({
                 </Table.Td>
               </Table.Tr>
             ) : (
-              table.getRowModel().rows.map((row) => {
-                const highlighted = row.original.id === highlightedId;
-                return (
-                  <Table.Tr
-                    key={row.id}
-                    className={classes.row}
-                    data-highlighted={highlighted || undefined}
-                    data-selected={selectedIds.includes(row.original.id) || undefined}
-                    aria-current={highlighted ? 'true' : undefined}
-                    tabIndex={0}
-                    onClick={() => onOpen?.(row.original)}
-                    onKeyDown={(event) => onRowKeyDown(event, row.original)}
-                  >
-                    {row.getVisibleCells().map((cell) => (
-                      <Table.Td key={cell.id}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                );
-              })
+              table.getRowModel().rows.map((row) => (
+                <DataRow<T>
+                  key={row.id}
+                  row={row}
+                  columns={sortableColumns}
+                  highlighted={row.original.id === highlightedId}
+                  selected={selection ? selectedIds.includes(row.original.id) : null}
+                  selectLabel={format(t.screens.selectRow, {
+                    name: rowName?.(row.original) ?? String(row.original.id),
+                  })}
+                  onOpen={openRow}
+                  onToggle={toggleRow}
+                />
+              ))
             )}
           </Table.Tbody>
         </Table>

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { format, t } from '../../app/translations';
 import { RelativeTime, useNow } from './TicketParts';
 import { logEntriesShown } from './ticket-logic';
+import classes from './tickets.module.css';
 
 const S = t.ticketScreens;
 
@@ -42,7 +43,7 @@ export function ActivityLog({ log }: { log: readonly ApiTicketLogEntry[] }) {
               <Text size="xs" c="dimmed" aria-hidden>
                 ·
               </Text>
-              <RelativeTime timestamp={entry.timestamp} now={now} size="xs" c="dimmed" />
+              <RelativeTime timestamp={entry.timestamp} now={now} className={classes.logTime} />
             </Group>
           </Timeline.Item>
         ))}

@@ -1,5 +1,5 @@
 /** Small pieces shared by the ticket list and details: the status tag, the priority marker, relative times. */
-import { Badge, type BadgeProps, Text, type TextProps, Tooltip } from '@mantine/core';
+import { Badge, type BadgeProps } from '@mantine/core';
 import { PRIORITY } from '@mend/shared';
 import { IconFlag3Filled } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -28,19 +28,21 @@ export function StatusTag({ slug, text, ...props }: { slug: string; text: string
   );
 }
 
-/** The marker of a high-priority ticket (priority 1); nothing otherwise. */
+/**
+ * The marker of a high-priority ticket (priority 1); nothing otherwise. Its hint is the icon's own
+ * title: a Mantine Tooltip would mount a portal per row of the list.
+ */
 export function PriorityMark({ priority }: { priority: number }) {
   if (priority !== PRIORITY.high) return null;
   return (
-    <Tooltip label={t.ticketScreens.highPriority} withArrow openDelay={200}>
-      <IconFlag3Filled
-        size={15}
-        color="var(--mantine-color-red-6)"
-        role="img"
-        aria-label={t.ticketScreens.highPriority}
-        style={{ flexShrink: 0 }}
-      />
-    </Tooltip>
+    <IconFlag3Filled
+      size={15}
+      color="var(--mantine-color-red-6)"
+      role="img"
+      aria-label={t.ticketScreens.highPriority}
+      title={t.ticketScreens.highPriority}
+      style={{ flexShrink: 0 }}
+    />
   );
 }
 
@@ -54,18 +56,28 @@ export function useNow(intervalMs: number): number {
   return now;
 }
 
-/** "3 hours ago", with the full date on hover. `now` makes it re-render when the clock ticks. */
-export function RelativeTime({ timestamp, now, ...props }: { timestamp: number; now: number } & TextProps) {
+/**
+ * "3 hours ago", with the full date on hover. `now` makes it re-render when the clock ticks. A plain
+ * element (styled by `className`): the list shows one per row.
+ */
+export function RelativeTime({
+  timestamp,
+  now,
+  className,
+}: {
+  timestamp: number;
+  now: number;
+  className?: string;
+}) {
   const moment = dayjs.unix(timestamp);
   return (
-    <Text
-      component="time"
+    <time
+      className={className}
       dateTime={moment.toISOString()}
       title={moment.format('MMM D, YYYY h:mm A')}
       style={{ whiteSpace: 'nowrap' }}
-      {...props}
     >
       {moment.from(dayjs(now))}
-    </Text>
+    </time>
   );
 }
