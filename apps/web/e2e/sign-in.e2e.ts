@@ -50,19 +50,27 @@ describe('sign in', () => {
     await page.context().close();
   });
 
-  it('opens a signed-in page load at once: the page carries who is signed in', async () => {
+  it('opens a signed-in page load at once: the page carries who is signed in, the list is fetched ahead once', async () => {
     const page = await newPage(browser);
     await page.goto('/login');
     await signIn(page, 'manager@northwind.test');
     await page.waitForURL('**/tickets');
+    // The screen shows once the user asked for after signing in has arrived: only then start counting.
+    await page.locator('tbody tr').nth(1).waitFor();
     const asked: string[] = [];
+    const listPages: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/users/current') asked.push(request.url());
+      const url = new URL(request.url());
+      if (url.pathname === '/api/users/current') asked.push(request.url());
+      if (url.pathname === '/api/tickets') listPages.push(url.search);
     });
     await page.reload();
     await page.getByRole('heading', { name: en.titles.myTickets }).waitFor();
+    await page.locator('tbody tr').nth(1).waitFor();
     expect(await sidebarLinks(page)).toContain('Landlord Settings');
     expect(asked).toEqual([]);
+    // The first page is fetched ahead, at start-up, under the key the table reads: asked for once.
+    expect(listPages).toHaveLength(1);
     await page.context().close();
   });
 

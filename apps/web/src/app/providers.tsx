@@ -25,7 +25,8 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-const queryClient = createQueryClient();
+/** The app's query cache (exported for the start-up prefetch in main.tsx). */
+export const queryClient = createQueryClient();
 // A signed-in visitor's page carries the current user: RequireAuth renders the app at once.
 if (pageCurrentUser) queryClient.setQueryData(CURRENT_USER_KEY, pageCurrentUser);
 

@@ -1,14 +1,15 @@
 import { createElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { type Loader, preloadersFor as preloadersOf } from './route-preload';
+import { type Loader, type Prefetcher, prefetchersFor, preloadersFor as preloadersOf } from './route-preload';
 
 const loader = (): Loader => () => Promise.resolve({});
-const screen = (preload: Loader) => Object.assign(() => null, { preload });
+const screen = (preload: Loader, prefetch?: Prefetcher) => Object.assign(() => null, { preload, prefetch });
 
 const layout = loader();
 const tickets = loader();
 const forgot = loader();
+const ticketsFirstPage: Prefetcher = () => undefined;
 const Plain = () => null;
 const routes: RouteObject[] = [
   {
@@ -23,7 +24,7 @@ const routes: RouteObject[] = [
     children: [
       {
         path: '/tickets',
-        element: createElement(screen(tickets)),
+        element: createElement(screen(tickets, ticketsFirstPage)),
         children: [{ path: ':id/edit', element: null }],
       },
       { path: '*', element: createElement(Plain) },
@@ -47,5 +48,15 @@ describe('preloadersFor', () => {
 
   it('a screen without its own chunk: the layout only', () => {
     expect(preloadersFor(routes, '/nowhere', layout)).toEqual([layout]);
+  });
+});
+
+describe('prefetchersFor', () => {
+  it('the data of the screen the app opens on, also from a panel route; nothing for other screens', () => {
+    expect(prefetchersFor(matchRoutes(routes, '/tickets'))).toEqual([ticketsFirstPage]);
+    expect(prefetchersFor(matchRoutes(routes, '/tickets/5/edit'))).toEqual([ticketsFirstPage]);
+    expect(prefetchersFor(matchRoutes(routes, '/password/reset'))).toEqual([]);
+    expect(prefetchersFor(matchRoutes(routes, '/nowhere'))).toEqual([]);
+    expect(prefetchersFor(null)).toEqual([]);
   });
 });

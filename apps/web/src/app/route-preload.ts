@@ -1,8 +1,17 @@
 /** What the page the app opens on will load next, asked for at start-up (see `preloadersFor`). */
+
+import type { QueryClient } from '@tanstack/react-query';
 import { isValidElement } from 'react';
 import type { RouteObject } from 'react-router';
 
 export type Loader = () => Promise<unknown>;
+/** Fetches data a screen shows first (its list's first page) into the query cache. */
+export type Prefetcher = (client: QueryClient) => unknown;
+
+/** The matched routes' screen components (the elements' types). */
+function screensOf(matches: readonly { route: RouteObject }[] | null): unknown[] {
+  return (matches ?? []).map(({ route }) => (isValidElement(route.element) ? route.element.type : null));
+}
 
 /**
  * The code a page needs beyond the first load, given the routes it matches (the router's own matches,
@@ -15,10 +24,20 @@ export function preloadersFor(matches: readonly { route: RouteObject }[] | null,
   if (!matches) return [];
   const loaders: Loader[] = [];
   if (layout && matches.some((match) => match.route.path === '/')) loaders.push(layout);
-  for (const { route } of matches) {
-    const type: unknown = isValidElement(route.element) ? route.element.type : null;
+  for (const type of screensOf(matches)) {
     const preload = (type as { preload?: unknown } | null)?.preload;
     if (typeof preload === 'function') loaders.push(preload as Loader);
   }
   return loaders;
+}
+
+/**
+ * The data the matched screens show first (screens with a `prefetch`), to fetch at start-up alongside
+ * their code when the page says who is signed in: the list then renders with the screen, instead of
+ * being asked for once the screen's code has loaded and rendered.
+ */
+export function prefetchersFor(matches: readonly { route: RouteObject }[] | null): Prefetcher[] {
+  return screensOf(matches)
+    .map((type) => (type as { prefetch?: unknown } | null)?.prefetch)
+    .filter((prefetch): prefetch is Prefetcher => typeof prefetch === 'function');
 }

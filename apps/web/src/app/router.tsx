@@ -8,15 +8,23 @@
  */
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { firstPageQuery } from '../components/table/list-query';
 import LoginPage from '../features/auth/LoginPage';
+import { TICKET_LIST } from '../features/tickets/ticket-list';
 import { PageLoader, RequireAuth } from './auth';
 import { AuthLayout } from './layouts/AuthLayout';
 import { RouteError } from './RouteError';
-import { type Loader, preloadersFor } from './route-preload';
+import { type Loader, type Prefetcher, preloadersFor } from './route-preload';
 
-/** A screen loaded on demand (React.lazy) whose code can also be asked for ahead: `preload`. */
-function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return Object.assign(lazy(load), { preload: load as Loader });
+/**
+ * A screen loaded on demand (React.lazy) whose code can also be asked for ahead (`preload`), and the
+ * data it shows first (`prefetch`), fetched ahead when the app opens on it signed in (main.tsx).
+ */
+function lazyScreen<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  prefetch?: Prefetcher,
+) {
+  return Object.assign(lazy(load), { preload: load as Loader, prefetch });
 }
 
 const loadMainLayout = () => import('./layouts/MainLayout');
@@ -36,7 +44,10 @@ const UnsubscribePage = lazyScreen(() => import('../features/account/Unsubscribe
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'));
 const ContactPage = lazyScreen(() => import('../features/contact/ContactPage'));
 const OutboxPage = lazyScreen(() => import('../features/outbox/OutboxPage'));
-const TicketsPage = lazyScreen(() => import('../features/tickets/TicketsPage'));
+const TicketsPage = lazyScreen(
+  () => import('../features/tickets/TicketsPage'),
+  (client) => client.prefetchQuery(firstPageQuery(TICKET_LIST)),
+);
 
 /**
  * A record screen: the list at `base`; /create, /:id and /:id/edit render nothing of their own (the

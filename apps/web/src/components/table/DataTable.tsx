@@ -52,20 +52,14 @@ import {
   useRef,
   useState,
 } from 'react';
-import { apiGet, type QueryParams } from '../../app/api';
+import type { QueryParams } from '../../app/api';
 import { format, t } from '../../app/translations';
 import classes from './DataTable.module.css';
-import { type ListResult, readListResponse } from './list-data';
+import { listPageQuery, type TableSort } from './list-query';
 import { clampPage, pageCount, pageWindow, rowRange } from './page-window';
 
 export interface Identified {
   id: number;
-}
-
-export interface TableSort {
-  /** The column id, sent as `sort` (e.g. 'created_at'). */
-  id: string;
-  desc: boolean;
 }
 
 export interface TableSelection {
@@ -101,13 +95,6 @@ export interface DataTableProps<T extends Identified> {
   /** Filters or bulk actions beside the search box. */
   toolbar?: ReactNode;
   perPage?: number;
-}
-
-async function fetchList<T>(url: string, params: QueryParams): Promise<ListResult<T>> {
-  const result = await apiGet<unknown>(url, params);
-  const list = readListResponse<T>(result);
-  if (!list) throw new Error(t.errors.generic);
-  return list;
 }
 
 function SortIcon({ sorted }: { sorted: false | 'asc' | 'desc' }) {
@@ -215,17 +202,8 @@ export function DataTable<T extends Identified>({
   }
 
   const sort = sorting[0] ?? defaultSort;
-  const query: QueryParams = {
-    ...params,
-    page,
-    per_page: perPage,
-    sort: sort.id,
-    order: sort.desc ? 'desc' : 'asc',
-    search: debouncedSearch || undefined,
-  };
   const list = useQuery({
-    queryKey: [resource, 'list', url, query],
-    queryFn: () => fetchList<T>(url, query),
+    ...listPageQuery<T>({ resource, url }, { params, page, perPage, sort, search: debouncedSearch }),
     placeholderData: keepPreviousData,
   });
 

@@ -16,7 +16,6 @@ import { PanelStatus } from '../../components/details';
 import { toastError } from '../../components/feedback';
 import { ListPage } from '../../components/panel/ListPage';
 import { usePanelRoute } from '../../components/panel/usePanelRoute';
-import type { TableSort } from '../../components/table/DataTable';
 import { PriorityMark, RelativeTime, StatusTag, useNow } from './TicketParts';
 import {
   changeStatus,
@@ -26,14 +25,13 @@ import {
   usePropertyOptions,
   useStatuses,
 } from './ticket-data';
+import { TICKET_LIST } from './ticket-list';
 import classes from './tickets.module.css';
 
 const S = t.ticketScreens;
 const C = S.columns;
 const ALL = 'all';
 const BASE = '/tickets';
-const LIST_URL = 'tickets';
-const DEFAULT_SORT: TableSort = { id: 'created_at', desc: true };
 
 // The panels load when first opened (or hinted at, see preloadPanels): the form brings the date
 // pickers, the phone and address data and the schemas, none of which the list needs.
@@ -265,13 +263,13 @@ export default function TicketsPage() {
       canCreate={can(actor, 'ticket.create')}
       table={{
         resource: TICKETS,
-        url: LIST_URL,
+        url: TICKET_LIST.url,
         params: {
           status: status === ALL ? undefined : status,
           property_id: propertyId === ALL || !showPropertyFilter ? undefined : propertyId,
         },
         columns,
-        defaultSort: DEFAULT_SORT,
+        defaultSort: TICKET_LIST.defaultSort,
         label: S.entity.many,
         loadingText: t.loadingTexts.tickets,
         emptyText: format(t.emptyTexts.generic, { entity: S.entity.words }),

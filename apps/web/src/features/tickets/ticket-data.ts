@@ -21,9 +21,10 @@ import { fetchJson, invalidateRecords } from '../../app/records';
 import { format, t } from '../../app/translations';
 import { confirmAction, toastError, toastInfo, toastSuccess } from '../../components/feedback';
 import type { ListResult } from '../../components/table/list-data';
+import { TICKET_LIST } from './ticket-list';
 import { withStatus } from './ticket-logic';
 
-export const TICKETS = 'tickets';
+export const TICKETS = TICKET_LIST.resource;
 const S = t.ticketScreens;
 
 /** Keys: lists and details under 'tickets' (DataTable and useRecord); the option lists apart. */

@@ -1,0 +1,59 @@
+/**
+ * The query of one list page, as DataTable asks for it: its cache key and fetch. A screen's first page
+ * can be fetched ahead with the same key (route-preload), so the table finds it there.
+ */
+import { PAGE_SIZE } from '@mend/shared';
+import { apiGet, type QueryParams } from '../../app/api';
+import { t } from '../../app/translations';
+import { type ListResult, readListResponse } from './list-data';
+
+export interface TableSort {
+  /** The column id, sent as `sort` (e.g. 'created_at'). */
+  id: string;
+  desc: boolean;
+}
+
+/** A list screen's table: what it lists and how it sorts at first. */
+export interface ListSource {
+  /** First part of the query key: the resource ('units'); invalidating it refreshes the table. */
+  resource: string;
+  /** API path of the list ('units', 'tenants'). */
+  url: string;
+  defaultSort: TableSort;
+}
+
+export interface PageRequest {
+  /** Filters sent with every page (e.g. `{ landlord_id: 3 }`). */
+  params?: QueryParams;
+  page: number;
+  perPage: number;
+  sort: TableSort;
+  search: string;
+}
+
+async function fetchList<T>(url: string, params: QueryParams): Promise<ListResult<T>> {
+  const result = await apiGet<unknown>(url, params);
+  const list = readListResponse<T>(result);
+  if (!list) throw new Error(t.errors.generic);
+  return list;
+}
+
+export function listPageQuery<T>(source: Pick<ListSource, 'resource' | 'url'>, request: PageRequest) {
+  const query: QueryParams = {
+    ...request.params,
+    page: request.page,
+    per_page: request.perPage,
+    sort: request.sort.id,
+    order: request.sort.desc ? 'desc' : 'asc',
+    search: request.search || undefined,
+  };
+  return {
+    queryKey: [source.resource, 'list', source.url, query] as const,
+    queryFn: () => fetchList<T>(source.url, query),
+  };
+}
+
+/** The first page of a list screen as it opens: no filter, no search, its default sort. */
+export function firstPageQuery<T>(source: ListSource) {
+  return listPageQuery<T>(source, { page: 1, perPage: PAGE_SIZE, sort: source.defaultSort, search: '' });
+}
