@@ -59,18 +59,24 @@ describe('sign in', () => {
     await page.locator('tbody tr').nth(1).waitFor();
     const asked: string[] = [];
     const listPages: string[] = [];
+    const filterLists: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname === '/api/users/current') asked.push(request.url());
       if (url.pathname === '/api/tickets') listPages.push(url.search);
+      if (url.pathname === '/api/tickets/statuses' || url.pathname === '/api/properties')
+        filterLists.push(url.pathname);
     });
     await page.reload();
     await page.getByRole('heading', { name: en.titles.myTickets }).waitFor();
     await page.locator('tbody tr').nth(1).waitFor();
     expect(await sidebarLinks(page)).toContain('Landlord Settings');
     expect(asked).toEqual([]);
-    // The first page is fetched ahead, at start-up, under the key the table reads: asked for once.
+    // The first page and the filters' lists are fetched ahead, at start-up, under the keys the screen
+    // reads: each asked for once.
+    await page.waitForLoadState('networkidle');
     expect(listPages).toHaveLength(1);
+    expect(filterLists.sort()).toEqual(['/api/properties', '/api/tickets/statuses']);
     await page.context().close();
   });
 

@@ -11,7 +11,7 @@ const router = createRouter();
 // first render.
 if (pageCurrentUser) {
   preloadSignedInScreen(router.state.matches);
-  for (const prefetch of prefetchersFor(router.state.matches)) void prefetch(queryClient);
+  for (const prefetch of prefetchersFor(router.state.matches)) prefetch(queryClient, pageCurrentUser);
 }
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

@@ -1,12 +1,13 @@
 /** What the page the app opens on will load next, asked for at start-up (see `preloadersFor`). */
 
+import type { CurrentUserResponse } from '@mend/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { isValidElement } from 'react';
 import type { RouteObject } from 'react-router';
 
 export type Loader = () => Promise<unknown>;
-/** Fetches data a screen shows first (its list's first page) into the query cache. */
-export type Prefetcher = (client: QueryClient) => unknown;
+/** Fetches what a screen shows first (its list's first page...) into the query cache, for `current`. */
+export type Prefetcher = (client: QueryClient, current: CurrentUserResponse) => unknown;
 
 /** The matched routes' screen components (the elements' types). */
 function screensOf(matches: readonly { route: RouteObject }[] | null): unknown[] {

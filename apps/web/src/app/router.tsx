@@ -8,9 +8,8 @@
  */
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { firstPageQuery } from '../components/table/list-query';
 import LoginPage from '../features/auth/LoginPage';
-import { TICKET_LIST } from '../features/tickets/ticket-list';
+import { prefetchTicketsScreen } from '../features/tickets/ticket-list';
 import { PageLoader, RequireAuth } from './auth';
 import { AuthLayout } from './layouts/AuthLayout';
 import { RouteError } from './RouteError';
@@ -44,10 +43,7 @@ const UnsubscribePage = lazyScreen(() => import('../features/account/Unsubscribe
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'));
 const ContactPage = lazyScreen(() => import('../features/contact/ContactPage'));
 const OutboxPage = lazyScreen(() => import('../features/outbox/OutboxPage'));
-const TicketsPage = lazyScreen(
-  () => import('../features/tickets/TicketsPage'),
-  (client) => client.prefetchQuery(firstPageQuery(TICKET_LIST)),
-);
+const TicketsPage = lazyScreen(() => import('../features/tickets/TicketsPage'), prefetchTicketsScreen);
 
 /**
  * A record screen: the list at `base`; /create, /:id and /:id/edit render nothing of their own (the

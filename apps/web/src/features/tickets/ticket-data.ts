@@ -5,7 +5,6 @@
  */
 import {
   type ApiCategorySummary,
-  type ApiProperty,
   type ApiTicket,
   type ApiTicketBatchDeleteResponse,
   type ApiTicketBatchStatusResponse,
@@ -15,13 +14,19 @@ import {
   MAX_PAGE_SIZE,
 } from '@mend/shared';
 import { type QueryClient, type QueryKey, useQuery } from '@tanstack/react-query';
-import { apiGet, apiSend } from '../../app/api';
+import { apiSend } from '../../app/api';
 import { CURRENT_USER_KEY } from '../../app/auth';
 import { fetchJson, invalidateRecords } from '../../app/records';
 import { format, t } from '../../app/translations';
 import { confirmAction, toastError, toastInfo, toastSuccess } from '../../components/feedback';
 import type { ListResult } from '../../components/table/list-data';
-import { TICKET_LIST } from './ticket-list';
+import {
+  fetchStringList,
+  propertyFilterQuery,
+  STRING_LIST_OPTIONS,
+  statusesQuery,
+  TICKET_LIST,
+} from './ticket-list';
 import { withStatus } from './ticket-logic';
 
 export const TICKETS = TICKET_LIST.resource;
@@ -31,23 +36,9 @@ const S = t.ticketScreens;
 export const ticketListKey = [TICKETS, 'list'] as const;
 export const ticketDetailKey = (id: number) => [TICKETS, 'detail', `tickets/${id}`] as const;
 
-/** A plain string list (GET tickets/statuses, tickets/priorities); `failure` is SPEC.md's message. */
-async function fetchStringList(url: string, failure: string): Promise<string[]> {
-  const result = await apiGet<unknown>(url);
-  if (result.ok && Array.isArray(result.data) && result.data.every((item) => typeof item === 'string'))
-    return result.data as string[];
-  throw new Error(failure);
-}
-
-const LIST_OPTIONS = { staleTime: Number.POSITIVE_INFINITY, retry: 1 } as const;
-
 /** "Open", "Scheduled", ...: the index is the value. Failure: "Unable to fetch statuses." */
 export function useStatuses() {
-  return useQuery({
-    queryKey: ['ticket-lists', 'statuses'],
-    queryFn: () => fetchStringList('tickets/statuses', t.errors.statusesFetch),
-    ...LIST_OPTIONS,
-  });
+  return useQuery(statusesQuery());
 }
 
 /** "Normal", "High". Failure: "Unable to fetch priorities." */
@@ -55,7 +46,7 @@ export function usePriorities() {
   return useQuery({
     queryKey: ['ticket-lists', 'priorities'],
     queryFn: () => fetchStringList('tickets/priorities', t.errors.prioritiesFetch),
-    ...LIST_OPTIONS,
+    ...STRING_LIST_OPTIONS,
   });
 }
 
@@ -75,17 +66,7 @@ export function useTicket(id: number | null) {
 
 /** The Property filter: every property the viewer sees, by name. */
 export function usePropertyOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['properties', 'ticket-filter'],
-    queryFn: () =>
-      fetchJson<ListResponse<ApiProperty>>('properties', {
-        per_page: MAX_PAGE_SIZE,
-        sort: 'name',
-        order: 'asc',
-      }),
-    enabled,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...propertyFilterQuery(), enabled });
 }
 
 /** The unit picker (roles 0 and 1): units matching the typed text, by name. */

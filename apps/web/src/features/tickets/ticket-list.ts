@@ -1,8 +1,66 @@
-/** The ticket list's table (TicketsPage): its first page is also fetched ahead when the app opens on it. */
-import type { ListSource } from '../../components/table/list-query';
+/**
+ * The tickets screen's first queries: its list (TICKET_LIST), the statuses and the property filter's
+ * options. A signed-in load of /tickets fetches them at start-up (`prefetchTicketsScreen`, router.tsx),
+ * with the screen's code, so the screen renders once with all of them.
+ */
+import {
+  type ApiProperty,
+  actorFromUser,
+  type CurrentUserResponse,
+  can,
+  type ListResponse,
+  MAX_PAGE_SIZE,
+} from '@mend/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { apiGet } from '../../app/api';
+import { fetchJson } from '../../app/records';
+import { t } from '../../app/translations';
+import { firstPageQuery, type ListSource } from '../../components/table/list-query';
 
 export const TICKET_LIST: ListSource = {
   resource: 'tickets',
   url: 'tickets',
   defaultSort: { id: 'created_at', desc: true },
 };
+
+/** A plain string list (GET tickets/statuses, tickets/priorities); `failure` is SPEC.md's message. */
+export async function fetchStringList(url: string, failure: string): Promise<string[]> {
+  const result = await apiGet<unknown>(url);
+  if (result.ok && Array.isArray(result.data) && result.data.every((item) => typeof item === 'string'))
+    return result.data as string[];
+  throw new Error(failure);
+}
+
+/** The fixed lists (statuses, priorities) never change while the app runs. */
+export const STRING_LIST_OPTIONS = { staleTime: Number.POSITIVE_INFINITY, retry: 1 } as const;
+
+/** "Open", "Scheduled", ...: the index is the value. Failure: "Unable to fetch statuses." */
+export function statusesQuery() {
+  return {
+    queryKey: ['ticket-lists', 'statuses'] as const,
+    queryFn: () => fetchStringList('tickets/statuses', t.errors.statusesFetch),
+    ...STRING_LIST_OPTIONS,
+  };
+}
+
+/** The Property filter's options: every property the user may see, by name. */
+export function propertyFilterQuery() {
+  return {
+    queryKey: ['properties', 'ticket-filter'] as const,
+    queryFn: () =>
+      fetchJson<ListResponse<ApiProperty>>('properties', {
+        per_page: MAX_PAGE_SIZE,
+        sort: 'name',
+        order: 'asc',
+      }),
+    staleTime: 60_000,
+  };
+}
+
+/** Fetches what the tickets screen shows first, for the signed-in `current` user. */
+export function prefetchTicketsScreen(client: QueryClient, current: CurrentUserResponse): void {
+  void client.prefetchQuery(firstPageQuery(TICKET_LIST));
+  void client.prefetchQuery(statusesQuery());
+  if (can(actorFromUser(current.user), 'ticket.filterByProperty'))
+    void client.prefetchQuery(propertyFilterQuery());
+}
