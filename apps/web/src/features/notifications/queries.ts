@@ -61,12 +61,18 @@ export async function fetchNotifications(userId: number): Promise<ApiNotificatio
   throw new ApiError(result.ok ? 502 : result.status, result.ok ? { message: t.errors.server } : result.data);
 }
 
-/** The bell's notifications; `placeholder` (those of the current user) shows until the first answer. */
-export function useNotifications(userId: number, placeholder: readonly ApiNotification[]) {
+/**
+ * The bell's notifications. `initial` (those the current user came with: as many, just read by the
+ * server) is the first list, so the layout does not ask for the same list again as it mounts; the
+ * poll, a return to the window and the refetches on route changes keep it current from there.
+ */
+export function useNotifications(userId: number, initial: readonly ApiNotification[]) {
   return useQuery({
     queryKey: notificationsKey(userId),
     queryFn: () => fetchNotifications(userId),
-    placeholderData: () => [...placeholder],
+    initialData: () => [...initial],
+    initialDataUpdatedAt: () => Date.now(),
+    refetchOnMount: false,
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchOnWindowFocus: true,
     staleTime: 0,

@@ -16,14 +16,14 @@ import {
   watchOpenedRecords,
 } from './queries';
 
-export function useSignedInNotifications(userId: number, placeholder: readonly ApiNotification[]) {
+export function useSignedInNotifications(userId: number, initial: readonly ApiNotification[]) {
   const queryClient = useQueryClient();
-  const query = useNotifications(userId, placeholder);
+  const query = useNotifications(userId, initial);
   const mark = useMarkNotificationsViewed(userId);
   const location = useLocation();
   const navigate = useNavigate();
 
-  // A route change refetches (not on the first render: the query has just started its first fetch,
+  // A route change refetches (not on the first render: the list is the one the user came with,
   // nor while a "mark viewed" is on its way: its answer is newer than any list fetched meanwhile).
   const firstPath = useRef(true);
   useEffect(() => {
@@ -46,7 +46,7 @@ export function useSignedInNotifications(userId: number, placeholder: readonly A
   }, [failed, here, navigate]);
 
   return {
-    notifications: query.data ?? placeholder,
+    notifications: query.data ?? initial,
     markViewed: (ids: number[]) => {
       if (ids.length > 0) mark.mutate(ids);
     },
