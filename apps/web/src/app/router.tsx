@@ -10,7 +10,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import LoginPage from '../features/auth/LoginPage';
 import { prefetchTicketsScreen } from '../features/tickets/ticket-list';
-import { PageLoader, RequireAuth } from './auth';
+import { PageLoader, pageCurrentUser, RequireAuth } from './auth';
 import { AuthLayout } from './layouts/AuthLayout';
 import { RouteError } from './RouteError';
 import { type Loader, type Prefetcher, preloadersFor } from './route-preload';
@@ -137,8 +137,9 @@ export function preloadSignedInScreen(
   }
 }
 
+/** RequireAuth's head start, only when main.tsx has not already given it (no user in the page). */
 function preloadOnMount() {
-  preloadSignedInScreen();
+  if (!pageCurrentUser) preloadSignedInScreen();
 }
 
 export function createRouter() {
