@@ -13,7 +13,8 @@ function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'mend-precompress',
-    apply: 'build',
+    // Not for the server-side build of the prerendered page (src/prerender.tsx): nothing there is served.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -48,7 +49,8 @@ function mantineStylesCheck(): Plugin {
   const defined = /(?:\.|@keyframes\s+)(m_[0-9a-f]{6,8})\b/g;
   return {
     name: 'mend-mantine-styles-check',
-    apply: 'build',
+    // The server-side build emits no stylesheets; the browser build it prerenders for is checked.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle(_options, bundle) {
       const wanted = new Set<string>();
       const have = new Set<string>();

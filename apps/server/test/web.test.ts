@@ -7,6 +7,7 @@ import { en } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
+import { isPrerenderedLoginUrl } from '../src/modules/web/routes';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createLandlord, createUser, TEST_PASSWORD } from './helpers/factories';
 
@@ -21,6 +22,13 @@ beforeAll(async () => {
     '<!doctype html><html><head><meta name="csrf-token" content="__MEND_CSRF__" /></head>' +
       '<body><div id="root" data-translations="__MEND_TRANSLATIONS__" data-current-user="__MEND_CURRENT_USER__">' +
       '</div><script src="/assets/app.js"></script></body></html>',
+  );
+  // What apps/web/scripts/prerender.mjs writes: the same page with the login screen in it.
+  writeFileSync(
+    path.join(dist, 'login.html'),
+    '<!doctype html><html><head><meta name="csrf-token" content="__MEND_CSRF__" /></head>' +
+      '<body><div id="root" data-prerendered data-translations="__MEND_TRANSLATIONS__" ' +
+      'data-current-user="__MEND_CURRENT_USER__"><h1>Sign In</h1></div></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("mend")');
   // What the build writes beside each asset (apps/web/vite.config.ts).
@@ -117,6 +125,53 @@ describe('the page', () => {
     const response = await t.app.inject({ method: 'GET', url: '/login' });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('the prerendered login page', () => {
+  const isPrerendered = (body: string) => body.includes('data-prerendered');
+
+  it('is what a signed-out visitor of /login gets, with the token and the dictionary filled in', async () => {
+    const client = await t.client();
+    const page = await client.get('/login?redirect=%2Ftickets%2F5');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(isPrerendered(page.body)).toBe(true);
+    expect(page.body).toContain('<h1>Sign In</h1>');
+    expect(attribute(page.body, /name="csrf-token" content="([^"]*)"/)).toBe(client.csrfToken);
+    expect(JSON.parse(attribute(page.body, /data-translations="([^"]*)"/)).auth.signIn).toBe(en.auth.signIn);
+    expect(page.body).not.toContain('__MEND_');
+  });
+
+  it('is not used where the screen would differ from it, nor on other routes', async () => {
+    for (const url of ['/login?verified=1', '/login?landlord=3', '/login/x', '/tickets', '/']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(isPrerendered(page.body), url).toBe(false);
+    }
+  });
+
+  it('is not sent to a signed-in visitor', async () => {
+    const landlord = await createLandlord(t.db, 'Login Page Landlord');
+    await createUser(t.db, { role: 1, email: 'login.page@example.test', landlordId: landlord.id });
+    const client = await t.client();
+    expect((await client.login('login.page@example.test', TEST_PASSWORD)).statusCode).toBe(200);
+    const page = await client.get('/login');
+    expect(isPrerendered(page.body)).toBe(false);
+    expect(attribute(page.body, /data-current-user="([^"]*)"/)).not.toBe('');
+  });
+
+  it('is never served as the raw template', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/login.html' });
+    expect(response.body).not.toContain('__MEND_CSRF__');
+  });
+
+  it('fits /login with no query or only a redirect', () => {
+    expect(isPrerenderedLoginUrl('/login')).toBe(true);
+    expect(isPrerenderedLoginUrl('/login?')).toBe(true);
+    expect(isPrerenderedLoginUrl('/login?redirect=%2Ftickets%3Fq%3Da')).toBe(true);
+    expect(isPrerenderedLoginUrl('/login?redirect=/a&verified=0')).toBe(false);
+    expect(isPrerenderedLoginUrl('/login/')).toBe(false);
+    expect(isPrerenderedLoginUrl('/loginx')).toBe(false);
   });
 });
 

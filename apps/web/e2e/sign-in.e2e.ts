@@ -82,6 +82,48 @@ describe('sign in', () => {
     await page.context().close();
   });
 
+  it('shows the login page before the app has loaded, then takes it over as it is, keeping what was typed', async () => {
+    const page = await newPage(browser);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    // Hold the app's entry script back: the page must stand on its own meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    const heading = page.getByRole('heading', { name: en.auth.signIn });
+    await heading.waitFor();
+    expect(await page.title()).toBe(`${en.auth.signIn} | Mend`);
+    const button = page.getByRole('button', { name: en.auth.signIn });
+    expect(await button.isDisabled()).toBe(true);
+    await heading.evaluate((element) => {
+      (element as HTMLElement & { prerendered?: boolean }).prerendered = true;
+    });
+    await page.getByRole('textbox', { name: en.auth.emailOrUsername }).fill('manager@northwind.test');
+
+    release();
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLButtonElement>('button[type=submit]')?.disabled,
+    );
+    // Hydrated, not rendered again: the element the page came with is still the one shown.
+    expect(
+      await heading.evaluate((element) => (element as HTMLElement & { prerendered?: boolean }).prerendered),
+    ).toBe(true);
+    await page.getByLabel(en.auth.password, { exact: true }).fill(DEMO_PASSWORD);
+    await button.click();
+    await page.waitForURL('**/tickets');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('sends a signed-out deep link to sign-in, then back to the page asked for', async () => {
     const page = await newPage(browser);
     await page.goto('/units/3/edit');

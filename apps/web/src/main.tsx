@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { pageCurrentUser } from './app/auth';
+import { PRERENDERED_ATTRIBUTE } from './app/prerendered';
 import { Providers, queryClient } from './app/providers';
 import { prefetchersFor } from './app/route-preload';
 import { createRouter, preloadSignedInScreen } from './app/router';
@@ -16,10 +17,21 @@ if (pageCurrentUser) {
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <Providers>
       <RouterProvider router={router} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+// The signed-out login page arrives rendered (src/prerender.tsx): React takes it over as it is. Either
+// way the first render is a transition, so React yields to the browser every few milliseconds instead of
+// holding the main thread in one long task.
+if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) {
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(app));
+}

@@ -30,8 +30,13 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
   );
 }
 
+/** The browser tab's title for a screen. */
+export function documentTitle(title: string): string {
+  return format(t.app.documentTitle, { title });
+}
+
 export function useDocumentTitle(title: string) {
   useEffect(() => {
-    document.title = format(t.app.documentTitle, { title });
+    document.title = documentTitle(title);
   }, [title]);
 }

@@ -3,7 +3,9 @@
  * call answers index.html (browser-history routing) with the visitor's anti-forgery token in
  * <meta name="csrf-token"> and the translations dictionary in the root element (SPEC.md section 3).
  * For a signed-in visitor the root element also carries what GET /api/users/current would answer, so
- * the app opens the screen at once instead of first asking who is signed in.
+ * the app opens the screen at once instead of first asking who is signed in. A signed-out visitor's
+ * /login gets login.html instead, the same page with the sign-in screen already rendered in it (built
+ * by apps/web/scripts/prerender.mjs), which the app hydrates.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,6 +33,18 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 <meta name="${CSRF_META_NAME}" content="${CSRF_PLACEHOLDER}"></head><body><div id="root" data-translations="${TRANSLATIONS_PLACEHOLDER}" data-current-user="${CURRENT_USER_PLACEHOLDER}">
 <p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>) and reload.</p></div></body></html>`;
 
+/**
+ * Whether the prerendered login page fits this URL: /login with nothing in the query that changes what
+ * the screen shows (a `redirect` only changes where signing in leads; `verified` adds a message and
+ * `landlord` picks the logo shown, which the prerendered page does not have).
+ */
+export function isPrerenderedLoginUrl(url: string): boolean {
+  const queryStart = url.indexOf('?');
+  if ((queryStart < 0 ? url : url.slice(0, queryStart)) !== '/login') return false;
+  const query = new URLSearchParams(queryStart < 0 ? '' : url.slice(queryStart + 1));
+  return [...query.keys()].every((key) => key === 'redirect');
+}
+
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
@@ -39,6 +53,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const indexFile = path.join(app.config.webDist, 'index.html');
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT_PAGE;
+  const loginFile = path.join(app.config.webDist, 'login.html');
+  const loginTemplate = built && existsSync(loginFile) ? readFileSync(loginFile, 'utf8') : null;
   const translations = escapeHtmlAttribute(JSON.stringify(en));
 
   if (built) {
@@ -47,8 +63,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       index: false,
       // The build writes .br and .gz beside each asset (apps/web/vite.config.ts): sent when accepted.
       preCompressed: true,
-      // index.html is only ever served rendered (with its token), never as the raw template.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // index.html and login.html are only ever served rendered (with the token), never as raw templates.
+      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/login.html',
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
@@ -64,8 +80,10 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     const current = request.user
       ? escapeHtmlAttribute(JSON.stringify(await currentUserResponse(app.db, request.user)))
       : '';
+    const page =
+      loginTemplate && !request.user && isPrerenderedLoginUrl(request.url) ? loginTemplate : template;
     // Replacer functions: a replacement string would read "$&" or "$'" in a user's name as patterns.
-    const html = template
+    const html = page
       .replace(CSRF_PLACEHOLDER, () => escapeHtmlAttribute(session.csrfToken))
       .replace(TRANSLATIONS_PLACEHOLDER, () => translations)
       .replace(CURRENT_USER_PLACEHOLDER, () => current);

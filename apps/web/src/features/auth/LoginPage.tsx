@@ -8,11 +8,12 @@ import { useForm } from '@mantine/form';
 import { useWindowEvent } from '@mantine/hooks';
 import { generateNonce, isEmailShaped } from '@mend/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fieldErrors } from '../../app/api';
 import { useLogin } from '../../app/auth';
 import { readCachedLandlord } from '../../app/landlord';
+import { useHydrated } from '../../app/prerendered';
 import { landingAfterSignIn, safeRedirect } from '../../app/redirects';
 import { t } from '../../app/translations';
 import { FormButton, useFormButton } from '../../components/FormButton';
@@ -23,16 +24,19 @@ function preloadLoginResolver() {
   void loadLoginResolver();
 }
 
+/** The landlord this browser remembers; only after hydration, as the prerendered page cannot know it. */
 function useLoginLandlord() {
   const [params] = useSearchParams();
   const asked = params.get('landlord');
+  const hydrated = useHydrated();
   return useMemo(() => {
+    if (!hydrated) return null;
     const cached = readCachedLandlord();
     if (!cached) return null;
     // A link naming another landlord must not show this browser's remembered one.
     if (asked && String(cached.id) !== asked) return null;
     return cached;
-  }, [asked]);
+  }, [asked, hydrated]);
 }
 
 export default function LoginPage() {
@@ -41,6 +45,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const landlord = useLoginLandlord();
+  const hydrated = useHydrated();
+  const formElement = useRef<HTMLFormElement>(null);
   const [buttonState, setButtonState] = useFormButton();
   const [message, setMessage] = useState<string | null>(null);
   const [nonce, setNonce] = useState(generateNonce);
@@ -60,6 +66,18 @@ export default function LoginPage() {
     validateInputOnBlur: true,
     validate: validateLogin,
   });
+
+  // The prerendered page (src/prerender.tsx) takes typing and autofill before the app has loaded: the
+  // form starts from what its fields hold once the app takes over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration; `form` is stable in use.
+  useEffect(() => {
+    const fields = formElement.current?.elements;
+    for (const name of ['email', 'password'] as const) {
+      const field = fields?.namedItem(name);
+      if (field instanceof HTMLInputElement && field.value)
+        form.setFieldValue(name, field.value, { forceUpdate: false });
+    }
+  }, []);
 
   async function submit(values: LoginFormValues) {
     if (buttonState === 'sending') return;
@@ -121,7 +139,8 @@ export default function LoginPage() {
         </Alert>
       ) : null}
 
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      {/* method="post": a press before the app has loaded must not put the password in the address. */}
+      <form ref={formElement} method="post" onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <TextInput
             label={t.auth.emailOrUsername}
@@ -147,6 +166,8 @@ export default function LoginPage() {
             </Anchor>
           </Group>
           <FormButton
+            // Enabled once the app has taken the prerendered page over.
+            disabled={!hydrated}
             state={buttonState}
             label={t.auth.signIn}
             errorLabel={t.buttonErrors.signIn}

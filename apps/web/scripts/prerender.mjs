@@ -1,0 +1,90 @@
+/**
+ * Writes dist/login.html: the built page (dist/index.html) with the signed-out login screen already in
+ * its root element, rendered by src/prerender.tsx (built for Node into dist-ssr/ by `vite build --ssr`).
+ * The server sends it to signed-out visitors of /login (apps/server/src/modules/web/routes.ts), and the
+ * app hydrates it (src/main.tsx).
+ *
+ * The page's scripts start after its first paint: a small deferred script (assets/start-<hash>.js) adds
+ * them then. On a slow connection the stylesheet has the bandwidth to itself and the form shows at once,
+ * instead of after the app's JavaScript has downloaded.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(webDir, 'dist');
+const ssrDir = path.join(webDir, 'dist-ssr');
+
+const { PRERENDERED_PAGE, PRERENDERED_ATTRIBUTE, renderAppMarkup } = await import(
+  pathToFileURL(path.join(ssrDir, 'prerender.js')).href
+);
+
+const escapeHtml = (text) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** Replaces what `pattern` matches, failing loudly if the page no longer has it. */
+function replaceOnce(html, pattern, replacement, what) {
+  if (!pattern.test(html)) throw new Error(`prerender: dist/index.html has no ${what}`);
+  return html.replace(pattern, replacement);
+}
+
+let html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+
+// The app's entry script and the chunks it imports, as Vite wrote them into the page.
+const entryPattern = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const entry = html.match(entryPattern)?.[1];
+if (!entry) throw new Error('prerender: dist/index.html has no module entry script');
+const preloadPattern = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const preloads = [...html.matchAll(preloadPattern)].map((match) => match[1]);
+html = html.replace(entryPattern, '').replace(preloadPattern, '');
+
+// Started after the first paint: requestAnimationFrame runs before the first frame (once the stylesheet
+// has loaded), the timeout right after it has been painted.
+const start = `// Written by apps/web/scripts/prerender.mjs: starts the app once the prerendered page has painted.
+requestAnimationFrame(function () {
+  setTimeout(function () {
+    var head = document.head;
+    ${JSON.stringify(preloads)}.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = ${JSON.stringify(entry)};
+    head.appendChild(script);
+  }, 0);
+});
+`;
+const startName = `start-${createHash('sha256').update(start).digest('base64url').slice(0, 8)}.js`;
+writeFileSync(path.join(distDir, 'assets', startName), start);
+
+const markup = await renderAppMarkup(PRERENDERED_PAGE.path);
+html = replaceOnce(
+  html,
+  /<title>[^<]*<\/title>/,
+  `<title>${escapeHtml(PRERENDERED_PAGE.title)}</title>`,
+  'title',
+);
+html = replaceOnce(
+  html,
+  /(\s*)<link rel="stylesheet"/,
+  `$1<script defer src="/assets/${startName}"></script>$1<link rel="stylesheet"`,
+  'stylesheet link',
+);
+html = replaceOnce(
+  html,
+  /<div id="root"([^>]*)>[\s\S]*<\/div>(\s*<\/body>)/,
+  (_match, attributes, end) => `<div id="root" ${PRERENDERED_ATTRIBUTE}${attributes}>${markup}</div>${end}`,
+  'root element',
+);
+writeFileSync(path.join(distDir, 'login.html'), html);
+rmSync(ssrDir, { recursive: true, force: true });
+console.log(
+  `prerendered ${PRERENDERED_PAGE.path} into dist/login.html (${html.length.toLocaleString('en-US')} bytes)`,
+);
