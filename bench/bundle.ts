@@ -18,6 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { en } from '@mend/shared';
+import { jsonAttributeValue } from '../apps/server/src/modules/web/routes';
 import { REPO_ROOT, table, uptimeLine } from './lib';
 
 const { values: args } = parseArgs({
@@ -153,10 +154,8 @@ function main() {
 
   const js = total(initialJs);
   const css = total(initialCss);
-  const translations = JSON.stringify(en);
-  const htmlBytes = Buffer.from(
-    html.replace('__MEND_TRANSLATIONS__', translations.replaceAll('"', '&quot;')),
-  );
+  // The page as the server sends it, with the dictionary in (its size matters; the rest is a few bytes).
+  const htmlBytes = Buffer.from(html.replace('__MEND_TRANSLATIONS__', jsonAttributeValue(en)));
   const htmlSize = { raw: htmlBytes.length, gzip: gzipSync(htmlBytes, { level: 9 }).length };
   console.log('\nLogin page, first load (index.html + what it loads + their static imports):\n');
   console.log(

@@ -7,7 +7,7 @@ import { en } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
-import { isPrerenderedLoginUrl } from '../src/modules/web/routes';
+import { isPrerenderedLoginUrl, jsonAttributeValue } from '../src/modules/web/routes';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createLandlord, createUser, TEST_PASSWORD } from './helpers/factories';
 
@@ -40,6 +40,12 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
+/** The JSON in a single-quoted attribute of the page root (routes.ts jsonAttributeValue). */
+function jsonAttribute(html: string, name: string): unknown {
+  const raw = attribute(html, new RegExp(`${name}='([^']*)'`));
+  return raw === '' ? '' : JSON.parse(raw);
+}
+
 function attribute(html: string, pattern: RegExp): string {
   const match = pattern.exec(html);
   if (!match) throw new Error(`no match for ${pattern}`);
@@ -60,7 +66,7 @@ describe('the page', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     const token = attribute(response.body, /name="csrf-token" content="([^"]*)"/);
     expect(token).toBe(client.csrfToken);
-    const dictionary = JSON.parse(attribute(response.body, /data-translations="([^"]*)"/));
+    const dictionary = jsonAttribute(response.body, 'data-translations') as typeof en;
     expect(dictionary.auth.signIn).toBe(en.auth.signIn);
     expect(response.body).not.toContain('__MEND_');
   });
@@ -128,6 +134,15 @@ describe('the page', () => {
   });
 });
 
+describe('JSON in a page attribute', () => {
+  it('holds nothing that ends a single-quoted attribute or starts a character reference, and reads back the same', () => {
+    const value = { name: `O'Brien & <b>"Sons"</b> '&amp;' \\u0027`, list: ["'", '&', '<', '>'], n: 1 };
+    const written = jsonAttributeValue(value);
+    expect(written).not.toMatch(/[&'<>]/);
+    expect(JSON.parse(written)).toEqual(value);
+  });
+});
+
 describe('the prerendered login page', () => {
   const isPrerendered = (body: string) => body.includes('data-prerendered');
 
@@ -139,7 +154,7 @@ describe('the prerendered login page', () => {
     expect(isPrerendered(page.body)).toBe(true);
     expect(page.body).toContain('<h1>Sign In</h1>');
     expect(attribute(page.body, /name="csrf-token" content="([^"]*)"/)).toBe(client.csrfToken);
-    expect(JSON.parse(attribute(page.body, /data-translations="([^"]*)"/)).auth.signIn).toBe(en.auth.signIn);
+    expect((jsonAttribute(page.body, 'data-translations') as typeof en).auth.signIn).toBe(en.auth.signIn);
     expect(page.body).not.toContain('__MEND_');
   });
 
@@ -157,7 +172,7 @@ describe('the prerendered login page', () => {
     expect((await client.login('login.page@example.test', TEST_PASSWORD)).statusCode).toBe(200);
     const page = await client.get('/login');
     expect(isPrerendered(page.body)).toBe(false);
-    expect(attribute(page.body, /data-current-user="([^"]*)"/)).not.toBe('');
+    expect(jsonAttribute(page.body, 'data-current-user')).not.toBe('');
   });
 
   it('is never served as the raw template', async () => {
@@ -192,7 +207,10 @@ describe('the page for a signed-in visitor', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).not.toContain('<b>');
-    const embedded = JSON.parse(attribute(page.body, /data-current-user="([^"]*)"/));
+    const embedded = jsonAttribute(page.body, 'data-current-user') as {
+      user: { first_name: string };
+      landlord: { name: string };
+    };
     const answered = (await client.get('/api/users/current')).json();
     expect(embedded).toEqual(answered);
     expect(embedded.user.first_name).toBe(`Ann "$&" <b>$'`);
@@ -202,7 +220,7 @@ describe('the page for a signed-in visitor', () => {
 
   it('carries nothing for a visitor who is not signed in', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/tickets' });
-    expect(attribute(page.body, /data-current-user="([^"]*)"/)).toBe('');
+    expect(jsonAttribute(page.body, 'data-current-user')).toBe('');
   });
 
   it('keeps the session on asset paths: no page, no new session there', async () => {
