@@ -82,6 +82,23 @@ describe('sign in', () => {
     await page.context().close();
   });
 
+  it('renders a signed-in page load once its first data has arrived: the screen never shows without its list', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await signIn(page, 'manager@northwind.test');
+    await page.waitForURL('**/tickets');
+    await page.locator('tbody tr').nth(1).waitFor();
+    // The list's first page takes a while: the screen must wait for it rather than show empty first.
+    await page.route('**/api/tickets?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: en.titles.myTickets }).waitFor();
+    expect(await page.locator('tbody tr').count()).toBeGreaterThan(1);
+    await page.context().close();
+  });
+
   it('shows the login page before the app has loaded, then takes it over as it is, keeping what was typed', async () => {
     const page = await newPage(browser);
     const problems: string[] = [];

@@ -7,13 +7,23 @@ import { Providers, queryClient } from './app/providers';
 import { prefetchersFor } from './app/route-preload';
 import { createRouter, preloadSignedInScreen } from './app/router';
 
+/** How long a signed-in page load waits for its screen's code and first data before rendering anyway. */
+const FIRST_RENDER_WAIT_MS = 3000;
+
 const router = createRouter();
-// Signed in (the page says who): the layout, the screen and its first data start loading before the
-// first render.
-if (pageCurrentUser) {
-  preloadSignedInScreen(router.state.matches);
-  for (const prefetch of prefetchersFor(router.state.matches)) prefetch(queryClient, pageCurrentUser);
-}
+// Signed in (the page says who): the layout, the screen and its first data start loading at once, and the
+// first render waits for them (at most FIRST_RENDER_WAIT_MS, the page shows the Mend mark meanwhile). The
+// screen then renders once, complete: data arriving during a render made React start it again, blocking.
+const current = pageCurrentUser;
+const ready = current
+  ? Promise.race([
+      Promise.all([
+        preloadSignedInScreen(router.state.matches),
+        ...prefetchersFor(router.state.matches).map((prefetch) => prefetch(queryClient, current)),
+      ]),
+      new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+    ])
+  : null;
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
@@ -33,5 +43,7 @@ if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) {
   });
 } else {
   const reactRoot = createRoot(root);
-  startTransition(() => reactRoot.render(app));
+  const render = () => startTransition(() => reactRoot.render(app));
+  if (ready) void ready.then(render);
+  else render();
 }

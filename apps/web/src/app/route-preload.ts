@@ -7,7 +7,7 @@ import type { RouteObject } from 'react-router';
 
 export type Loader = () => Promise<unknown>;
 /** Fetches what a screen shows first (its list's first page...) into the query cache, for `current`. */
-export type Prefetcher = (client: QueryClient, current: CurrentUserResponse) => unknown;
+export type Prefetcher = (client: QueryClient, current: CurrentUserResponse) => Promise<unknown> | undefined;
 
 /** The matched routes' screen components (the elements' types). */
 function screensOf(matches: readonly { route: RouteObject }[] | null): unknown[] {

@@ -130,16 +130,14 @@ export const routes: RouteObject[] = [
  */
 export function preloadSignedInScreen(
   matches: readonly { route: RouteObject }[] | null = matchRoutes(routes, window.location.pathname),
-) {
-  for (const load of preloadersFor(matches, loadMainLayout)) {
-    // Only a head start: the screen's own import, when it renders, reports a failure.
-    load().catch(() => undefined);
-  }
+): Promise<unknown> {
+  // Only a head start: the screen's own import, when it renders, reports a failure.
+  return Promise.all(preloadersFor(matches, loadMainLayout).map((load) => load().catch(() => undefined)));
 }
 
 /** RequireAuth's head start, only when main.tsx has not already given it (no user in the page). */
 function preloadOnMount() {
-  if (!pageCurrentUser) preloadSignedInScreen();
+  if (!pageCurrentUser) void preloadSignedInScreen();
 }
 
 export function createRouter() {

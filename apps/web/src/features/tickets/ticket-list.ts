@@ -58,9 +58,12 @@ export function propertyFilterQuery() {
 }
 
 /** Fetches what the tickets screen shows first, for the signed-in `current` user. */
-export function prefetchTicketsScreen(client: QueryClient, current: CurrentUserResponse): void {
-  void client.prefetchQuery(firstPageQuery(TICKET_LIST));
-  void client.prefetchQuery(statusesQuery());
-  if (can(actorFromUser(current.user), 'ticket.filterByProperty'))
-    void client.prefetchQuery(propertyFilterQuery());
+export function prefetchTicketsScreen(client: QueryClient, current: CurrentUserResponse): Promise<unknown> {
+  return Promise.all([
+    client.prefetchQuery(firstPageQuery(TICKET_LIST)),
+    client.prefetchQuery(statusesQuery()),
+    can(actorFromUser(current.user), 'ticket.filterByProperty')
+      ? client.prefetchQuery(propertyFilterQuery())
+      : null,
+  ]);
 }
