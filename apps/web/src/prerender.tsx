@@ -13,9 +13,10 @@ import { routes } from './app/router';
 import { t } from './app/translations';
 import { documentTitle } from './components/PageHeader';
 
-/** The page prerendered, and what its `<title>` says (what the screen's useDocumentTitle sets). */
+/** For scripts/prerender.mjs: the attribute that marks the root element as prerendered. */
 export { PRERENDERED_ATTRIBUTE } from './app/prerendered';
 
+/** The page prerendered, and what its `<title>` says (what the screen's useDocumentTitle sets). */
 export const PRERENDERED_PAGE = { path: '/login', title: documentTitle(t.auth.signIn) };
 
 /** The markup of the app's root element at `path`, as a first render in the browser would make it. */
