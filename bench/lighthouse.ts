@@ -1,0 +1,193 @@
+/**
+ * npm run bench:lighthouse -- [--runs 3] [--pages /login,/tickets] [--presets mobile,desktop] [--port 4811]
+ *                             [--skip-build] [--lighthouse lighthouse@12.8.2]
+ *
+ * Lighthouse (performance and accessibility) on the production build with demo data, as SPEC'd for the login
+ * and tickets pages. Builds the web app (unless --skip-build), starts the app as its own process on an empty
+ * embedded database in a temporary folder (demo data), signs the demo manager in for every page but /login,
+ * then runs Lighthouse --runs times per page and preset with Debian's Chromium. Prints each run and, per page
+ * and preset, the median and range of each figure against the target (score ≥ 95).
+ *
+ * Lighthouse is not a dependency of the project (it would double `npm ci`): it is run with `npx --yes`, which
+ * fetches it from the npm registry into npm's cache the first time. 12.x because 13.x needs Node ≥ 22.19.
+ * Lighthouse's own scores move by up to a third between runs on a shared 2-core machine: read the ranges.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEMO_PASSWORD } from '../apps/server/src/db/demo-seed';
+import { machineLine, REPO_ROOT, signIn, table, uptimeLine } from './lib';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    pages: { type: 'string', default: '/login,/tickets' },
+    presets: { type: 'string', default: 'mobile,desktop' },
+    port: { type: 'string', default: '4811' },
+    'skip-build': { type: 'boolean', default: false },
+    lighthouse: { type: 'string', default: 'lighthouse@12.8.2' },
+    chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+  },
+});
+
+const TARGET_SCORE = 95;
+/** The demo account whose session opens the signed-in pages. */
+const SIGNED_IN_AS = 'manager@northwind.test';
+const CHROME_FLAGS =
+  '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+
+interface Run {
+  page: string;
+  preset: string;
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  benchmarkIndex: number;
+}
+
+const runs = Number(args.runs);
+const pages = args.pages.split(',').filter(Boolean);
+const presets = args.presets.split(',').filter(Boolean);
+const base = `http://127.0.0.1:${args.port}`;
+
+function run(command: string, commandArgs: string[]): void {
+  const result = spawnSync(command, commandArgs, { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed (${result.status})`);
+}
+
+async function waitForPage(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The app exited (${child.exitCode}) before answering`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer within 120 s`);
+}
+
+function lighthouse(page: string, preset: string, cookie: string | null, output: string): Run {
+  const lighthouseArgs = [
+    '--yes',
+    args.lighthouse,
+    `${base}${page}`,
+    '--only-categories=performance,accessibility',
+    '--output=json',
+    `--output-path=${output}`,
+    '--quiet',
+    `--chrome-flags=${CHROME_FLAGS}`,
+    ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ];
+  const result = spawnSync('npx', lighthouseArgs, {
+    cwd: tmpdir(),
+    env: { ...process.env, CHROME_PATH: args.chrome },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`Lighthouse failed on ${page} (${preset}): exit ${result.status}`);
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  // A stale cookie would measure the redirect to /login instead of the page asked for.
+  if (new URL(report.finalDisplayedUrl).pathname !== page)
+    throw new Error(`Lighthouse measured ${report.finalDisplayedUrl} instead of ${page}`);
+  const audit = (id: string) => Number(report.audits[id]?.numericValue ?? Number.NaN);
+  return {
+    page,
+    preset,
+    performance: Math.round(report.categories.performance.score * 100),
+    accessibility: Math.round(report.categories.accessibility.score * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? 0),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
+const millis = (value: number) => `${Math.round(value)} ms`;
+const spread = (values: number[], show: (value: number) => string) => {
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  return low === high ? show(low) : `${show(median(values))} (${show(low)}–${show(high)})`;
+};
+
+console.log(`Lighthouse (${args.lighthouse}), ${runs} run(s) per page and preset`);
+console.log(machineLine());
+console.log(`Start: ${uptimeLine()}\n`);
+
+if (!args['skip-build']) run('npm', ['run', 'build', '-w', '@mend/web']);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'mend-lighthouse-'));
+// The embedded database, new and empty: the app fills it with the demo data as it starts.
+const { DATABASE_URL: _unused, ...environment } = process.env;
+const app = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: path.join(REPO_ROOT, 'apps/server'),
+  env: { ...environment, MEND_DATA_DIR: dataDir, PORT: args.port, HOST: '127.0.0.1' },
+  stdio: 'ignore',
+});
+const results: Run[] = [];
+try {
+  await waitForPage(`${base}/login`, app);
+  const session = await signIn(base, SIGNED_IN_AS, DEMO_PASSWORD);
+  for (const page of pages) {
+    for (const preset of presets) {
+      for (let index = 0; index < runs; index++) {
+        const result = lighthouse(
+          page,
+          preset,
+          page === '/login' ? null : session.cookie,
+          path.join(dataDir, `report-${results.length}.json`),
+        );
+        results.push(result);
+        console.log(
+          `${page} ${preset} #${index + 1}: performance ${result.performance}, accessibility ${result.accessibility}, ` +
+            `FCP ${seconds(result.fcp)}, LCP ${seconds(result.lcp)}, TBT ${millis(result.tbt)}, ` +
+            `CLS ${result.cls.toFixed(3)}, benchmark index ${result.benchmarkIndex}`,
+        );
+      }
+    }
+  }
+} finally {
+  app.kill('SIGTERM');
+  await new Promise((resolve) => app.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const rows = pages.flatMap((page) =>
+  presets.map((preset) => {
+    const own = results.filter((result) => result.page === page && result.preset === preset);
+    const pick = (key: keyof Run) => own.map((result) => Number(result[key]));
+    const met = median(pick('performance')) >= TARGET_SCORE && median(pick('accessibility')) >= TARGET_SCORE;
+    return [
+      page,
+      preset,
+      spread(pick('performance'), String),
+      spread(pick('accessibility'), String),
+      spread(pick('fcp'), seconds),
+      spread(pick('lcp'), seconds),
+      spread(pick('tbt'), millis),
+      spread(pick('cls'), (value) => value.toFixed(3)),
+      met ? 'met' : 'missed',
+    ];
+  }),
+);
+console.log(
+  `\nMedian (and range) of ${runs} run(s); target: performance and accessibility ≥ ${TARGET_SCORE}\n`,
+);
+console.log(
+  table([['page', 'preset', 'performance', 'accessibility', 'FCP', 'LCP', 'TBT', 'CLS', 'target'], ...rows]),
+);
+console.log(`\nEnd: ${uptimeLine()}`);
