@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../apps/server/src/db/demo-seed';
-import { machineLine, REPO_ROOT, signIn, table, uptimeLine } from './lib';
+import { machineLine, percentile, REPO_ROOT, signIn, table, uptimeLine } from './lib';
 
 const { values: args } = parseArgs({
   options: {
@@ -111,11 +111,11 @@ function lighthouse(page: string, preset: string, cookie: string | null, output:
   };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
 const millis = (value: number) => `${Math.round(value)} ms`;
 const spread = (values: number[], show: (value: number) => string) => {

@@ -19,6 +19,16 @@ async function signIn(page: Page, identifier: string, password = DEMO_PASSWORD):
   await page.getByRole('button', { name: en.auth.signIn }).click();
 }
 
+/** The demo manager, signed in from the login page, with the tickets list shown. */
+async function managerOnTickets(): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto('/login');
+  await signIn(page, 'manager@northwind.test');
+  await page.waitForURL('**/tickets');
+  await page.locator('tbody tr').nth(1).waitFor();
+  return page;
+}
+
 async function sidebarLinks(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: en.nav.mainLabel });
   await nav.getByRole('link').first().waitFor();
@@ -51,12 +61,8 @@ describe('sign in', () => {
   });
 
   it('opens a signed-in page load at once: the page carries who is signed in, the list is fetched ahead once', async () => {
-    const page = await newPage(browser);
-    await page.goto('/login');
-    await signIn(page, 'manager@northwind.test');
-    await page.waitForURL('**/tickets');
     // The screen shows once the user asked for after signing in has arrived: only then start counting.
-    await page.locator('tbody tr').nth(1).waitFor();
+    const page = await managerOnTickets();
     const asked: string[] = [];
     const listPages: string[] = [];
     const filterLists: string[] = [];
@@ -83,11 +89,7 @@ describe('sign in', () => {
   });
 
   it('renders a signed-in page load once its first data has arrived: the screen never shows without its list', async () => {
-    const page = await newPage(browser);
-    await page.goto('/login');
-    await signIn(page, 'manager@northwind.test');
-    await page.waitForURL('**/tickets');
-    await page.locator('tbody tr').nth(1).waitFor();
+    const page = await managerOnTickets();
     // The list's first page takes a while: the screen must wait for it rather than show empty first.
     await page.route('**/api/tickets?*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 700));

@@ -25,10 +25,9 @@ function preloadLoginResolver() {
 }
 
 /** The landlord this browser remembers; only after hydration, as the prerendered page cannot know it. */
-function useLoginLandlord() {
+function useLoginLandlord(hydrated: boolean) {
   const [params] = useSearchParams();
   const asked = params.get('landlord');
-  const hydrated = useHydrated();
   return useMemo(() => {
     if (!hydrated) return null;
     const cached = readCachedLandlord();
@@ -44,8 +43,8 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const login = useLogin();
-  const landlord = useLoginLandlord();
   const hydrated = useHydrated();
+  const landlord = useLoginLandlord(hydrated);
   const formElement = useRef<HTMLFormElement>(null);
   const [buttonState, setButtonState] = useFormButton();
   const [message, setMessage] = useState<string | null>(null);
