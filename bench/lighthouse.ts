@@ -1,6 +1,6 @@
 /**
  * npm run bench:lighthouse -- [--runs 3] [--pages /login,/tickets] [--presets mobile,desktop] [--port 4811]
- *                             [--skip-build] [--lighthouse lighthouse@12.8.2]
+ *                             [--skip-build] [--lighthouse lighthouse@12.8.2] [--reports DIR]
  *
  * Lighthouse (performance and accessibility) on the production build with demo data, as SPEC'd for the login
  * and tickets pages. Builds the web app (unless --skip-build), starts the app as its own process on an empty
@@ -11,9 +11,10 @@
  * Lighthouse is not a dependency of the project (it would double `npm ci`): it is run with `npx --yes`, which
  * fetches it from the npm registry into npm's cache the first time. 12.x because 13.x needs Node ≥ 22.19.
  * Lighthouse's own scores move by up to a third between runs on a shared 2-core machine: read the ranges.
+ * --reports DIR keeps each run's JSON report there (its long tasks, main-thread breakdown and trace details).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,6 +30,7 @@ const { values: args } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     lighthouse: { type: 'string', default: 'lighthouse@12.8.2' },
     chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    reports: { type: 'string' },
   },
 });
 
@@ -129,6 +131,7 @@ console.log(machineLine());
 console.log(`Start: ${uptimeLine()}\n`);
 
 if (!args['skip-build']) run('npm', ['run', 'build', '-w', '@mend/web']);
+if (args.reports) mkdirSync(args.reports, { recursive: true });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mend-lighthouse-'));
 // The embedded database, new and empty: the app fills it with the demo data as it starts.
@@ -145,13 +148,13 @@ try {
   for (const page of pages) {
     for (const preset of presets) {
       for (let index = 0; index < runs; index++) {
-        const result = lighthouse(
-          page,
-          preset,
-          page === '/login' ? null : session.cookie,
-          path.join(dataDir, `report-${results.length}.json`),
-        );
+        const report = path.join(dataDir, `report-${results.length}.json`);
+        const result = lighthouse(page, preset, page === '/login' ? null : session.cookie, report);
         results.push(result);
+        if (args.reports) {
+          const name = `${page.replace(/\W+/g, '') || 'root'}-${preset}-${index + 1}.json`;
+          copyFileSync(report, path.join(args.reports, name));
+        }
         console.log(
           `${page} ${preset} #${index + 1}: performance ${result.performance}, accessibility ${result.accessibility}, ` +
             `FCP ${seconds(result.fcp)}, LCP ${seconds(result.lcp)}, TBT ${millis(result.tbt)}, ` +

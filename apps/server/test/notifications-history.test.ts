@@ -1,10 +1,10 @@
 /** The bell's notification history, marking notifications viewed, and notification options honoured by delivery. */
 import { en } from '@mend/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, outboxMessages } from '../src/db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { notifications, outboxMessages, sessions } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
-import { clientFor, createWorld, ticketForm, type World } from './helpers/ticket-factories';
+import { clientFor, createWorld, freshClientFor, ticketForm, type World } from './helpers/ticket-factories';
 
 let t: TestApp;
 let w: World;
@@ -52,6 +52,68 @@ describe('GET /api/users/{id}/notification-history', () => {
       (await t.app.inject({ method: 'GET', url: `/api/users/${w.admin.id}/notification-history` }))
         .statusCode,
     ).toBe(401);
+  });
+
+  it('reads the session and the history in one statement, answering as the list after a change does', async () => {
+    const [first] = await notify(w.north.manager.id, 2);
+    await t.db
+      .update(notifications)
+      .set({ image: '/files/a.png', subtitle: 'Sub', viewedAt: new Date() })
+      .where(eq(notifications.id, first.id));
+    const client = await clientFor(t, w.north.manager);
+    const url = `/api/users/${w.north.manager.id}/notification-history`;
+    const driver = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const sent = vi.spyOn(driver, 'query');
+    let polled: unknown;
+    try {
+      const response = await client.get(url);
+      expect(response.statusCode).toBe(200);
+      polled = response.json();
+      expect(sent).toHaveBeenCalledTimes(1);
+    } finally {
+      sent.mockRestore();
+    }
+    expect(polled).toMatchObject({
+      data: [
+        { title: 'Note 1', viewed: false, image: null, subtitle: '' },
+        { id: first.id, title: 'Note 0', viewed: true, image: '/files/a.png', subtitle: 'Sub' },
+      ],
+    });
+    // PATCH answers the list read the usual way: the same answer, timestamps and all.
+    const patched = await client.post(url, { _method: 'PATCH', notifications_to_set: [] });
+    expect(patched.json()).toEqual(polled);
+  });
+
+  it('answers a visitor 401 before any other answer, and a malformed id 404', async () => {
+    const client = await clientFor(t, w.north.manager);
+    const visitor = await t.client();
+    for (const id of [String(w.north.manager.id), 'abc', '0']) {
+      expect((await visitor.get(`/api/users/${id}/notification-history`)).statusCode).toBe(401);
+    }
+    expect((await client.get('/api/users/abc/notification-history')).statusCode).toBe(404);
+    // HEAD goes the same way as GET.
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/users/${w.north.manager.id}/notification-history`,
+      headers: { cookie: client.cookieHeader },
+    });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('answers an expired session 401, and notes a session’s use as every request does', async () => {
+    const client = await freshClientFor(t, w.north.tenant);
+    const url = `/api/users/${w.north.tenant.id}/notification-history`;
+    const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, w.north.tenant.id));
+    const longAgo = new Date(Date.now() - 3600_000);
+    await t.db.update(sessions).set({ lastSeenAt: longAgo }).where(eq(sessions.id, session.id));
+    expect((await client.get(url)).statusCode).toBe(200);
+    const [touched] = await t.db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(touched.lastSeenAt.getTime()).toBeGreaterThan(longAgo.getTime());
+
+    await t.db.update(sessions).set({ expiresAt: longAgo }).where(eq(sessions.id, session.id));
+    const response = await client.get(url);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: en.auth.unauthenticated });
   });
 });
 

@@ -23,12 +23,18 @@ export interface RouteDefinition {
   config?: Record<string, unknown>;
   /** Skip `_nonce` idempotency (sign-in and sign-out change the session the nonce is scoped to). */
   idempotent?: boolean;
+  /**
+   * GET only: the handler loads the session itself, in the statement that reads its answer
+   * (`loadSessionWith` in lib/session.ts), instead of the onRequest hook in a statement of its own.
+   */
+  sessionInQuery?: boolean;
   handler: RouteHandler;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     idempotent?: boolean;
+    sessionInQuery?: boolean;
   }
 }
 
@@ -44,6 +50,16 @@ export function overrideMethod(body: unknown): RouteMethod | null {
 
 function guarded(definition: RouteDefinition): RouteHandler {
   const needsAuth = definition.auth !== false;
+  if (definition.sessionInQuery) {
+    if (definition.method !== 'GET') throw new Error(`sessionInQuery is for GET routes: ${definition.url}`);
+    // The handler loads the session and checks it first; this check only stops an answer reaching a visitor
+    // should a handler forget to.
+    return async (request, reply) => {
+      const answer = await definition.handler(request, reply);
+      if (needsAuth && !request.user) throw unauthenticated();
+      return answer;
+    };
+  }
   return async (request, reply) => {
     if (needsAuth && !request.user) throw unauthenticated();
     return definition.handler(request, reply);
@@ -67,7 +83,11 @@ export function defineRoutes(app: FastifyInstance, definitions: RouteDefinition[
       app.route({
         method: definition.method,
         url,
-        config: { ...definition.config, idempotent: definition.idempotent },
+        config: {
+          ...definition.config,
+          idempotent: definition.idempotent,
+          sessionInQuery: definition.sessionInQuery,
+        },
         handler: guarded(definition),
       });
     }

@@ -6,6 +6,7 @@ import { en, type NotificationHistoryResponse } from '@mend/shared';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { jsonRowReader } from '../../db/json-rows';
 import { reusable } from '../../db/reusable';
 import { notifications } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
@@ -19,22 +20,41 @@ function ownOnly(actor: Actor, id: number): void {
   if (actor.id !== id) throw forbidden(en.accounts.notYourNotifications);
 }
 
-/** GET /users/{id}/notification-history. */
-export async function notificationHistory(
-  db: Db,
+/** One's 50 newest notifications, newest first, for the user given as the placeholder `userId`. */
+const newestOf = (db: Db) =>
+  db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder('userId')))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(HISTORY_LIMIT);
+
+/**
+ * The same history as one JSON column, for the poll, which reads it in its session's statement
+ * (`loadSessionWith`): one round trip per poll instead of two. (`json_agg` of whole rows: building each
+ * object with `json_build_object` took four times as long.)
+ */
+export const historyColumn = (db: Db) =>
+  sql<
+    Record<string, unknown>[]
+  >`(select coalesce(json_agg(n order by n.created_at desc, n.id desc), '[]'::json) from ${newestOf(db)} n)`;
+
+const notificationFromJson = jsonRowReader(notifications);
+
+/** Answers the poll from what `historyColumn` read: only one's own. */
+export function answerHistoryColumn(
   actor: Actor,
   id: number,
-): Promise<NotificationHistoryResponse> {
+  history: Record<string, unknown>[],
+): NotificationHistoryResponse {
   ownOnly(actor, id);
-  const history = reusable(db, 'notification_history', (db, name) =>
-    db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, sql.placeholder('userId')))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(HISTORY_LIMIT)
-      .prepare(name),
-  );
+  return { data: history.map((json) => serializeNotification(notificationFromJson(json))) };
+}
+
+/** The history after a change to it (PATCH answers the list). */
+async function notificationHistory(db: Db, actor: Actor, id: number): Promise<NotificationHistoryResponse> {
+  ownOnly(actor, id);
+  const history = reusable(db, 'notification_history', (db, name) => newestOf(db).prepare(name));
   const rows = await history.execute({ userId: actor.id });
   return { data: rows.map(serializeNotification) };
 }
