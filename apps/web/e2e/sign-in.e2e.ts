@@ -132,6 +132,8 @@ describe('sign in', () => {
     await page.waitForFunction(
       () => !document.querySelector<HTMLButtonElement>('button[type=submit]')?.disabled,
     );
+    // The toasts' containers mount once hydration is done (not during it, where they re-rendered at once).
+    await page.locator('.mantine-Notifications-root').first().waitFor({ state: 'attached' });
     // Hydrated, not rendered again: the element the page came with is still the one shown.
     expect(
       await heading.evaluate((element) => (element as HTMLElement & { prerendered?: boolean }).prerendered),

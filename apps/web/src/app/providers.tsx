@@ -9,6 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from './api';
 import { CURRENT_USER_KEY, pageCurrentUser } from './auth';
+import { useHydrated } from './prerendered';
 import { theme } from './theme';
 
 export function createQueryClient(): QueryClient {
@@ -36,10 +37,14 @@ if (pageCurrentUser) queryClient.setQueryData(CURRENT_USER_KEY, pageCurrentUser)
  * and Floating UI, which the login page does not need.
  */
 export function Providers({ children }: { children: ReactNode }) {
+  // Toasts render in a portal, never in the prerendered markup: on a prerendered page the container mounts
+  // after hydration, whose commit would otherwise end in a synchronous re-render (its transition group sets
+  // its state as it mounts). A toast shown before then waits in the store.
+  const hydrated = useHydrated();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <Notifications autoClose={TOAST_MS} position="top-right" zIndex={1000} />
+        {hydrated && <Notifications autoClose={TOAST_MS} position="top-right" zIndex={1000} />}
         {children}
       </QueryClientProvider>
     </MantineProvider>
