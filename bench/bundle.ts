@@ -17,8 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { en } from '@mend/shared';
-import { jsonAttributeValue } from '../apps/server/src/modules/web/routes';
+import { en, jsonAttributeValue } from '@mend/shared';
 import { REPO_ROOT, table, uptimeLine } from './lib';
 
 const { values: args } = parseArgs({

@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gunzipSync } from 'node:zlib';
-import { en } from '@mend/shared';
+import { en, jsonAttributeValue } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
-import { isPrerenderedLoginUrl, jsonAttributeValue } from '../src/modules/web/routes';
+import { isPrerenderedLoginUrl } from '../src/modules/web/routes';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createLandlord, createUser, TEST_PASSWORD } from './helpers/factories';
 

@@ -122,3 +122,17 @@ export function isGoogleMapsUrl(value: string): boolean {
     host === 'maps.app.goo.gl'
   );
 }
+
+/**
+ * JSON for a single-quoted HTML attribute (the page root's dictionary and current user). JSON's double quotes
+ * stay as they are: written as &quot; (thousands of them in the dictionary) they made the browser's parsing of
+ * the page about ten times slower. `&`, `'`, `<` and `>` can only occur inside JSON strings, where \u escapes
+ * mean the same, so the value holds nothing that could end the attribute or start a character reference.
+ * The server writes the page with it; the app compares the dictionary it reads with its own copy written so.
+ */
+export function jsonAttributeValue(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[&'<>]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

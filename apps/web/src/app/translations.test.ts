@@ -1,4 +1,4 @@
-import { en } from '@mend/shared';
+import { en, jsonAttributeValue } from '@mend/shared';
 import { describe, expect, it } from 'vitest';
 import { format, loadTranslations, TRANSLATIONS_PLACEHOLDER, t } from './translations';
 
@@ -17,6 +17,14 @@ describe('loadTranslations', () => {
     expect(loadTranslations('{not json')).toBe(en);
     expect(loadTranslations('"text"')).toBe(en);
     expect(loadTranslations('[1,2]')).toBe(en);
+  });
+
+  it('takes the bundled dictionary as it is when the page carries this build’s own, as the server writes it', () => {
+    expect(loadTranslations(jsonAttributeValue(en))).toBe(en);
+    // The same texts written otherwise are read and merged: equal, not the same object.
+    const merged = loadTranslations(`${jsonAttributeValue(en)}\n`);
+    expect(merged).not.toBe(en);
+    expect(merged).toEqual(en);
   });
 
   it('uses the injected texts', () => {

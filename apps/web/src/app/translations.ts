@@ -4,7 +4,7 @@
  * when it cannot be read, the bundled `en` copy from @mend/shared is used. Keys missing from the
  * injected copy fall back to `en`, so a stale server dictionary never blanks a label.
  */
-import { type Dictionary, en, format, ROOT_ELEMENT_ID } from '@mend/shared';
+import { type Dictionary, en, format, jsonAttributeValue, ROOT_ELEMENT_ID } from '@mend/shared';
 
 export type { Dictionary };
 export { format };
@@ -37,6 +37,10 @@ function mergeOnto(base: Json, override: Json): Json {
 /** Reads texts shaped like `fallback` from the raw attribute value; anything unusable gives `fallback`. */
 export function loadTexts<T extends object>(raw: string | null | undefined, fallback: T): T {
   if (!raw || raw === TRANSLATIONS_PLACEHOLDER) return fallback;
+  // The server's dictionary is nearly always this build's own, written as the server writes it: then the
+  // bundled copy is used as it is, without parsing and merging 30 KB of JSON as the app starts (about 5 ms
+  // on a fast machine, in the one long task of evaluating the app's modules).
+  if (raw === jsonAttributeValue(fallback)) return fallback;
   try {
     const parsed: Json = JSON.parse(raw);
     if (!isPlainObject(parsed)) return fallback;
