@@ -109,11 +109,14 @@ function tokensMatch(expected: string, given: unknown): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The session and its user, on every request: built once (db/reusable.ts). */
-const sessionLookup = (db: Db) =>
-  reusable(db, 'session', (db, name) =>
+/**
+ * The session and its user by the token's hash, with any `extra` columns read in the same statement: built
+ * once per handle (db/reusable.ts) under `key`.
+ */
+const sessionLookup = <E extends Record<string, SQL>>(db: Db, key: string, extra: (db: Db) => E) =>
+  reusable(db, key, (db, name) =>
     db
-      .select({ session: sessions, user: users })
+      .select({ session: sessions, user: users, ...extra(db) })
       .from(sessions)
       .leftJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
@@ -121,30 +124,21 @@ const sessionLookup = (db: Db) =>
       .prepare(name),
   );
 
-/** The same lookup with one more column, `extra`, read in the same statement (see loadSessionWith). */
-const sessionLookupWith = (db: Db, key: string, extra: (db: Db) => SQL) =>
-  reusable(db, `session_with_${key}`, (db, name) =>
-    db
-      .select({ session: sessions, user: users, extra: extra(db) })
-      .from(sessions)
-      .leftJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
-      .limit(1)
-      .prepare(name),
-  );
+const noExtra = () => ({});
 
-/** The cookie's token, if it can be one (a longer value is never looked up). */
-function sessionToken(request: FastifyRequest): string | undefined {
-  const token = request.cookies[SESSION_COOKIE];
-  return token && token.length <= 200 ? token : undefined;
-}
-
-/** Puts a found session and its user on the request, and notes that the session was used. */
-async function useSession(
+/**
+ * Looks the cookie's session up with `lookup`, puts it and its user on the request and notes that the session
+ * was used; answers the row found. A token longer than any we issue is never looked up.
+ */
+async function lookUpSession<R extends { session: SessionRow; user: UserRow | null }>(
   request: FastifyRequest,
-  found: { session: SessionRow; user: UserRow | null },
-  now: Date,
-): Promise<void> {
+  lookup: (values: { id: string; now: string }) => Promise<R[]>,
+): Promise<R | undefined> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || token.length > 200) return undefined;
+  const now = new Date();
+  const [found] = await lookup({ id: hashToken(token), now: now.toISOString() });
+  if (!found) return undefined;
   request.session = found.session;
   if (found.user) {
     request.user = found.user;
@@ -156,17 +150,13 @@ async function useSession(
       .set({ lastSeenAt: now })
       .where(eq(sessions.id, found.session.id));
   }
+  return found;
 }
 
 async function loadSession(request: FastifyRequest): Promise<void> {
-  const token = sessionToken(request);
-  if (!token) return;
-  const now = new Date();
-  const [found] = await sessionLookup(request.server.db).execute({
-    id: hashToken(token),
-    now: now.toISOString(),
-  });
-  if (found) await useSession(request, found, now);
+  await lookUpSession(request, (values) =>
+    sessionLookup(request.server.db, 'session', noExtra).execute(values),
+  );
 }
 
 /**
@@ -182,17 +172,9 @@ export async function loadSessionWith<T>(
   extra: (db: Db) => SQL<T>,
   params: Record<string, unknown>,
 ): Promise<T | undefined> {
-  const token = sessionToken(request);
-  if (!token) return undefined;
-  const now = new Date();
-  const [found] = await sessionLookupWith(request.server.db, key, extra).execute({
-    ...params,
-    id: hashToken(token),
-    now: now.toISOString(),
-  });
-  if (!found) return undefined;
-  await useSession(request, found, now);
-  return found.extra as T;
+  const lookup = sessionLookup(request.server.db, `session_with_${key}`, (db) => ({ extra: extra(db) }));
+  const found = await lookUpSession(request, (values) => lookup.execute({ ...params, ...values }));
+  return found?.extra as T | undefined;
 }
 
 /** Whether the route loads its own session in its statement (`sessionInQuery`): only ever a read. */
