@@ -109,6 +109,15 @@ function tokensMatch(expected: string, given: unknown): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** What a session lookup selects: the session and its user (`users`, unaliased: `extra` columns may use it). */
+export const sessionColumns = { session: sessions, user: users };
+
+/** The session by its token's hash, unexpired: placeholders `id` and `now` (filled by `loadSessionFrom`). */
+export const sessionMatches = and(
+  eq(sessions.id, sql.placeholder('id')),
+  gt(sessions.expiresAt, sql.placeholder('now')),
+) as SQL;
+
 /**
  * The session and its user by the token's hash, with any `extra` columns read in the same statement: built
  * once per handle (db/reusable.ts) under `key`.
@@ -116,10 +125,10 @@ function tokensMatch(expected: string, given: unknown): boolean {
 const sessionLookup = <E extends Record<string, SQL>>(db: Db, key: string, extra: (db: Db) => E) =>
   reusable(db, key, (db, name) =>
     db
-      .select({ session: sessions, user: users, ...extra(db) })
+      .select({ ...sessionColumns, ...extra(db) })
       .from(sessions)
       .leftJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .where(sessionMatches)
       .limit(1)
       .prepare(name),
   );
@@ -129,8 +138,12 @@ const noExtra = () => ({});
 /**
  * Looks the cookie's session up with `lookup`, puts it and its user on the request and notes that the session
  * was used; answers the row found. A token longer than any we issue is never looked up.
+ * For a `sessionInQuery` route whose statement reads more than one column beside the session (the ticket
+ * detail), `lookup` is that statement: `sessionColumns` from `sessions` left-joined to `users` where
+ * `sessionMatches`, given `values`. It runs before anyone is known, so it must only read, and the caller
+ * checks `request.actor` and the permission before answering any of it.
  */
-async function lookUpSession<R extends { session: SessionRow; user: UserRow | null }>(
+export async function loadSessionFrom<R extends { session: SessionRow; user: UserRow | null }>(
   request: FastifyRequest,
   lookup: (values: { id: string; now: string }) => Promise<R[]>,
 ): Promise<R | undefined> {
@@ -154,7 +167,7 @@ async function lookUpSession<R extends { session: SessionRow; user: UserRow | nu
 }
 
 async function loadSession(request: FastifyRequest): Promise<void> {
-  await lookUpSession(request, (values) =>
+  await loadSessionFrom(request, (values) =>
     sessionLookup(request.server.db, 'session', noExtra).execute(values),
   );
 }
@@ -173,7 +186,7 @@ export async function loadSessionWith<T>(
   params: Record<string, unknown>,
 ): Promise<T | undefined> {
   const lookup = sessionLookup(request.server.db, `session_with_${key}`, (db) => ({ extra: extra(db) }));
-  const found = await lookUpSession(request, (values) => lookup.execute({ ...params, ...values }));
+  const found = await loadSessionFrom(request, (values) => lookup.execute({ ...params, ...values }));
   return found?.extra as T | undefined;
 }
 

@@ -11,11 +11,12 @@ import {
   ticketScope,
 } from '@mend/shared';
 import { and, asc, eq, getTableColumns, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { reusable } from '../../db/reusable';
 import {
   properties,
+  sessions,
   type TicketAvailabilityRow,
   type TicketImageRow,
   type TicketLogRow,
@@ -37,6 +38,7 @@ import {
   pageOffset,
   sortOf,
 } from '../../lib/list-query';
+import { sessionColumns, sessionMatches } from '../../lib/session';
 import type { LogRowWithUser } from './serialize';
 
 /** Builds subqueries without a database handle. */
@@ -537,8 +539,9 @@ export interface TicketDetailRows {
 }
 
 // The detail's lists as JSON columns of the ticket's own row: one statement and one pooled connection per
-// detail instead of five (at 32 concurrent requests the pool, not the database, was the queue).
-const detailLists = {
+// detail instead of five (at 32 concurrent requests the pool, not the database, was the queue). `viewerId`:
+// whose unviewed notifications about it are looked for.
+const detailListsFor = (viewerId: Placeholder | AnyPgColumn) => ({
   categoriesJson,
   imagesJson: sql<
     JsonImage[]
@@ -546,11 +549,11 @@ const detailLists = {
   availabilityJson: sql<
     JsonAvailability[]
   >`(select coalesce(json_agg(json_build_object('id', ta.id, 'ticketId', ta.ticket_id, 'startsAt', ta.starts_at, 'endsAt', ta.ends_at) order by ta.starts_at, ta.id), '[]'::json) from ticket_availability ta where ta.ticket_id = ${tickets.id})`,
-  unviewedNotifications: sql<boolean>`exists(select 1 from notifications n where n.user_id = ${sql.placeholder('viewerId')} and n.ticket_id = ${tickets.id} and n.viewed_at is null)`,
+  unviewedNotifications: sql<boolean>`exists(select 1 from notifications n where n.user_id = ${viewerId} and n.ticket_id = ${tickets.id} and n.viewed_at is null)`,
   logJson: sql<
     JsonLogEntry[]
   >`(select coalesce(json_agg(json_build_object('entry', json_build_object('id', l.id, 'ticketId', l.ticket_id, 'userId', l.user_id, 'action', l.action, 'description', l.description, 'data', l.data, 'createdAt', l.created_at), 'user', case when u.id is null then null else json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'companyName', u.company_name, 'email', u.email) end) order by l.created_at desc, l.id desc), '[]'::json) from ticket_log l left join users u on u.id = l.user_id where l.ticket_id = ${tickets.id})`,
-};
+});
 
 type Dated<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
 type JsonImage = Dated<TicketImageRow, 'createdAt'>;
@@ -566,7 +569,7 @@ export async function findTicketDetail(
   const visible = visibleByPlaceholder(viewer);
   const query = reusable(db, `ticket_detail_${visible.key}`, (db, name) =>
     db
-      .select({ ...rowColumns, ...detailLists })
+      .select({ ...rowColumns, ...detailListsFor(sql.placeholder('viewerId')) })
       .from(tickets)
       .innerJoin(units, eq(units.id, tickets.unitId))
       .innerJoin(properties, eq(properties.id, tickets.propertyId))
@@ -576,7 +579,11 @@ export async function findTicketDetail(
       .prepare(name),
   );
   const [found] = await query.execute({ id, ...viewerValues(viewer) });
-  if (!found) return undefined;
+  return found ? detailRowsOf(found) : undefined;
+}
+
+/** The detail's JSON lists read back into rows (timestamps come as text). */
+function detailRowsOf(found: TicketJoinedRow & DetailListColumns): TicketDetailRows {
   const { categoriesJson, imagesJson, availabilityJson, logJson, unviewedNotifications, ...row } = found;
   return {
     row,
@@ -593,6 +600,62 @@ export async function findTicketDetail(
       user,
     })),
   };
+}
+
+type DetailListColumns = {
+  [K in keyof ReturnType<typeof detailListsFor>]: ReturnType<typeof detailListsFor>[K]['_']['type'];
+};
+
+/**
+ * Whether the session's user (`users`, unaliased) may see the joined ticket, for each scope: one statement
+ * reads the session and the ticket before the viewer's role is known (`ticketDetailWithSession`), so it
+ * answers for every scope and `detailForViewer` takes the viewer's. These are `visibleIn`'s rules asked of
+ * one ticket, each an index lookup (`visibleIn`'s `IN (…)` form made PostgreSQL walk all of a manager's
+ * routed tickets for the one); tickets-visibility.test.ts holds both forms to every role.
+ */
+const visiblePerScope = {
+  landlord: sql<boolean>`coalesce(${properties.landlordId} = ${users.landlordId}, false)`,
+  unit: sql<boolean>`exists(select 1 from ${tenantUnits} where ${tenantUnits.userId} = ${users.id} and ${tenantUnits.unitId} = ${tickets.unitId})`,
+  routed: sql<boolean>`exists(select 1 from ${ticketRecipients} where ${ticketRecipients.ticketId} = ${tickets.id} and ${ticketRecipients.userId} = ${users.id})`,
+};
+
+/**
+ * GET tickets/{id} in one round trip (the route is `sessionInQuery`, ADR 0012): the session and its user
+ * (`sessionColumns`, placeholders `id` and `now`) with the ticket `ticketId` and its lists, whoever it
+ * belongs to. `detailForViewer` then answers only what the viewer may see.
+ */
+export function ticketDetailWithSession(db: Db) {
+  return reusable(db, 'session_with_ticket_detail', (db, name) =>
+    db
+      .select({
+        ...sessionColumns,
+        ...rowColumns,
+        ...detailListsFor(users.id),
+        visible: visiblePerScope,
+      })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(tickets, eq(tickets.id, sql.placeholder('ticketId')))
+      .leftJoin(units, eq(units.id, tickets.unitId))
+      .leftJoin(properties, eq(properties.id, tickets.propertyId))
+      .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId))
+      .where(sessionMatches)
+      .limit(1)
+      .prepare(name),
+  );
+}
+
+export type TicketDetailWithSession = Awaited<
+  ReturnType<ReturnType<typeof ticketDetailWithSession>['execute']>
+>[number];
+
+/** What `ticketDetailWithSession` read, if the ticket exists and `viewer` may see it. */
+export function detailForViewer(viewer: Actor, found: TicketDetailWithSession): TicketDetailRows | undefined {
+  const { session: _session, user: _user, visible, ticket, unit, property, tenant, ...lists } = found;
+  if (!ticket || !unit || !property) return undefined;
+  const scope = ticketScope(viewer);
+  if (scope !== 'all' && !visible[scope]) return undefined;
+  return detailRowsOf({ ticket, unit, property, tenant, ...lists });
 }
 
 // ---------------------------------------------------------------------------------------------------------

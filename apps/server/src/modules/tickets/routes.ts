@@ -8,18 +8,21 @@
  */
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '@mend/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { notFound } from '../../lib/errors';
+import { notFound, unauthenticated } from '../../lib/errors';
 import { parseListQuery } from '../../lib/list-query';
+import { parseRecordId } from '../../lib/record-helpers';
 import { defineRoutes, type RouteDefinition } from '../../lib/routes';
+import { loadSessionFrom } from '../../lib/session';
 import { displayName } from '../users/serialize';
+import { ticketDetailWithSession } from './queries';
 import {
+  answerTicketDetail,
   batchChangeStatus,
   batchDeleteTickets,
   changeTicketStatus,
   createTicket,
   deleteTicket,
   findTicketFile,
-  getTicket,
   isStatusOnly,
   listLandlordTickets,
   listTickets,
@@ -103,7 +106,17 @@ export function ticketRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/tickets/:id',
-      handler: async (request) => getTicket(app.db, viewerOf(request), paramId(request)),
+      // Opening a ticket reads the session and the ticket in one statement (ADR 0012).
+      sessionInQuery: true,
+      handler: async (request) => {
+        const id = parseRecordId(request);
+        const found = await loadSessionFrom(request, (values) =>
+          ticketDetailWithSession(app.db).execute({ ...values, ticketId: id ?? 0 }),
+        );
+        if (!request.actor) throw unauthenticated();
+        if (id === null) throw notFound();
+        return answerTicketDetail(app.db, request.actor, found);
+      },
     },
     {
       method: 'PATCH',

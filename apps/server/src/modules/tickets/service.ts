@@ -56,10 +56,13 @@ import { discardFiles, IMAGES_FIELD, keysOf, type StoredFile, storeTicketFiles }
 import { asRecord, idsOf, parseTicketForm, positiveInt, type TicketForm } from './form';
 import {
   availabilityOf,
+  detailForViewer,
   findTicketDetail,
   findTicketRow,
   imagesOf,
   listTicketRows,
+  type TicketDetailRows,
+  type TicketDetailWithSession,
   type TicketFilters,
   type TicketJoinedRow,
   type TicketListRow,
@@ -114,22 +117,35 @@ async function closingEntries(db: Db, rows: TicketJoinedRow[]): Promise<Map<numb
 
 /** One ticket with everything it shows, as the viewer sees it; 404 outside the viewer's scope. */
 export async function loadTicket(db: Db, viewer: Actor, id: number): Promise<ApiTicket> {
-  return (await loadTicketDetail(db, viewer, id)).ticket;
-}
-
-async function loadTicketDetail(db: Db, viewer: Actor, id: number) {
   const detail = await findTicketDetail(db, viewer, id);
   if (!detail) throw notFound();
-  const { row, categories, images, availability, log } = detail;
-  const ticket = serializeTicket(row, categories, images, availability, log, viewer);
-  return { ticket, unviewedNotifications: detail.unviewedNotifications };
+  return serializeDetail(viewer, detail);
 }
 
-/** GET tickets/{id}: also marks the viewer's notifications about it as viewed (SPEC.md section 4). */
-export async function getTicket(db: Db, viewer: Actor, id: number): Promise<ApiTicket> {
-  const { ticket, unviewedNotifications } = await loadTicketDetail(db, viewer, id);
-  // Usually there is nothing to mark: the detail's own statement says so, which saves a round trip.
-  if (!unviewedNotifications) return ticket;
+function serializeDetail(viewer: Actor, detail: TicketDetailRows): ApiTicket {
+  const { row, categories, images, availability, log } = detail;
+  return serializeTicket(row, categories, images, availability, log, viewer);
+}
+
+/**
+ * GET tickets/{id} as the route reads it: the session and the ticket in one statement
+ * (`ticketDetailWithSession`), answered only if the viewer may see it (else 404, as for a missing one).
+ * Also marks the viewer's notifications about it as viewed (SPEC.md section 4).
+ */
+export async function answerTicketDetail(
+  db: Db,
+  viewer: Actor,
+  found: TicketDetailWithSession | undefined,
+): Promise<ApiTicket> {
+  const detail = found && detailForViewer(viewer, found);
+  if (!detail) throw notFound();
+  const ticket = serializeDetail(viewer, detail);
+  if (detail.unviewedNotifications) await markTicketNotificationsViewed(db, viewer, ticket.id);
+  return ticket;
+}
+
+// Usually there is nothing to mark: the detail's own statement says so, which saves a round trip.
+async function markTicketNotificationsViewed(db: Db, viewer: Actor, ticketId: number): Promise<void> {
   const markViewed = reusable(db, 'ticket_notifications_viewed', (db, name) =>
     db
       .update(notifications)
@@ -143,8 +159,7 @@ export async function getTicket(db: Db, viewer: Actor, id: number): Promise<ApiT
       )
       .prepare(name),
   );
-  await markViewed.execute({ userId: viewer.id, ticketId: id, now: new Date().toISOString() });
-  return ticket;
+  await markViewed.execute({ userId: viewer.id, ticketId, now: new Date().toISOString() });
 }
 
 /** `?status=2&property_id=5` (anything else: no filter). */
