@@ -17,15 +17,22 @@
  * no errors or non-2xx answers, API p50 ≤ 2 × raw SQL p50. Every request loop is bounded in time; traffic
  * goes only to 127.0.0.1. At the end the bench database is dropped (PGlite: its folder deleted) unless --keep.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { CSRF_HEADER } from '@mend/shared';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import pg from 'pg';
-import { type DatabaseHandle, migrateDatabase, openDatabase } from '../apps/server/src/db/client';
+import {
+  type DatabaseHandle,
+  DEFAULT_POOL_SIZE,
+  migrateDatabase,
+  openDatabase,
+} from '../apps/server/src/db/client';
 import { startBenchApp } from './app';
 import {
   ACCOUNTS_FILE,
@@ -67,13 +74,14 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '1' },
-    'pool-size': { type: 'string', default: '10' },
+    'pool-size': { type: 'string', default: String(DEFAULT_POOL_SIZE) },
     'statement-timeout': { type: 'string', default: '30' },
     'max-single-ms': { type: 'string', default: '1000' },
     'max-external': { type: 'string', default: '25' },
     retries: { type: 'string', default: '1' },
     'quiet-wait': { type: 'string', default: '60' },
     only: { type: 'string' },
+    client: { type: 'string' },
     explain: { type: 'boolean', default: false },
     'server-process': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
@@ -86,13 +94,15 @@ if (args.help) {
   --connections N   concurrent connections (and raw-SQL workers), default 32
   --duration S      seconds per endpoint (and per raw-SQL replay), default 10
   --warmup S        seconds of discarded traffic before each endpoint, default 1
-  --pool-size N     database pool of the app and of the raw-SQL replay, default 10 (the app's default)
+  --pool-size N     database pool of the app and of the raw-SQL replay, default ${DEFAULT_POOL_SIZE} (the app's default)
   --statement-timeout S  guard on every statement of the app and the replay (PostgreSQL), default 30
   --max-single-ms M an endpoint whose single request takes longer is not load-tested (it could not
                     finish in time); 3 sequential requests are timed instead, default 1000
   --max-external P  rerun an endpoint (--retries times, default 1) when other processes used more
                     than P % of the machine during its run, default 25
   --quiet-wait S    before each endpoint, wait up to S seconds for other processes to calm down, default 60
+  --client C        load generator of the read (GET) endpoints: wrk (default when installed:
+                    apt-get install -y wrk) or autocannon; the writes and sign-in always use autocannon
   --only a,b        run only these endpoints (names as printed, e.g. list-manager,detail)
   --explain         print EXPLAIN (ANALYZE, BUFFERS) of every captured statement
   --server-process  drive a second copy of the app running as its own process (bench/serve.ts,
@@ -113,6 +123,11 @@ const RETRIES = Math.max(0, Math.floor(Number(args.retries) || 0));
 const QUIET_WAIT = Math.max(0, Number(args['quiet-wait']) || 0);
 /** Requests timed one after the other when an endpoint is too slow to load-test. */
 const SEQUENTIAL_SAMPLES = 3;
+/** wrk (in C) costs a quarter of autocannon's CPU per request, CPU the app and database share on 2 cores. */
+const CLIENT = args.client ?? (hasWrk() ? 'wrk' : 'autocannon');
+if (CLIENT !== 'wrk' && CLIENT !== 'autocannon') throw new Error('--client must be wrk or autocannon');
+if (CLIENT === 'wrk' && !hasWrk())
+  throw new Error('--client wrk: wrk is not installed (apt-get install -y wrk)');
 /** Hard bound of one raw-SQL replay, whatever the duration. */
 const MAX_SQL_ITERATIONS = 1_000_000;
 
@@ -404,6 +419,8 @@ interface HttpRun {
   /** CPU per request: this process (the app, and the load generator) and the database server. */
   appCpuMs?: number;
   dbCpuMs?: number;
+  /** CPU time of a load generator running as its own process (wrk), over the run. */
+  generatorCpuMs?: number;
 }
 
 async function runAutocannon(
@@ -475,6 +492,135 @@ async function runAutocannon(
     requests: times.length,
     statusCodes,
     sampleFailure,
+  };
+}
+
+/** The load generator of an endpoint: wrk for plain reads (when chosen), autocannon for the rest. */
+function runLoad(
+  base: string,
+  endpoint: Endpoint,
+  session: Session | null,
+  visitors: Session[],
+  seconds: number,
+): Promise<HttpRun> {
+  return CLIENT === 'wrk' && endpoint.method === 'GET' && endpoint.who !== 'visitor'
+    ? runWrk(base, endpoint, session, seconds)
+    : runAutocannon(base, endpoint, session, visitors, seconds);
+}
+
+/** Whether wrk (Debian's `wrk`, a C load generator) is installed. */
+function hasWrk(): boolean {
+  return spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
+}
+
+/** What the Lua script of `runWrk` prints when wrk is done: one line, read back by `parseWrkResult`. */
+const WRK_RESULT = 'WRK_RESULT';
+
+/**
+ * Drives a GET endpoint with wrk (one thread: on a small machine the load generator's own CPU is taken from
+ * the app and the database). A Lua script cycles through the endpoint's paths and prints, when done, the
+ * request count, the latency percentiles, the errors and wrk's own CPU time (`os.clock`), which is counted
+ * as the load generator's in the CPU per request.
+ */
+async function runWrk(
+  base: string,
+  endpoint: Endpoint,
+  session: Session | null,
+  seconds: number,
+): Promise<HttpRun> {
+  const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'mend-wrk-')), 'endpoint.lua');
+  writeFileSync(
+    script,
+    `local paths = {${endpoint.paths.map((urlPath) => JSON.stringify(urlPath)).join(', ')}}
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", paths[((n - 1) % #paths) + 1])
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("${WRK_RESULT} %d %d %.0f %.0f %.0f %.0f %d %d %d %d %d %.3f\\n", summary.requests,
+    summary.duration, latency.mean, latency:percentile(50), latency:percentile(95), latency:percentile(99),
+    e.status, e.connect, e.read, e.write, e.timeout, os.clock()))
+end
+`,
+  );
+  const headers = session ? ['-H', `cookie: ${session.cookie}`, '-H', `${CSRF_HEADER}: ${session.csrf}`] : [];
+  const args = [
+    '-t1',
+    `-c${CONNECTIONS}`,
+    `-d${seconds}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    script,
+    ...headers,
+    base,
+  ];
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.on('data', (chunk) => {
+        text += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        text += chunk;
+      });
+      child.on('error', reject);
+      child.on('close', (code) =>
+        code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`)),
+      );
+    });
+    const result = parseWrkResult(output);
+    let sampleFailure: string | undefined;
+    if (result.non2xx > 0) {
+      // wrk counts answers of 400 and above; one more request says which and why.
+      const response = await fetch(`${base}${endpoint.paths[0]}`, {
+        headers: session ? { cookie: session.cookie, [CSRF_HEADER]: session.csrf } : {},
+      });
+      sampleFailure = `${response.status} ${(await response.text()).slice(0, 300)}`;
+    }
+    return {
+      concurrency: CONNECTIONS,
+      rps: result.requests / result.seconds,
+      latency: result.latency,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      requests: result.requests,
+      statusCodes: { '2xx/3xx': result.requests - result.non2xx, '4xx/5xx': result.non2xx },
+      sampleFailure,
+      generatorCpuMs: result.cpuSeconds * 1000,
+    };
+  } finally {
+    rmSync(path.dirname(script), { recursive: true, force: true });
+  }
+}
+
+/** The figures of a `runWrk` script's last line; latencies in ms (wrk gives µs). */
+function parseWrkResult(output: string) {
+  const line = output.split('\n').find((text) => text.startsWith(`${WRK_RESULT} `));
+  if (!line) throw new Error(`wrk printed no result: ${output.slice(0, 500)}`);
+  const [requests, durationUs, mean, p50, p95, p99, non2xx, connect, read, write, timeouts, cpu] = line
+    .split(' ')
+    .slice(1)
+    .map(Number);
+  return {
+    requests,
+    seconds: durationUs / 1e6,
+    latency: {
+      count: requests,
+      mean: mean / 1000,
+      p50: p50 / 1000,
+      p95: p95 / 1000,
+      p99: p99 / 1000,
+      max: Number.NaN,
+    },
+    non2xx,
+    errors: connect + read + write + timeouts,
+    timeouts,
+    cpuSeconds: cpu,
   };
 }
 
@@ -738,18 +884,18 @@ async function main() {
           await waitForQuiet(ourDatabase, MAX_EXTERNAL / 2, QUIET_WAIT);
           if (WARMUP > 0) {
             await topUpVisitors();
-            await runAutocannon(base, endpoint, session, visitors, WARMUP);
+            await runLoad(base, endpoint, session, visitors, WARMUP);
             await drain();
           }
           await topUpVisitors();
           const load = load1();
           process.stdout.write(`load ${load.toFixed(2)}  http ...`);
           const before = cpuSnapshot(ourDatabase);
-          const http = await runAutocannon(base, endpoint, session, visitors, DURATION);
+          const http = await runLoad(base, endpoint, session, visitors, DURATION);
           const after = cpuSnapshot(ourDatabase);
-          let external = externalCpu(before, after);
+          let external = externalCpu(before, after, http.generatorCpuMs);
           const used = ourCpu(before, after);
-          http.appCpuMs = used.appMs / Math.max(1, http.requests);
+          http.appCpuMs = (used.appMs + (http.generatorCpuMs ?? 0)) / Math.max(1, http.requests);
           http.dbCpuMs = used.dbMs / Math.max(1, http.requests);
           process.stdout.write(` ${int(http.rps)} req/s, p95 ${ms(http.latency.p95)} ms`);
           const drained = await drain();

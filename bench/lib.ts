@@ -244,11 +244,14 @@ export function cpuSnapshot(databaseName: string | null): CpuSnapshot {
   return { at: performance.now(), busy, ours };
 }
 
-/** Share (0-100 %) of the whole machine used by other processes between two snapshots. */
-export function externalCpu(before: CpuSnapshot, after: CpuSnapshot): number {
+/**
+ * Share (0-100 %) of the whole machine used by other processes between two snapshots; `ourOtherMs` is CPU
+ * of ours that the snapshots do not see (a load generator in its own process, wrk).
+ */
+export function externalCpu(before: CpuSnapshot, after: CpuSnapshot, ourOtherMs = 0): number {
   const capacity = ((after.at - before.at) / 1000) * TICKS_PER_SECOND * os.cpus().length;
   if (capacity <= 0) return 0;
-  let ours = 0;
+  let ours = (ourOtherMs * TICKS_PER_SECOND) / 1000;
   for (const [pid, ticks] of after.ours) ours += ticks - (before.ours.get(pid) ?? 0);
   const external = Math.max(0, after.busy - before.busy - ours);
   return Math.min(100, (external / capacity) * 100);

@@ -19,6 +19,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CSRF_HEADER } from '@mend/shared';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from '../apps/server/src/db/client';
 import {
   describeTarget,
   int,
@@ -44,7 +45,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '64' },
     duration: { type: 'string', default: '60' },
     sample: { type: 'string', default: '5' },
-    'pool-size': { type: 'string', default: '10' },
+    'pool-size': { type: 'string', default: String(DEFAULT_POOL_SIZE) },
     'max-heap-growth': { type: 'string', default: '16' },
     'max-rss-growth': { type: 'string', default: '64' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -55,7 +56,7 @@ if (args.help) {
   --connections N        concurrent connections, default 64
   --duration S           seconds of load, default 60
   --sample S             seconds between memory samples of the server, default 5
-  --pool-size N          the app's database pool (PostgreSQL), default 10
+  --pool-size N          the app's database pool (PostgreSQL), default ${DEFAULT_POOL_SIZE} (the app's)
   --max-heap-growth MB   allowed heap growth (after GC) over the second half of the run, default 16
   --max-rss-growth MB    allowed RSS growth over the second half of the run, default 64`);
   process.exit(0);

@@ -5,13 +5,13 @@
  * BENCH_PGLITE.
  */
 import { rmSync } from 'node:fs';
-import { migrateDatabase, openDatabase } from '../apps/server/src/db/client';
+import { DEFAULT_POOL_SIZE, migrateDatabase, openDatabase } from '../apps/server/src/db/client';
 import { startBenchApp } from './app';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const handle = await openDatabase(
   databaseUrl
-    ? { databaseUrl, poolSize: Number(process.env.BENCH_POOL_SIZE) || 10 }
+    ? { databaseUrl, poolSize: Number(process.env.BENCH_POOL_SIZE) || DEFAULT_POOL_SIZE }
     : { dataDir: String(process.env.BENCH_PGLITE) },
 );
 await migrateDatabase(handle);

@@ -17,6 +17,8 @@ const envSchema = z.object({
   APP_URL: z.url().optional(),
   /** A real PostgreSQL server; without it the embedded PGlite database is used. */
   DATABASE_URL: z.string().min(1).optional(),
+  /** Connections to DATABASE_URL per app process (default: twice the cores, 4 to 10). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).optional(),
   MEND_DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   /** Demo data on an empty database: on by default for the embedded database, off for DATABASE_URL. */
   MEND_DEMO: flag.optional(),
@@ -59,6 +61,8 @@ export interface Config {
   port: number;
   appUrl: string;
   databaseUrl: string | undefined;
+  /** undefined: the default (db/client.ts DEFAULT_POOL_SIZE). */
+  databasePoolSize: number | undefined;
   dataDir: string;
   demo: boolean;
   webDist: string;
@@ -104,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.MEND_DATA_DIR),
     demo: e.MEND_DEMO ?? !e.DATABASE_URL,
     webDist: path.resolve(e.MEND_WEB_DIST),

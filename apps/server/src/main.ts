@@ -12,6 +12,7 @@ const DEMO_SEED_LOCK_KEY = 0x73656564;
 const config = loadConfig();
 const handle = await openDatabase({
   databaseUrl: config.databaseUrl,
+  poolSize: config.databasePoolSize,
   dataDir: config.databaseUrl ? undefined : config.dataDir,
 });
 await migrateDatabase(handle);
