@@ -620,7 +620,7 @@ const visiblePerScope = {
 };
 
 /**
- * GET tickets/{id} in one round trip (the route is `sessionInQuery`, ADR 0012): the session and its user
+ * GET tickets/{id} in one round trip (the route is `sessionInQuery`, ADR 0013): the session and its user
  * (`sessionColumns`, placeholders `id` and `now`) with the ticket `ticketId` and its lists, whoever it
  * belongs to. `detailForViewer` then answers only what the viewer may see.
  */

@@ -106,7 +106,7 @@ export function ticketRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/tickets/:id',
-      // Opening a ticket reads the session and the ticket in one statement (ADR 0012).
+      // Opening a ticket reads the session and the ticket in one statement (ADR 0013).
       sessionInQuery: true,
       handler: async (request) => {
         const id = parseRecordId(request);
