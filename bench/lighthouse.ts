@@ -76,7 +76,11 @@ async function waitForPage(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} did not answer within 120 s`);
 }
 
-function lighthouse(page: string, preset: string, cookie: string | null, output: string): Run {
+/** Lighthouse now and then fails to record its trace (NO_NAVSTART): such a run is made again, this often. */
+const ATTEMPTS_PER_RUN = 3;
+
+/** One Lighthouse run; null when Lighthouse itself failed (it prints why), which is worth another try. */
+function lighthouse(page: string, preset: string, cookie: string | null, output: string): Run | null {
   const lighthouseArgs = [
     '--yes',
     args.lighthouse,
@@ -94,7 +98,7 @@ function lighthouse(page: string, preset: string, cookie: string | null, output:
     env: { ...process.env, CHROME_PATH: args.chrome },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  if (result.status !== 0) throw new Error(`Lighthouse failed on ${page} (${preset}): exit ${result.status}`);
+  if (result.status !== 0) return null;
   const report = JSON.parse(readFileSync(output, 'utf8'));
   // A stale cookie would measure the redirect to /login instead of the page asked for.
   if (new URL(report.finalDisplayedUrl).pathname !== page)
@@ -149,7 +153,14 @@ try {
     for (const preset of presets) {
       for (let index = 0; index < runs; index++) {
         const report = path.join(dataDir, `report-${results.length}.json`);
-        const result = lighthouse(page, preset, page === '/login' ? null : session.cookie, report);
+        const cookie = page === '/login' ? null : session.cookie;
+        let result = lighthouse(page, preset, cookie, report);
+        for (let attempt = 1; !result; attempt++) {
+          if (attempt === ATTEMPTS_PER_RUN)
+            throw new Error(`Lighthouse failed ${ATTEMPTS_PER_RUN} times on ${page} (${preset})`);
+          console.log(`${page} ${preset} #${index + 1}: Lighthouse failed, running it again`);
+          result = lighthouse(page, preset, cookie, report);
+        }
         results.push(result);
         if (args.reports) {
           const name = `${page.replace(/\W+/g, '') || 'root'}-${preset}-${index + 1}.json`;
