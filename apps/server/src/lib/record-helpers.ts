@@ -34,16 +34,16 @@ export const noRow = (): SQL => sql`false`;
 /** Case-insensitive sort key for a text column. */
 export const textSort = (column: AnyColumn): SQL => sql`lower(${column})`;
 
-/** The `:id` of a record URL, or null when it is anything but a positive whole number. */
-export function parseRecordId(request: FastifyRequest): number | null {
-  const raw = (request.params as { id?: string }).id ?? '';
+/** The `:id` (or another parameter) of a record URL, or null when it is anything but a positive whole number. */
+export function parseRecordId(request: FastifyRequest, name = 'id'): number | null {
+  const raw = (request.params as Record<string, string | undefined>)[name] ?? '';
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
   return id >= 1 ? id : null;
 }
 
-/** The `:id` of a record URL; anything but a positive whole number is a record that does not exist. */
-export function recordId(request: FastifyRequest): number {
-  const id = parseRecordId(request);
+/** The `:id` (or another parameter) of a record URL; anything but a positive whole number is a record that does not exist. */
+export function recordId(request: FastifyRequest, name = 'id'): number {
+  const id = parseRecordId(request, name);
   if (id === null) throw notFound();
   return id;
 }

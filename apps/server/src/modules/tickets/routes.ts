@@ -10,7 +10,7 @@ import { TICKET_PRIORITIES, TICKET_STATUSES } from '@mend/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound, unauthenticated } from '../../lib/errors';
 import { parseListQuery } from '../../lib/list-query';
-import { parseRecordId } from '../../lib/record-helpers';
+import { parseRecordId, recordId } from '../../lib/record-helpers';
 import { defineRoutes, type RouteDefinition } from '../../lib/routes';
 import { loadSessionFrom } from '../../lib/session';
 import { displayName } from '../users/serialize';
@@ -32,13 +32,6 @@ import {
   type Viewer,
 } from './service';
 
-/** A URL parameter that is a record id; anything else is a record that does not exist. */
-function paramId(request: FastifyRequest, name = 'id'): number {
-  const raw = (request.params as Record<string, string | undefined>)[name] ?? '';
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound();
-  return Number(raw);
-}
-
 /** The signed-in user (routes need one by default) as the service sees it. */
 function viewerOf(request: FastifyRequest): Viewer {
   const user = request.user!;
@@ -51,8 +44,8 @@ function fileRoute(app: FastifyInstance, thumbnail: boolean): RouteDefinition['h
     const file = await findTicketFile(
       app.db,
       viewerOf(request),
-      paramId(request),
-      paramId(request, 'imageId'),
+      recordId(request),
+      recordId(request, 'imageId'),
       thumbnail,
     );
     const stored = await app.storage.get(file.key).catch(() => null);
@@ -123,13 +116,13 @@ export function ticketRoutes(app: FastifyInstance): void {
       url: '/tickets/:id',
       handler: async (request) =>
         isStatusOnly(request.body, request.uploads)
-          ? changeTicketStatus(app, viewerOf(request), paramId(request), request.body)
-          : updateTicket(app, viewerOf(request), paramId(request), request.body, request.uploads),
+          ? changeTicketStatus(app, viewerOf(request), recordId(request), request.body)
+          : updateTicket(app, viewerOf(request), recordId(request), request.body, request.uploads),
     },
     {
       method: 'DELETE',
       url: '/tickets/:id',
-      handler: async (request) => deleteTicket(app, viewerOf(request), paramId(request)),
+      handler: async (request) => deleteTicket(app, viewerOf(request), recordId(request)),
     },
     { method: 'GET', url: '/tickets/:id/images/:imageId', handler: fileRoute(app, false) },
     { method: 'GET', url: '/tickets/:id/images/:imageId/thumbnail', handler: fileRoute(app, true) },
@@ -140,7 +133,7 @@ export function ticketRoutes(app: FastifyInstance): void {
         listLandlordTickets(
           app.db,
           viewerOf(request),
-          paramId(request),
+          recordId(request),
           parseTicketFilters(request.query),
           parseListQuery(request.query),
         ),
@@ -152,7 +145,7 @@ export function ticketRoutes(app: FastifyInstance): void {
         listUserTickets(
           app.db,
           viewerOf(request),
-          paramId(request),
+          recordId(request),
           parseTicketFilters(request.query),
           parseListQuery(request.query),
         ),
