@@ -1,10 +1,11 @@
 /** The bell's notification history, marking notifications viewed, and notification options honoured by delivery. */
 import { en } from '@mend/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notifications, outboxMessages, sessions } from '../src/db/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, outboxMessages } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
-import { clientFor, createWorld, freshClientFor, ticketForm, type World } from './helpers/ticket-factories';
+import { expectSessionNotedThenExpired, statementsDuring } from './helpers/sessions';
+import { clientFor, createWorld, ticketForm, type World } from './helpers/ticket-factories';
 
 let t: TestApp;
 let w: World;
@@ -62,17 +63,13 @@ describe('GET /api/users/{id}/notification-history', () => {
       .where(eq(notifications.id, first.id));
     const client = await clientFor(t, w.north.manager);
     const url = `/api/users/${w.north.manager.id}/notification-history`;
-    const driver = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-    const sent = vi.spyOn(driver, 'query');
     let polled: unknown;
-    try {
+    const sent = await statementsDuring(t, async () => {
       const response = await client.get(url);
       expect(response.statusCode).toBe(200);
       polled = response.json();
-      expect(sent).toHaveBeenCalledTimes(1);
-    } finally {
-      sent.mockRestore();
-    }
+    });
+    expect(sent).toBe(1);
     expect(polled).toMatchObject({
       data: [
         { title: 'Note 1', viewed: false, image: null, subtitle: '' },
@@ -101,19 +98,12 @@ describe('GET /api/users/{id}/notification-history', () => {
   });
 
   it('answers an expired session 401, and notes a session’s use as every request does', async () => {
-    const client = await freshClientFor(t, w.north.tenant);
-    const url = `/api/users/${w.north.tenant.id}/notification-history`;
-    const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, w.north.tenant.id));
-    const longAgo = new Date(Date.now() - 3600_000);
-    await t.db.update(sessions).set({ lastSeenAt: longAgo }).where(eq(sessions.id, session.id));
-    expect((await client.get(url)).statusCode).toBe(200);
-    const [touched] = await t.db.select().from(sessions).where(eq(sessions.id, session.id));
-    expect(touched.lastSeenAt.getTime()).toBeGreaterThan(longAgo.getTime());
-
-    await t.db.update(sessions).set({ expiresAt: longAgo }).where(eq(sessions.id, session.id));
-    const response = await client.get(url);
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: en.auth.unauthenticated });
+    await expectSessionNotedThenExpired(
+      t,
+      w.north.tenant,
+      `/api/users/${w.north.tenant.id}/notification-history`,
+      200,
+    );
   });
 });
 

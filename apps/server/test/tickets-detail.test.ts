@@ -5,11 +5,12 @@
  */
 import { en } from '@mend/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notifications, sessions, type UserRow } from '../src/db/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, type UserRow } from '../src/db/schema';
 import { actorOf } from '../src/lib/session';
 import { loadTicket } from '../src/modules/tickets/service';
 import { createTestApp, type TestApp } from './helpers/app';
+import { expectSessionNotedThenExpired, statementsDuring } from './helpers/sessions';
 import {
   clientFor,
   createWorld,
@@ -50,18 +51,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Counts the statements sent to the database during `run`. */
-async function statementsDuring(run: () => Promise<void>): Promise<number> {
-  const driver = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const sent = vi.spyOn(driver, 'query');
-  try {
-    await run();
-    return sent.mock.calls.length;
-  } finally {
-    sent.mockRestore();
-  }
-}
-
 const viewers: Array<[string, () => UserRow]> = [
   ['super admin', () => w.admin],
   ['manager', () => w.north.manager],
@@ -79,7 +68,7 @@ describe('GET /api/tickets/{id}', () => {
         .set({ viewedAt: new Date() })
         .where(eq(notifications.userId, user().id));
       let answer: unknown;
-      const sent = await statementsDuring(async () => {
+      const sent = await statementsDuring(t, async () => {
         const response = await client.get(`/api/tickets/${full}/`);
         expect(response.statusCode, response.body).toBe(200);
         answer = response.json();
@@ -98,7 +87,7 @@ describe('GET /api/tickets/{id}', () => {
     for (const user of [w.north.manager, w.north.tenant, w.north.plumber, w.north.tenant2]) {
       const client = await clientFor(t, user);
       for (const id of [foreign, 999_999]) {
-        const sent = await statementsDuring(async () => {
+        const sent = await statementsDuring(t, async () => {
           const response = await client.get(`/api/tickets/${id}/`);
           expect([user.email, id, response.statusCode]).toEqual([user.email, id, 404]);
           expect(response.json()).toEqual({ message: en.errors.notFound });
@@ -146,22 +135,11 @@ describe('GET /api/tickets/{id}', () => {
   });
 
   it('answers an expired or signed-out session 401, and notes a session’s use as every request does', async () => {
-    const client = await freshClientFor(t, w.north.plumber2);
-    const admin = await freshClientFor(t, w.admin);
     const url = `/api/tickets/${full}/`;
-    const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, w.north.plumber2.id));
-    const longAgo = new Date(Date.now() - 3600_000);
-    await t.db.update(sessions).set({ lastSeenAt: longAgo }).where(eq(sessions.id, session.id));
     // Not routed to it: 404, and the session's use is noted all the same.
-    expect((await client.get(url)).statusCode).toBe(404);
-    const [touched] = await t.db.select().from(sessions).where(eq(sessions.id, session.id));
-    expect(touched.lastSeenAt.getTime()).toBeGreaterThan(longAgo.getTime());
+    await expectSessionNotedThenExpired(t, w.north.plumber2, url, 404);
 
-    await t.db.update(sessions).set({ expiresAt: longAgo }).where(eq(sessions.id, session.id));
-    const response = await client.get(url);
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: en.auth.unauthenticated });
-
+    const admin = await freshClientFor(t, w.admin);
     expect((await admin.get(url)).statusCode).toBe(200);
     expect((await admin.post('/api/logout', {})).statusCode).toBe(200);
     expect((await admin.get(url)).statusCode).toBe(401);
