@@ -55,11 +55,12 @@ function main() {
   const outDir = path.resolve(args['out-dir'] ?? mkdtempSync(path.join(tmpdir(), 'mend-web-build-')));
   console.log(`Building the web app into ${outDir}\n${uptimeLine()}`);
   const started = performance.now();
-  const build = spawnSync(
-    'npm',
-    ['run', 'build', '-w', '@mend/web', '--', '--outDir', outDir, '--emptyOutDir', '--manifest'],
-    { cwd: REPO_ROOT, encoding: 'utf8' },
-  );
+  // Vite alone, not the workspace's build script: that script ends with the login page's prerender, which
+  // would take these options instead of Vite (the bundle then went to apps/web/dist, without a manifest).
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest'], {
+    cwd: path.join(REPO_ROOT, 'apps', 'web'),
+    encoding: 'utf8',
+  });
   if (build.status !== 0) {
     console.error(build.stdout, build.stderr);
     throw new Error('The web build failed.');
