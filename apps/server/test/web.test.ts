@@ -31,6 +31,14 @@ beforeAll(async () => {
       'data-current-user="__MEND_CURRENT_USER__"><h1>Sign In</h1></div></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("mend")');
+  // What the build lists of the main layout's files (apps/web/vite.config.ts signedInPreloads).
+  writeFileSync(
+    path.join(dist, 'signed-in-preloads.json'),
+    JSON.stringify({
+      scripts: ['assets/MainLayout-a1.js', 'assets/ui-b2.js'],
+      styles: ['assets/MainLayout-c3.css'],
+    }),
+  );
   // What the build writes beside each asset (apps/web/vite.config.ts).
   writeFileSync(path.join(dist, 'assets', 'app.js.br'), brotliCompressSync('console.log("mend")'));
   t = await createTestApp({ env: { MEND_WEB_DIST: dist } });
@@ -218,9 +226,32 @@ describe('the page for a signed-in visitor', () => {
     expect(page.body).not.toContain('__MEND_');
   });
 
+  it("names the main layout's files in its head, for the browser to fetch with the first ones", async () => {
+    const user = await createUser(t.db, {
+      role: 1,
+      email: 'page.preloads@example.test',
+      username: 'pagepreloads',
+    });
+    const client = await t.client();
+    expect((await client.login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const head = (await client.get('/tickets')).body.split('</head>')[0];
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/MainLayout-a1.js">',
+    );
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/ui-b2.js">',
+    );
+    expect(head).toContain(
+      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/MainLayout-c3.css">',
+    );
+  });
+
   it('carries nothing for a visitor who is not signed in', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/tickets' });
     expect(jsonAttribute(page.body, 'data-current-user')).toBe('');
+    // The app sends a signed-out visitor to the login page: the layout's files would be fetched for nothing.
+    expect(page.body).not.toContain('rel="modulepreload"');
+    expect(page.body).not.toContain('MainLayout');
   });
 
   it('keeps the session on asset paths: no page, no new session there', async () => {

@@ -75,6 +75,11 @@ describe('sign in', () => {
       if (url.pathname === '/api/tickets/statuses' || url.pathname === '/api/properties')
         filterLists.push(url.pathname);
     });
+    // Chromium warns of a preload it could not use (a credentials mode that differs from the import's...).
+    const preloadWarnings: string[] = [];
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+    });
     await page.reload();
     await page.getByRole('heading', { name: en.titles.myTickets }).waitFor();
     await page.locator('tbody tr').nth(1).waitFor();
@@ -85,6 +90,12 @@ describe('sign in', () => {
     await page.waitForLoadState('networkidle');
     expect(listPages).toHaveLength(1);
     expect(filterLists.sort()).toEqual(['/api/properties', '/api/tickets/statuses']);
+    // The main layout's files are named in the page (the build's signed-in-preloads.json), and used.
+    const preloaded = await page
+      .locator('head link[rel="modulepreload"][fetchpriority="low"]')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(preloaded.some((file) => /^\/assets\/MainLayout-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(preloadWarnings).toEqual([]);
     await page.context().close();
   });
 

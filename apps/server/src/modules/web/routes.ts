@@ -5,7 +5,8 @@
  * For a signed-in visitor the root element also carries what GET /api/users/current would answer, so
  * the app opens the screen at once instead of first asking who is signed in. A signed-out visitor's
  * /login gets login.html instead, the same page with the sign-in screen already rendered in it (built
- * by apps/web/scripts/prerender.mjs), which the app hydrates.
+ * by apps/web/scripts/prerender.mjs), which the app hydrates. A signed-in visitor's page also names the
+ * main layout's files (`signedInPreloadTags`), which the browser then fetches with the app's first files.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,6 +54,34 @@ export function isPrerenderedLoginUrl(url: string): boolean {
   return [...query.keys()].every((key) => key === 'redirect');
 }
 
+/**
+ * `<link>` elements for the main layout's files, as the web build lists them in signed-in-preloads.json
+ * (apps/web/vite.config.ts `signedInPreloads`): every signed-in screen renders in that layout, and without
+ * them the browser asks for its files only once the app's entry has downloaded and run. Empty when the
+ * build has no such list.
+ */
+export function signedInPreloadTags(webDist: string): string {
+  const file = path.join(webDist, 'signed-in-preloads.json');
+  if (!existsSync(file)) return '';
+  const { scripts = [], styles = [] } = JSON.parse(readFileSync(file, 'utf8')) as {
+    scripts?: string[];
+    styles?: string[];
+  };
+  const href = (fileName: string) => escapeHtmlAttribute(`/${fileName}`);
+  // `crossorigin` as on the build's own modulepreloads and on the stylesheet links its code adds (a preload
+  // in another credentials mode is not used); a style preload is not render-blocking. Low priority: the first paint waits for
+  // the page's stylesheet and the entry's files, which these would otherwise share the bandwidth with.
+  return [
+    ...scripts.map(
+      (fileName) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href(fileName)}">`,
+    ),
+    ...styles.map(
+      (fileName) =>
+        `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${href(fileName)}">`,
+    ),
+  ].join('');
+}
+
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
@@ -65,6 +94,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const loginTemplate =
     built && existsSync(loginFile) ? singleQuoteJsonAttributes(readFileSync(loginFile, 'utf8')) : null;
   const translations = jsonAttributeValue(en);
+  const preloadTags = built ? signedInPreloadTags(app.config.webDist) : '';
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -93,7 +123,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     const html = page
       .replace(CSRF_PLACEHOLDER, () => escapeHtmlAttribute(session.csrfToken))
       .replace(TRANSLATIONS_PLACEHOLDER, () => translations)
-      .replace(CURRENT_USER_PLACEHOLDER, () => current);
+      .replace(CURRENT_USER_PLACEHOLDER, () => current)
+      .replace('</head>', () => (request.user ? `${preloadTags}</head>` : '</head>'));
     reply.code(200).header('cache-control', 'no-store').header('vary', 'accept-encoding');
     reply.type('text/html; charset=utf-8');
     // The page carries the whole dictionary (about 60 KB): gzip it for browsers that accept it (~2 ms).
