@@ -62,7 +62,7 @@ function mantineStylesCheck(): Plugin {
       const missing = [...wanted].filter((name) => !have.has(name));
       if (missing.length === 0) return;
       const sources = new Set<string>();
-      const mantineDir = path.resolve(__dirname, '../../node_modules/@mantine');
+      const mantineDir = path.resolve(import.meta.dirname, '../../node_modules/@mantine');
       for (const pkg of readdirSync(mantineDir)) {
         const stylesDir = path.join(mantineDir, pkg, 'styles');
         if (!existsSync(stylesDir)) continue;
