@@ -68,9 +68,10 @@ export function signedInPreloadTags(webDist: string): string {
     styles?: string[];
   };
   const href = (fileName: string) => escapeHtmlAttribute(`/${fileName}`);
-  // `crossorigin` as on the build's own modulepreloads and on the stylesheet links its code adds (a preload
-  // in another credentials mode is not used); a style preload is not render-blocking. Low priority: the first paint waits for
-  // the page's stylesheet and the entry's files, which these would otherwise share the bandwidth with.
+  // `crossorigin` as on the build's own modulepreloads and on the stylesheet links the layout's code adds: a
+  // preload in another credentials mode is not used (the file is fetched again). A style preload does not
+  // block rendering. Low priority: the first paint waits for the page's stylesheet and the entry's files,
+  // which these would otherwise share the bandwidth with.
   return [
     ...scripts.map(
       (fileName) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href(fileName)}">`,
