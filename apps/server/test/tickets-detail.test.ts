@@ -1,5 +1,5 @@
 /**
- * GET /api/tickets/{id} reads the session and the ticket in one statement (ADR 0012): the same answer as the
+ * GET /api/tickets/{id} reads the session and the ticket in one statement (ADR 0013): the same answer as the
  * ticket loaded the usual way, one round trip, and who may see it decided after the read (tickets-visibility
  * covers every role and scope; this covers the order of the answers and the session's edge cases).
  */
