@@ -1,7 +1,7 @@
 /**
- * A ticket list counts at most LIST_COUNT_CAP matches (docs/decisions/0007-capped-list-totals-and-prepared-statements.md): past it the
- * answer says `total_capped`, below it the total stays exact, and the rows are the same either way. A search
- * counts at most SEARCH_COUNT_CAP (ADR 0009).
+ * A ticket list counts at most LIST_COUNT_CAP matches past the page's first row (docs/decisions/0007-capped-list-totals-and-prepared-statements.md,
+ * ADR 0014): past it the answer says `total_capped`, below it the total stays exact, and the rows are the same
+ * either way. A search counts at most SEARCH_COUNT_CAP past the page's first row (ADR 0009, ADR 0014).
  */
 import { LIST_COUNT_CAP, SEARCH_COUNT_CAP } from '@mend/shared';
 import { sql } from 'drizzle-orm';
@@ -49,9 +49,10 @@ describe('ticket list totals', () => {
     expect(searched.meta).toEqual({ total: 1, page: 1, per_page: 10 });
   });
 
-  it('a page past the capped count still answers rows', async () => {
+  it('a page past the first cap counts on past it, so the pager reaches every ticket', async () => {
+    // 10,001 tickets: page 1001 starts at the 10,001st, and its count goes up to 20,000.
     const body = await listMeta(w.admin, `?page=${LIST_COUNT_CAP / 10 + 1}`);
-    expect(body.meta.total_capped).toBe(true);
+    expect(body.meta).toEqual({ total: LIST_COUNT_CAP + 1, page: LIST_COUNT_CAP / 10 + 1, per_page: 10 });
     expect(body.data).toHaveLength(1);
   });
 
@@ -60,6 +61,16 @@ describe('ticket list totals', () => {
       const body = await listMeta(user, '?search=bulk%20ticket');
       expect(body.meta).toEqual({ total: SEARCH_COUNT_CAP, page: 1, per_page: 10, total_capped: true });
       expect(body.data).toHaveLength(10);
+    }
+    // Page 10 counts SEARCH_COUNT_CAP past its first row (the 91st), so the pager shows further pages.
+    for (const user of [w.admin, w.south.manager]) {
+      const body = await listMeta(user, '?search=bulk%20ticket&page=10');
+      expect(body.meta).toEqual({ total: 90 + SEARCH_COUNT_CAP, page: 10, per_page: 10, total_capped: true });
+      expect(body.data).toHaveLength(10);
+      // Near the end the count reaches the last match and is exact.
+      const last = await listMeta(user, `?search=bulk%20ticket&page=${LIST_COUNT_CAP / 10}`);
+      expect(last.meta).toEqual({ total: LIST_COUNT_CAP, page: LIST_COUNT_CAP / 10, per_page: 10 });
+      expect(last.data).toHaveLength(10);
     }
     // Exact below it: "bulk ticket 999" finds 999 and 9990-9999.
     expect((await listMeta(w.admin, '?search=bulk%20ticket%20999')).meta).toEqual({

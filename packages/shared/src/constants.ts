@@ -24,15 +24,18 @@ export const PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 export const PAGE_WINDOW = 3;
 /**
- * A ticket list counts its matches up to this many, then answers `total_capped` (shown "10000+"). An exact
- * count of a million tickets costs a full scan on every page load (docs/decisions/0007-capped-list-totals-and-prepared-statements.md).
+ * A ticket list counts its matches up to this many past the first row of the page asked for, then answers
+ * `total_capped` (shown "10000+" on page 1): an exact count of a million tickets costs a full scan on every
+ * page load (docs/decisions/0007-capped-list-totals-and-prepared-statements.md). Counting past the page, not to
+ * a fixed number, lets the pager always reach further (ADR 0014).
  */
 export const LIST_COUNT_CAP = 10_000;
 /**
- * A ticket search counts its matches up to this many ("1000+"): counting a common word's 200,000 matches
- * among a million tickets, even to 10,000, reads 50,000 rows per keystroke (ADR 0009).
+ * A ticket search counts its matches up to this many past the first row of the page asked for ("100+" on
+ * page 1, "190+" on page 10): a common word's 200,000 matches among a million tickets are read about five
+ * rows per match, on every keystroke (ADR 0009, ADR 0014).
  */
-export const SEARCH_COUNT_CAP = 1_000;
+export const SEARCH_COUNT_CAP = 100;
 export const SEARCH_DEBOUNCE_MS = 200;
 
 export const ACTIVITY_LOG_FIRST = 3;

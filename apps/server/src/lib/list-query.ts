@@ -76,7 +76,7 @@ export interface ListPage<T> {
   meta: ListMeta;
 }
 
-/** A list's total; `capped` when counting stopped at LIST_COUNT_CAP (there are more rows). */
+/** A list's total; `capped` when counting stopped at its cap (there are more rows). */
 export interface ListTotal {
   total: number;
   capped: boolean;
@@ -87,6 +87,14 @@ export function listPage<T>(data: T[], total: number | ListTotal, query: ListQue
   const meta: ListMeta = { total: count, page: query.page, per_page: query.per_page };
   if (capped) meta.total_capped = true;
   return { data, meta };
+}
+
+/**
+ * How far a capped list counts for this page: `cap` rows past the page's first one, so a page past the first
+ * cap still finds more pages after it (ADR 0014).
+ */
+export function countCapFor(query: ListQuery, cap: number): number {
+  return pageOffset(query) + cap;
 }
 
 /** Reads a count taken over at most `cap + 1` rows (see `countAll` in a LIMITed subquery). */

@@ -31,6 +31,7 @@ import {
 import {
   cappedTotal,
   countAll,
+  countCapFor,
   type ListQuery,
   type ListTotal,
   likePattern,
@@ -288,7 +289,7 @@ export async function listTicketRows(
   if (!general && !query.search && query.page === 1) return firstPage(db, viewer, filters, query);
   if (!general && query.search && !wholeList) return narrowedSearch(db, viewer, filters, query);
   const term = query.search ? searchTerm(query.search) : null;
-  const cap = term ? SEARCH_COUNT_CAP : LIST_COUNT_CAP;
+  const cap = countCapFor(query, term ? SEARCH_COUNT_CAP : LIST_COUNT_CAP);
   // A narrowed search (or one landlord's list) reads joined columns: its few hundred matches are counted in
   // the same pass as the page (`count(*) over ()`); the whole list counts by itself, up to the cap.
   const overRows = (term !== null && !wholeList) || filters.landlordId !== undefined;
@@ -402,12 +403,13 @@ async function narrowedSearch(
     offset: pageOffset(query),
   };
   const found = await pageQuery.execute(values);
+  const cap = countCapFor(query, SEARCH_COUNT_CAP);
   if (found.length === 0 && query.page > 1) {
     // Past the last page no row carries the total: the first page's rows do.
     const [first] = await pageQuery.execute({ ...values, offset: 0 });
-    return { rows: [], total: cappedTotal(first?.matched ?? 0, SEARCH_COUNT_CAP) };
+    return { rows: [], total: cappedTotal(first?.matched ?? 0, cap) };
   }
-  return withoutMatched(found, SEARCH_COUNT_CAP);
+  return withoutMatched(found, cap);
 }
 
 /**
