@@ -332,9 +332,10 @@ export async function signIn(base: string, email: string, password: string): Pro
 const appPids = new Set<number>();
 
 /**
- * Node's flags in apps/server's start script, so that the forked app runs as `npm start` runs it: young
- * objects get 32 MB semi-spaces (V8's default tops out at 16 MB), fewer scavenges per request. Alternated
- * on a 2-core machine: detail p95 24.3–24.8 against 25.8–26.5 ms, poll 1,455–1,532 against 1,280–1,391 req/s.
+ * Node's flags in apps/server's start script, so that the apps the benches start (the forked one, Lighthouse's)
+ * run as `npm start` runs them: young objects get 32 MB semi-spaces (V8's default tops out at 16 MB), fewer
+ * scavenges per request. Alternated on a 2-core machine: detail p95 24.3–24.8 against 25.8–26.5 ms, poll
+ * 1,455–1,532 against 1,280–1,391 req/s.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
 

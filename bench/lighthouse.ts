@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../apps/server/src/db/demo-seed';
-import { machineLine, percentile, REPO_ROOT, signIn, table, uptimeLine } from './lib';
+import { machineLine, percentile, REPO_ROOT, SERVER_NODE_FLAGS, signIn, table, uptimeLine } from './lib';
 
 const { values: args } = parseArgs({
   options: {
@@ -140,7 +140,8 @@ if (args.reports) mkdirSync(args.reports, { recursive: true });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mend-lighthouse-'));
 // The embedded database, new and empty: the app fills it with the demo data as it starts.
 const { DATABASE_URL: _unused, ...environment } = process.env;
-const app = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+// Started as apps/server's start script starts it (its node flags too).
+const app = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(REPO_ROOT, 'apps/server'),
   env: { ...environment, MEND_DATA_DIR: dataDir, PORT: args.port, HOST: '127.0.0.1' },
   stdio: 'ignore',
