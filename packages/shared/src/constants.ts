@@ -32,8 +32,8 @@ export const PAGE_WINDOW = 3;
 export const LIST_COUNT_CAP = 10_000;
 /**
  * A ticket search counts its matches up to this many past the first row of the page asked for ("100+" on
- * page 1, "190+" on page 10): a common word's 200,000 matches among a million tickets are read about five
- * rows per match, on every keystroke (ADR 0009, ADR 0014).
+ * page 1, "190+" on page 10). Counting a common word's matches reads about five rows per match (200,000 of
+ * them among a million tickets), on every keystroke (ADR 0009, ADR 0014).
  */
 export const SEARCH_COUNT_CAP = 100;
 export const SEARCH_DEBOUNCE_MS = 200;
