@@ -11,7 +11,7 @@ import {
   ticketScope,
 } from '@mend/shared';
 import { and, asc, eq, getTableColumns, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias, QueryBuilder } from 'drizzle-orm/pg-core';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { reusable } from '../../db/reusable';
 import {
@@ -536,14 +536,11 @@ export interface TicketDetailRows {
   images: TicketImageRow[];
   availability: TicketAvailabilityRow[];
   log: LogRowWithUser[];
-  /** Whether the viewer has unviewed notifications about it (opening it marks them viewed). */
-  unviewedNotifications: boolean;
 }
 
 // The detail's lists as JSON columns of the ticket's own row: one statement and one pooled connection per
-// detail instead of five (at 32 concurrent requests the pool, not the database, was the queue). `viewerId`:
-// whose unviewed notifications about it are looked for.
-const detailListsFor = (viewerId: Placeholder | AnyPgColumn) => ({
+// detail instead of five (at 32 concurrent requests the pool, not the database, was the queue).
+const detailLists = {
   categoriesJson,
   imagesJson: sql<
     JsonImage[]
@@ -551,11 +548,10 @@ const detailListsFor = (viewerId: Placeholder | AnyPgColumn) => ({
   availabilityJson: sql<
     JsonAvailability[]
   >`(select coalesce(json_agg(json_build_object('id', ta.id, 'ticketId', ta.ticket_id, 'startsAt', ta.starts_at, 'endsAt', ta.ends_at) order by ta.starts_at, ta.id), '[]'::json) from ticket_availability ta where ta.ticket_id = ${tickets.id})`,
-  unviewedNotifications: sql<boolean>`exists(select 1 from notifications n where n.user_id = ${viewerId} and n.ticket_id = ${tickets.id} and n.viewed_at is null)`,
   logJson: sql<
     JsonLogEntry[]
   >`(select coalesce(json_agg(json_build_object('entry', json_build_object('id', l.id, 'ticketId', l.ticket_id, 'userId', l.user_id, 'action', l.action, 'description', l.description, 'data', l.data, 'createdAt', l.created_at), 'user', case when u.id is null then null else json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'companyName', u.company_name, 'email', u.email) end) order by l.created_at desc, l.id desc), '[]'::json) from ticket_log l left join users u on u.id = l.user_id where l.ticket_id = ${tickets.id})`,
-});
+};
 
 type Dated<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
 type JsonImage = Dated<TicketImageRow, 'createdAt'>;
@@ -571,7 +567,7 @@ export async function findTicketDetail(
   const visible = visibleByPlaceholder(viewer);
   const query = reusable(db, `ticket_detail_${visible.key}`, (db, name) =>
     db
-      .select({ ...rowColumns, ...detailListsFor(sql.placeholder('viewerId')) })
+      .select({ ...rowColumns, ...detailLists })
       .from(tickets)
       .innerJoin(units, eq(units.id, tickets.unitId))
       .innerJoin(properties, eq(properties.id, tickets.propertyId))
@@ -586,10 +582,9 @@ export async function findTicketDetail(
 
 /** The detail's JSON lists read back into rows (timestamps come as text). */
 function detailRowsOf(found: TicketJoinedRow & DetailListColumns): TicketDetailRows {
-  const { categoriesJson, imagesJson, availabilityJson, logJson, unviewedNotifications, ...row } = found;
+  const { categoriesJson, imagesJson, availabilityJson, logJson, ...row } = found;
   return {
     row,
-    unviewedNotifications,
     categories: categoriesJson,
     images: imagesJson.map((image) => ({ ...image, createdAt: new Date(image.createdAt) })),
     availability: availabilityJson.map((range) => ({
@@ -605,7 +600,7 @@ function detailRowsOf(found: TicketJoinedRow & DetailListColumns): TicketDetailR
 }
 
 type DetailListColumns = {
-  [K in keyof ReturnType<typeof detailListsFor>]: ReturnType<typeof detailListsFor>[K]['_']['type'];
+  [K in keyof typeof detailLists]: (typeof detailLists)[K]['_']['type'];
 };
 
 /**
@@ -632,7 +627,9 @@ export function ticketDetailWithSession(db: Db) {
       .select({
         ...sessionColumns,
         ...rowColumns,
-        ...detailListsFor(users.id),
+        ...detailLists,
+        // Whether the viewer has unviewed notifications about it (opening it marks them viewed).
+        unviewedNotifications: sql<boolean>`exists(select 1 from notifications n where n.user_id = ${users.id} and n.ticket_id = ${tickets.id} and n.viewed_at is null)`,
         visible: visiblePerScope,
       })
       .from(sessions)
@@ -653,7 +650,17 @@ export type TicketDetailWithSession = Awaited<
 
 /** What `ticketDetailWithSession` read, if the ticket exists and `viewer` may see it. */
 export function detailForViewer(viewer: Actor, found: TicketDetailWithSession): TicketDetailRows | undefined {
-  const { session: _session, user: _user, visible, ticket, unit, property, tenant, ...lists } = found;
+  const {
+    session: _session,
+    user: _user,
+    visible,
+    unviewedNotifications: _unviewed,
+    ticket,
+    unit,
+    property,
+    tenant,
+    ...lists
+  } = found;
   if (!ticket || !unit || !property) return undefined;
   const scope = ticketScope(viewer);
   if (scope !== 'all' && !visible[scope]) return undefined;

@@ -140,7 +140,7 @@ export async function answerTicketDetail(
   const detail = found && detailForViewer(viewer, found);
   if (!detail) throw notFound();
   const ticket = serializeDetail(viewer, detail);
-  if (detail.unviewedNotifications) await markTicketNotificationsViewed(db, viewer, ticket.id);
+  if (found.unviewedNotifications) await markTicketNotificationsViewed(db, viewer, ticket.id);
   return ticket;
 }
 
