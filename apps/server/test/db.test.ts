@@ -338,3 +338,29 @@ describe('transactions and relations', () => {
     expect(found?.log).toEqual([]);
   });
 });
+
+describe.skipIf(testDatabaseKind() !== 'postgres')('a PostgreSQL connection lost', () => {
+  // A server restart ends every backend. A client checked out between two statements (a transaction's) then
+  // emits 'error' with no listener of the pool's on it, which used to crash the process.
+  it('in the middle of a transaction fails that transaction, not the process, and the pool goes on', async () => {
+    const crashes: unknown[] = [];
+    const onUncaught = (error: unknown) => crashes.push(error);
+    process.prependListener('uncaughtException', onUncaught);
+    try {
+      const failed = await failure(
+        db.transaction(async (tx) => {
+          const [{ pid }] = (await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows;
+          // From another pooled connection, as a restart would.
+          await db.execute(sql`select pg_terminate_backend(${pid})`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await tx.execute(sql`select 1`);
+        }),
+      );
+      expect(failed).toBeInstanceOf(Error);
+      expect(crashes).toEqual([]);
+      expect(await rows(sql`select 1 as one`)).toEqual([{ one: 1 }]);
+    } finally {
+      process.removeListener('uncaughtException', onUncaught);
+    }
+  });
+});

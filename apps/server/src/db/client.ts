@@ -81,11 +81,18 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       connectionString: options.databaseUrl,
       max: Math.max(2, options.poolSize ?? DEFAULT_POOL_SIZE),
     });
-    pool.on('connect', prepareStatementsOn);
-    // An idle client losing its connection (server restart) must not crash the process.
-    pool.on('error', (error) => {
-      console.error('[db] idle PostgreSQL client error:', error.message);
+    // A client losing its connection (a server restart ends every backend) must not crash the process. The
+    // pool listens on its idle clients only: one checked out between two statements (a transaction's) would
+    // emit 'error' with no listener. Each client gets its own; that client's next query fails, and the pool
+    // drops it when it is released.
+    pool.on('connect', (client) => {
+      prepareStatementsOn(client);
+      client.on('error', (error) => {
+        console.error('[db] PostgreSQL client error:', error.message);
+      });
     });
+    // The pool's own event for an idle client's error, which the client's listener has already logged.
+    pool.on('error', () => {});
     // Fail now, with a clear message, rather than at the first query.
     const client = await pool.connect().catch(async (error: unknown) => {
       await pool.end().catch(() => {});
