@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['**/*.faults.ts'],
+    setupFiles: ['./helpers/print-on-failure.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
     fileParallelism: false,

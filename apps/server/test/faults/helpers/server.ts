@@ -37,6 +37,9 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** Every server process this test file started, running or not (their output is printed on a failure). */
+export const startedServers = new Set<ServerProcess>();
+
 export async function startServer(name: string, options: ServerOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -96,6 +99,7 @@ export async function startServer(name: string, options: ServerOptions): Promise
       clearTimeout(timer);
     },
   };
+  startedServers.add(server);
   try {
     await waitForHealth(server);
   } catch (error) {
