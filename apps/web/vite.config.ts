@@ -114,15 +114,28 @@ function signedInPreloads(): Plugin {
       );
       if (!entry || !layout) return this.error('signed-in preloads: no entry or no MainLayout chunk');
       const firstLoad = withImports(entry);
+      const stylesOf = (fileNames: string[]) =>
+        fileNames.flatMap((fileName) => [
+          ...((byFile.get(fileName) as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata
+            ?.importedCss ?? []),
+        ]);
       const scripts = [...withImports(layout)].filter((fileName) => !firstLoad.has(fileName));
-      const styles = scripts.flatMap((fileName) => [
-        ...((byFile.get(fileName) as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata
-          ?.importedCss ?? []),
-      ]);
+      const styles = stylesOf(scripts);
+      // Per module loaded on demand (by its path in apps/web, e.g. src/features/tickets/TicketsPage.tsx):
+      // the stylesheets it brings beyond the first load and the layout's. The server links them in a page
+      // it renders that screen into (src/prerender.tsx), so that the markup is styled as it paints.
+      const screens: Record<string, { styles: string[] }> = {};
+      const webRoot = import.meta.dirname.replaceAll('\\', '/');
+      for (const chunk of chunks) {
+        const source = chunk.facadeModuleId?.replaceAll('\\', '/');
+        if (!chunk.isDynamicEntry || !source?.startsWith(`${webRoot}/src/`)) continue;
+        const own = [...withImports(chunk)].filter((fileName) => !firstLoad.has(fileName));
+        screens[source.slice(webRoot.length + 1)] = { styles: stylesOf(own) };
+      }
       this.emitFile({
         type: 'asset',
         fileName: SIGNED_IN_PRELOADS_FILE,
-        source: JSON.stringify({ scripts, styles }),
+        source: JSON.stringify({ scripts, styles, screens }),
       });
     },
   };

@@ -51,3 +51,11 @@ export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1440, height: 900 } });
   return context.newPage();
 }
+
+/**
+ * Waits until the app has taken the page over: a page the server rendered shows before the app's code
+ * has loaded, and does not answer clicks until then. (The toasts' container mounts once hydration is done.)
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.locator('.mantine-Notifications-root').first().waitFor({ state: 'attached' });
+}

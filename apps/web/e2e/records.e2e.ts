@@ -6,7 +6,7 @@
 import { en, format } from '@mend/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, newPage } from './browser';
+import { appReady, DEMO_PASSWORD, launchBrowser, newPage } from './browser';
 
 const S = en.screens;
 const F = S.fields;
@@ -48,6 +48,7 @@ async function fill(scope: Locator, label: string, value: string): Promise<void>
 /** Waits until the list has loaded (its loading row is gone). */
 async function listLoaded(page: Page, loadingText: string): Promise<void> {
   await page.getByRole('table').waitFor();
+  await appReady(page);
   await expect.poll(() => page.getByText(loadingText).count()).toBe(0);
 }
 

@@ -1,5 +1,5 @@
 /** Sign-in journeys in a real browser against the real server with demo data. */
-import { en } from '@mend/shared';
+import { en, VIEWPORT_COOKIE } from '@mend/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, launchBrowser, newPage } from './browser';
@@ -27,6 +27,34 @@ async function managerOnTickets(): Promise<Page> {
   await page.waitForURL('**/tickets');
   await page.locator('tbody tr').nth(1).waitFor();
   return page;
+}
+
+/** Removes the width the app reported (VIEWPORT_COOKIE): the server then does not render the screen. */
+async function forgetViewport(page: Page): Promise<void> {
+  await page.context().clearCookies({ name: VIEWPORT_COOKIE });
+}
+
+/** Holds the app's entry script back until `release()`: the page must stand on its own meanwhile. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The errors and warnings the page logs and throws from now on. */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
 }
 
 async function sidebarLinks(page: Page): Promise<string[]> {
@@ -63,6 +91,8 @@ describe('sign in', () => {
   it('opens a signed-in page load at once: the page carries who is signed in, the list is fetched ahead once', async () => {
     // The screen shows once the user asked for after signing in has arrived: only then start counting.
     const page = await managerOnTickets();
+    // A window whose width the server does not know (a first visit): the page is rendered in the browser.
+    await forgetViewport(page);
     const asked: string[] = [];
     const listPages: string[] = [];
     const filterLists: string[] = [];
@@ -101,6 +131,7 @@ describe('sign in', () => {
 
   it('renders a signed-in page load once its first data has arrived: the screen never shows without its list', async () => {
     const page = await managerOnTickets();
+    await forgetViewport(page);
     // The list's first page takes a while: the screen must wait for it rather than show empty first.
     await page.route('**/api/tickets?*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 700));
@@ -112,22 +143,51 @@ describe('sign in', () => {
     await page.context().close();
   });
 
+  it('shows a signed-in screen rendered by the server before the app has loaded, then takes it over as it is', async () => {
+    const page = await managerOnTickets();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === VIEWPORT_COOKIE)?.value).toBe('1440');
+    const problems = collectProblems(page);
+    const listPages: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/tickets') listPages.push(request.url());
+    });
+    const release = await holdEntryScript(page);
+    await page.reload();
+    // Without the app's code: the layout, the list and its rows, styled (the sidebar is beside the list).
+    await page.getByRole('heading', { name: en.titles.myTickets }).waitFor();
+    const rows = page.locator('tbody tr');
+    expect(await rows.count()).toBeGreaterThan(1);
+    expect(await sidebarLinks(page)).toContain('Landlord Settings');
+    const sidebar = await page.getByRole('navigation', { name: en.nav.mainLabel }).boundingBox();
+    const table = await page.locator('table').boundingBox();
+    expect(sidebar && table && sidebar.x + sidebar.width <= table.x).toBe(true);
+    const firstTitle = await rows.first().locator('td').nth(1).innerText();
+    await rows.first().evaluate((element) => {
+      (element as HTMLElement & { prerendered?: boolean }).prerendered = true;
+    });
+
+    release();
+    await page.locator('.mantine-Notifications-root').first().waitFor({ state: 'attached' });
+    // Hydrated, not rendered again, and from the page's data: the list was not asked for again.
+    expect(
+      await rows
+        .first()
+        .evaluate((element) => (element as HTMLElement & { prerendered?: boolean }).prerendered),
+    ).toBe(true);
+    expect(listPages).toEqual([]);
+    // And it works: a row opens its ticket.
+    await rows.first().getByText(firstTitle.trim()).click();
+    await page.waitForURL(/\/tickets\/\d+$/);
+    await page.getByRole('dialog', { name: en.titles.ticketDetails }).waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows the login page before the app has loaded, then takes it over as it is, keeping what was typed', async () => {
     const page = await newPage(browser);
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    // Hold the app's entry script back: the page must stand on its own meanwhile.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const problems = collectProblems(page);
+    const release = await holdEntryScript(page);
     await page.goto('/login');
     const heading = page.getByRole('heading', { name: en.auth.signIn });
     await heading.waitFor();

@@ -13,7 +13,7 @@ import { en, format } from '@mend/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, launchBrowser } from './browser';
+import { appReady, baseUrl, DEMO_PASSWORD, launchBrowser } from './browser';
 
 const S = en.ticketScreens;
 const FORM = S.form;
@@ -71,6 +71,7 @@ async function pick(scope: Locator, label: string, option: string): Promise<void
 
 async function listLoaded(page: Page): Promise<void> {
   await page.getByRole('table').waitFor();
+  await appReady(page);
   await expect.poll(() => page.getByText(en.loadingTexts.tickets).count()).toBe(0);
 }
 

@@ -1,23 +1,27 @@
 /**
- * Writes dist/login.html: the built page (dist/index.html) with the signed-out login screen already in
- * its root element, rendered by src/prerender.tsx (built for Node into dist-ssr/ by `vite build --ssr`).
- * The server sends it to signed-out visitors of /login (apps/server/src/modules/web/routes.ts), and the
- * app hydrates it (src/main.tsx).
+ * Writes the pages the server sends already rendered, from the built page (dist/index.html) and
+ * src/prerender.tsx (built for Node into dist/server/ by `vite build --ssr`, which the server also loads):
  *
- * The page's scripts start after its first paint: a small deferred script (assets/start-<hash>.js) adds
- * them then. On a slow connection the stylesheet has the bandwidth to itself and the form shows at once,
+ * - dist/login.html: the signed-out login screen already in its root element. The server sends it to
+ *   signed-out visitors of /login (apps/server/src/modules/web/routes.ts), and the app hydrates it
+ *   (src/main.tsx).
+ * - dist/app.html: the same page with placeholders in its root element (APP_PAGE_PLACEHOLDERS) for a
+ *   signed-in screen the server renders per request (`renderSignedInPage`) and the data it rendered from.
+ *
+ * Their scripts start after the first paint: a small deferred script (assets/start-<hash>.js) adds
+ * them then. On a slow connection the stylesheet has the bandwidth to itself and the screen shows at once,
  * instead of after the app's JavaScript has downloaded.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(webDir, 'dist');
-const ssrDir = path.join(webDir, 'dist-ssr');
+const ssrDir = path.join(distDir, 'server');
 
-const { PRERENDERED_PAGE, PRERENDERED_ATTRIBUTE, renderAppMarkup } = await import(
+const { PRERENDERED_PAGE, PRERENDERED_ATTRIBUTE, APP_PAGE_PLACEHOLDERS, renderAppMarkup } = await import(
   pathToFileURL(path.join(ssrDir, 'prerender.js')).href
 );
 
@@ -74,27 +78,33 @@ requestAnimationFrame(function () {
 const startName = `start-${createHash('sha256').update(start).digest('base64url').slice(0, 8)}.js`;
 writeFileSync(path.join(distDir, 'assets', startName), start);
 
-const markup = await renderAppMarkup(PRERENDERED_PAGE.path);
-html = replaceOnce(
-  html,
-  /<title>[^<]*<\/title>/,
-  `<title>${escapeHtml(PRERENDERED_PAGE.title)}</title>`,
-  'title',
-);
 html = replaceOnce(
   html,
   /(\s*)<link rel="stylesheet"/,
   `$1<script defer src="/assets/${startName}"></script>$1<link rel="stylesheet"`,
   'stylesheet link',
 );
-html = replaceOnce(
-  html,
-  /<div id="root"([^>]*)>[\s\S]*<\/div>(\s*<\/body>)/,
+const rootPattern = /<div id="root"([^>]*)>[\s\S]*<\/div>(\s*<\/body>)/;
+
+const markup = await renderAppMarkup(PRERENDERED_PAGE.path);
+const login = replaceOnce(
+  replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(PRERENDERED_PAGE.title)}</title>`, 'title'),
+  rootPattern,
   (_match, attributes, end) => `<div id="root" ${PRERENDERED_ATTRIBUTE}${attributes}>${markup}</div>${end}`,
   'root element',
 );
-writeFileSync(path.join(distDir, 'login.html'), html);
-rmSync(ssrDir, { recursive: true, force: true });
+writeFileSync(path.join(distDir, 'login.html'), login);
 console.log(
-  `prerendered ${PRERENDERED_PAGE.path} into dist/login.html (${html.length.toLocaleString('en-US')} bytes)`,
+  `prerendered ${PRERENDERED_PAGE.path} into dist/login.html (${login.length.toLocaleString('en-US')} bytes)`,
 );
+
+const { markup: markupPlaceholder, queries, render } = APP_PAGE_PLACEHOLDERS;
+const app = replaceOnce(
+  html,
+  rootPattern,
+  (_match, attributes, end) =>
+    `<div id="root" ${PRERENDERED_ATTRIBUTE}${attributes} data-queries='${queries}' data-page-render='${render}'>${markupPlaceholder}</div>${end}`,
+  'root element',
+);
+writeFileSync(path.join(distDir, 'app.html'), app);
+console.log('wrote dist/app.html, the page of a signed-in screen rendered by the server');

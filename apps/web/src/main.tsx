@@ -1,3 +1,5 @@
+import { ROOT_ELEMENT_ID, VIEWPORT_COOKIE } from '@mend/shared';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -11,6 +13,38 @@ import { createRouter, preloadSignedInScreen } from './app/router';
  * (a slow answer then shows the layout and its loader, as before, rather than the mark for longer). */
 const FIRST_RENDER_WAIT_MS = 1500;
 
+/** The query cache a page rendered on the server was rendered from (its root's `data-queries`), or null. */
+function readPageQueries(root: HTMLElement): DehydratedState | null {
+  const raw = root.dataset.queries;
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null && Array.isArray((parsed as DehydratedState).queries)
+      ? (parsed as DehydratedState)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Tells the server the window's width (VIEWPORT_COOKIE), now and after each resize: a signed-in page it
+ * renders is then laid out for this window (apps/server/src/modules/web/server-render.ts).
+ */
+function reportViewportWidth(): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const report = () => {
+    const secure = window.location.protocol === 'https:' ? '; secure' : '';
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the app supports.
+    document.cookie = `${VIEWPORT_COOKIE}=${window.innerWidth}; path=/; max-age=31536000; samesite=lax${secure}`;
+  };
+  report();
+  window.addEventListener('resize', () => {
+    clearTimeout(timer);
+    timer = setTimeout(report, 500);
+  });
+}
+
 /** Lets the browser paint and answer input before the next step of start-up (a task of its own). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -23,21 +57,24 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 async function start(): Promise<void> {
   await nextTask();
+  reportViewportWidth();
   const router = createRouter();
   // Signed in (the page says who): the layout, the screen and its first data start loading at once, and the
   // first render waits for them (at most FIRST_RENDER_WAIT_MS, the page shows the Mend mark meanwhile). The
   // screen then renders once, complete: data arriving during a render made React start it again, blocking.
   const current = pageCurrentUser;
-  const ready = current
-    ? Promise.race([
-        Promise.all([
-          preloadSignedInScreen(router.state.matches),
-          ...prefetchersFor(router.state.matches).map((prefetch) => prefetch(queryClient, current)),
-        ]),
-        new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
-      ])
-    : null;
-  const root = document.getElementById('root');
+  const rendered = document.getElementById(ROOT_ELEMENT_ID)?.hasAttribute(PRERENDERED_ATTRIBUTE) === true;
+  const ready =
+    current && !rendered
+      ? Promise.race([
+          Promise.all([
+            preloadSignedInScreen(router.state.matches),
+            ...prefetchersFor(router.state.matches).map((prefetch) => prefetch(queryClient, current)),
+          ]),
+          new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+        ])
+      : null;
+  const root = document.getElementById(ROOT_ELEMENT_ID);
   if (!root) throw new Error('The page has no #root element.');
   await nextTask();
 
@@ -48,10 +85,14 @@ async function start(): Promise<void> {
       </Providers>
     </StrictMode>
   );
-  // The signed-out login page arrives rendered (src/prerender.tsx): React takes it over as it is. Either
-  // way the first render is a transition, so React yields to the browser every few milliseconds instead of
-  // holding the main thread in one long task.
+  // The signed-out login page and a signed-in screen the server rendered (src/prerender.tsx) arrive
+  // rendered: React takes them over as they are, a signed-in screen with the data it was rendered from and
+  // once its code has loaded (the page shows meanwhile). Either way the first render is a transition, so
+  // React yields to the browser every few milliseconds instead of holding the main thread in one long task.
   if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) {
+    const queries = readPageQueries(root);
+    if (queries) hydrate(queryClient, queries);
+    if (current) await preloadSignedInScreen(router.state.matches);
     startTransition(() => {
       hydrateRoot(root, app);
     });

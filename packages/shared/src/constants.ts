@@ -52,6 +52,8 @@ export const RELATIVE_TIME_LIST_REFRESH_MS = 30_000;
 export const RELATIVE_TIME_DROPDOWN_REFRESH_MS = 10_000;
 
 export const LAYOUT_COLLAPSE_PX = 1400;
+/** At most this wide (em, Mantine's `sm` breakpoint) the signed-in layout is a phone's: its rail is hidden too. */
+export const LAYOUT_PHONE_MAX_EM = 47.99;
 export const SIDE_PANEL_MAX_PX = 520;
 export const TICKET_DIALOG_WIDTH = 320;
 export const HEIGHT_OBSERVER_DELAY_MS = 1000;
@@ -89,5 +91,20 @@ export const CSRF_META_NAME = 'csrf-token';
 /** Id of the page-root element whose data-translations attribute holds the dictionary. */
 export const ROOT_ELEMENT_ID = 'root';
 export const SESSION_COOKIE = 'mend_session';
+/**
+ * The width of the browser window the app last ran in, in CSS pixels (set by the app, read by the server):
+ * a signed-in page rendered on the server is laid out for it (the layout's rail and phone widths).
+ */
+export const VIEWPORT_COOKIE = 'mend_viewport';
+/**
+ * Placeholders of the page a signed-in screen is rendered into on the server (dist/app.html, written by
+ * apps/web/scripts/prerender.mjs and filled by the server): the screen's markup, the query cache it was
+ * rendered from and what it was rendered for (apps/web/src/app/prerendered.tsx, PageRender).
+ */
+export const APP_PAGE_PLACEHOLDERS = {
+  markup: '__MEND_APP_MARKUP__',
+  queries: '__MEND_QUERIES__',
+  render: '__MEND_PAGE_RENDER__',
+} as const;
 /** Status code answered when the anti-forgery token is missing or wrong. */
 export const CSRF_STATUS = 419;

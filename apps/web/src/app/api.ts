@@ -245,7 +245,19 @@ export function writePageToken(token: string): void {
   tag.content = token;
 }
 
-export const api: ApiClient = createApiClient({ getToken: readPageToken, setToken: writePageToken });
+/** Where the default client's requests go instead of the global fetch (set by the server-side render). */
+let transport: typeof fetch | null = null;
+
+/** Sends the default client's requests through `fetchImpl` (null: the global fetch again). */
+export function setApiTransport(fetchImpl: typeof fetch | null): void {
+  transport = fetchImpl;
+}
+
+export const api: ApiClient = createApiClient({
+  fetch: (input, init) => (transport ?? globalThis.fetch)(input, init),
+  getToken: readPageToken,
+  setToken: writePageToken,
+});
 
 export function apiGet<T>(url: string, params?: QueryParams): Promise<ApiResponse<T>> {
   return api.get<T>(url, params);

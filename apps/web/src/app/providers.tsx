@@ -9,7 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from './api';
 import { CURRENT_USER_KEY, pageCurrentUser } from './auth';
-import { useHydrated } from './prerendered';
+import { type PageRender, PageRenderProvider, useHydrated } from './prerendered';
 import { theme } from './theme';
 
 export function createQueryClient(): QueryClient {
@@ -36,17 +36,37 @@ if (pageCurrentUser) queryClient.setQueryData(CURRENT_USER_KEY, pageCurrentUser)
  * ./signed-in-providers.tsx, inside the lazily loaded main layout: Mantine's Modal brings ScrollArea
  * and Floating UI, which the login page does not need.
  */
-export function Providers({ children }: { children: ReactNode }) {
-  // Toasts render in a portal, never in the prerendered markup: on a prerendered page the container mounts
-  // after hydration, whose commit would otherwise end in a synchronous re-render (its transition group sets
-  // its state as it mounts). A toast shown before then waits in the store.
-  const hydrated = useHydrated();
+export function Providers({
+  children,
+  client = queryClient,
+  render,
+}: {
+  children: ReactNode;
+  /** The query cache (the server renders each page from one of its own). */
+  client?: QueryClient;
+  /** What the server renders the page for (in the browser, read from the page). */
+  render?: PageRender | null;
+}) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        {hydrated && <Notifications autoClose={TOAST_MS} position="top-right" zIndex={1000} />}
-        {children}
+      <QueryClientProvider client={client}>
+        <PageRenderProvider render={render}>
+          <Toasts />
+          {children}
+        </PageRenderProvider>
       </QueryClientProvider>
     </MantineProvider>
   );
+}
+
+/**
+ * Toasts render in a portal, never in the prerendered markup: on a prerendered page the container mounts
+ * after hydration, whose commit would otherwise end in a synchronous re-render (its transition group sets
+ * its state as it mounts). A toast shown before then waits in the store. A component of its own, so that
+ * only it renders again then: the providers above the page, rendered again while parts of the page are
+ * still to be hydrated, would make React hydrate those at once.
+ */
+function Toasts() {
+  const hydrated = useHydrated();
+  return hydrated ? <Notifications autoClose={TOAST_MS} position="top-right" zIndex={1000} /> : null;
 }

@@ -1,7 +1,13 @@
 import { createElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { type Loader, type Prefetcher, prefetchersFor, preloadersFor as preloadersOf } from './route-preload';
+import {
+  type Loader,
+  type Prefetcher,
+  prefetchersFor,
+  preloadersFor as preloadersOf,
+  serverRenderedScreen,
+} from './route-preload';
 
 const loader = (): Loader => () => Promise.resolve({});
 const screen = (preload: Loader, prefetch?: Prefetcher) => Object.assign(() => null, { preload, prefetch });
@@ -58,5 +64,47 @@ describe('prefetchersFor', () => {
     expect(prefetchersFor(matchRoutes(routes, '/password/reset'))).toEqual([]);
     expect(prefetchersFor(matchRoutes(routes, '/nowhere'))).toEqual([]);
     expect(prefetchersFor(null)).toEqual([]);
+  });
+});
+
+describe('serverRenderedScreen', () => {
+  const rendered = Object.assign(() => null, {
+    preload: tickets,
+    prefetch: ticketsFirstPage,
+    source: 'src/T.tsx',
+  });
+  const withoutSource = Object.assign(() => null, { preload: tickets, prefetch: ticketsFirstPage });
+  const serverRoutes: RouteObject[] = [
+    {
+      path: '/',
+      element: createElement(Plain),
+      children: [
+        {
+          path: '/tickets',
+          element: createElement(rendered),
+          children: [
+            { index: true, element: null },
+            { path: ':id', element: null },
+          ],
+        },
+        {
+          path: '/units',
+          element: createElement(withoutSource),
+          children: [{ index: true, element: null }],
+        },
+      ],
+    },
+  ];
+  const at = (pathname: string) => serverRenderedScreen(matchRoutes(serverRoutes, pathname));
+
+  it("is a screen's own page when the screen names its module and its first data", () => {
+    expect(at('/tickets')).toBe(rendered);
+  });
+
+  it('is nothing with a side panel open, for a screen that names no module, or off the routes', () => {
+    expect(at('/tickets/5')).toBeNull();
+    expect(at('/units')).toBeNull();
+    expect(at('/nowhere')).toBeNull();
+    expect(serverRenderedScreen(null)).toBeNull();
   });
 });

@@ -42,3 +42,31 @@ export function prefetchersFor(matches: readonly { route: RouteObject }[] | null
     .map((type) => (type as { prefetch?: unknown } | null)?.prefetch)
     .filter((prefetch): prefetch is Prefetcher => typeof prefetch === 'function');
 }
+
+/** A screen the server can render: where its code is (as the build lists it) and what it shows first. */
+export interface ServerRenderedScreen {
+  source: string;
+  prefetch: Prefetcher;
+  preload: Loader;
+}
+
+/**
+ * The screen the server may render for the matched routes (src/prerender.tsx), or null: only a screen's
+ * own page (its index route, no side panel open) whose screen names its module (`source`) and its first
+ * data (`prefetch`).
+ */
+export function serverRenderedScreen(
+  matches: readonly { route: RouteObject }[] | null,
+): ServerRenderedScreen | null {
+  if (!matches?.length || matches[matches.length - 1].route.index !== true) return null;
+  for (const type of screensOf(matches)) {
+    const screen = type as Partial<ServerRenderedScreen> | null;
+    if (
+      typeof screen?.source === 'string' &&
+      typeof screen.prefetch === 'function' &&
+      typeof screen.preload === 'function'
+    )
+      return screen as ServerRenderedScreen;
+  }
+  return null;
+}

@@ -6,28 +6,33 @@
  * follows the URL. The account screens (forgot and reset password, activation, unsubscribe) are
  * chunks of their own too, so the login page stays the only screen of the first load.
  */
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import LoginPage from '../features/auth/LoginPage';
 import { prefetchTicketsScreen } from '../features/tickets/ticket-list';
 import { PageLoader, pageCurrentUser, RequireAuth } from './auth';
 import { AuthLayout } from './layouts/AuthLayout';
+import { lazyWithPreload } from './lazy';
 import { RouteError } from './RouteError';
 import { type Loader, type Prefetcher, preloadersFor } from './route-preload';
 
 /**
  * A screen loaded on demand (React.lazy) whose code can also be asked for ahead (`preload`), and the
- * data it shows first (`prefetch`), fetched ahead when the app opens on it signed in (main.tsx).
+ * data it shows first (`prefetch`), fetched ahead when the app opens on it signed in (main.tsx). A screen
+ * that also names its module (`source`, as the build lists it) can be rendered on the server
+ * (src/prerender.tsx): the server then links its stylesheets in the page.
  */
 function lazyScreen<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
-  prefetch?: Prefetcher,
+  options: { prefetch?: Prefetcher; source?: string } = {},
 ) {
-  return Object.assign(lazy(load), { preload: load as Loader, prefetch });
+  return Object.assign(lazyWithPreload(load), options);
 }
 
-const loadMainLayout = () => import('./layouts/MainLayout');
-const MainLayout = lazy(loadMainLayout);
+/** The main layout's module, as the build lists it (its stylesheets go with a page rendered on the server). */
+export const MAIN_LAYOUT_SOURCE = 'src/app/layouts/MainLayout.tsx';
+const MainLayout = lazyWithPreload(() => import('./layouts/MainLayout'));
+const loadMainLayout: Loader = MainLayout.preload;
 const DashboardPage = lazyScreen(() => import('../features/dashboard/DashboardPage'));
 const NotFoundPage = lazyScreen(() => import('../features/placeholder/NotFoundPage'));
 const UnitsPage = lazyScreen(() => import('../features/units/UnitsPage'));
@@ -43,7 +48,10 @@ const UnsubscribePage = lazyScreen(() => import('../features/account/Unsubscribe
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'));
 const ContactPage = lazyScreen(() => import('../features/contact/ContactPage'));
 const OutboxPage = lazyScreen(() => import('../features/outbox/OutboxPage'));
-const TicketsPage = lazyScreen(() => import('../features/tickets/TicketsPage'), prefetchTicketsScreen);
+const TicketsPage = lazyScreen(() => import('../features/tickets/TicketsPage'), {
+  prefetch: prefetchTicketsScreen,
+  source: 'src/features/tickets/TicketsPage.tsx',
+});
 
 /**
  * A record screen: the list at `base`; /create, /:id and /:id/edit render nothing of their own (the
@@ -139,6 +147,9 @@ export function preloadSignedInScreen(
 function preloadOnMount() {
   if (!pageCurrentUser) void preloadSignedInScreen();
 }
+
+/** For the server-side render (src/prerender.tsx): the layout's loader, to have it loaded before rendering. */
+export { loadMainLayout };
 
 export function createRouter() {
   return createBrowserRouter(routes);

@@ -7,15 +7,18 @@
  * /login gets login.html instead, the same page with the sign-in screen already rendered in it (built
  * by apps/web/scripts/prerender.mjs), which the app hydrates. A signed-in visitor's page also names the
  * main layout's files (`signedInPreloadTags`), which the browser then fetches with the app's first files.
+ * A signed-in visitor's screen that the web build can render on the server (the tickets list) arrives
+ * rendered in app.html instead (./server-render.ts), when the server knows the visitor's layout.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { CSRF_META_NAME, en, jsonAttributeValue } from '@mend/shared';
+import { APP_PAGE_PLACEHOLDERS, CSRF_META_NAME, en, jsonAttributeValue } from '@mend/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ASSETS_PREFIX, ensureSession } from '../../lib/session';
 import { currentUserResponse } from '../users/current';
+import { createServerRenderer, pageLayoutFor, stylesheetTags } from './server-render';
 
 const CSRF_PLACEHOLDER = '__MEND_CSRF__';
 const TRANSLATIONS_PLACEHOLDER = '__MEND_TRANSLATIONS__';
@@ -23,10 +26,12 @@ const CURRENT_USER_PLACEHOLDER = '__MEND_CURRENT_USER__';
 
 /** The template's JSON attributes single-quoted (jsonAttributeValue), whichever quotes it was written with. */
 function singleQuoteJsonAttributes(html: string): string {
-  return [TRANSLATIONS_PLACEHOLDER, CURRENT_USER_PLACEHOLDER].reduce(
-    (page, placeholder) => page.replaceAll(`"${placeholder}"`, `'${placeholder}'`),
-    html,
-  );
+  return [
+    TRANSLATIONS_PLACEHOLDER,
+    CURRENT_USER_PLACEHOLDER,
+    APP_PAGE_PLACEHOLDERS.queries,
+    APP_PAGE_PLACEHOLDERS.render,
+  ].reduce((page, placeholder) => page.replaceAll(`"${placeholder}"`, `'${placeholder}'`), html);
 }
 
 export function escapeHtmlAttribute(value: string): string {
@@ -37,6 +42,18 @@ export function escapeHtmlAttribute(value: string): string {
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;');
 }
+
+/** Every placeholder of the page templates, and the end of the head (where stylesheets and preloads go). */
+const PAGE_PLACEHOLDERS = new RegExp(
+  [
+    CSRF_PLACEHOLDER,
+    TRANSLATIONS_PLACEHOLDER,
+    CURRENT_USER_PLACEHOLDER,
+    ...Object.values(APP_PAGE_PLACEHOLDERS),
+    '</head>',
+  ].join('|'),
+  'g',
+);
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mend</title>
 <meta name="${CSRF_META_NAME}" content="${CSRF_PLACEHOLDER}"></head><body><div id="root" data-translations='${TRANSLATIONS_PLACEHOLDER}' data-current-user='${CURRENT_USER_PLACEHOLDER}'>
@@ -94,8 +111,12 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const loginFile = path.join(app.config.webDist, 'login.html');
   const loginTemplate =
     built && existsSync(loginFile) ? singleQuoteJsonAttributes(readFileSync(loginFile, 'utf8')) : null;
+  const appFile = path.join(app.config.webDist, 'app.html');
+  const appTemplate =
+    built && existsSync(appFile) ? singleQuoteJsonAttributes(readFileSync(appFile, 'utf8')) : null;
   const translations = jsonAttributeValue(en);
   const preloadTags = built ? signedInPreloadTags(app.config.webDist) : '';
+  const serverRenderer = appTemplate ? createServerRenderer(app, app.config.webDist) : null;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -103,8 +124,10 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       index: false,
       // The build writes .br and .gz beside each asset (apps/web/vite.config.ts): sent when accepted.
       preCompressed: true,
-      // index.html and login.html are only ever served rendered (with the token), never as raw templates.
-      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/login.html',
+      // The pages are only ever served rendered (with the token), never as raw templates; the server-side
+      // render's code (dist/server/) is the server's own.
+      allowedPath: (pathName) =>
+        !['/index.html', '/login.html', '/app.html'].includes(pathName) && !pathName.startsWith('/server/'),
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
@@ -117,15 +140,29 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await ensureSession(request, reply);
-    const current = request.user ? jsonAttributeValue(await currentUserResponse(app.db, request.user)) : '';
-    const page =
-      loginTemplate && !request.user && isPrerenderedLoginUrl(request.url) ? loginTemplate : template;
-    // Replacer functions: a replacement string would read "$&" or "$'" in a user's name as patterns.
-    const html = page
-      .replace(CSRF_PLACEHOLDER, () => escapeHtmlAttribute(session.csrfToken))
-      .replace(TRANSLATIONS_PLACEHOLDER, () => translations)
-      .replace(CURRENT_USER_PLACEHOLDER, () => current)
-      .replace('</head>', () => (request.user ? `${preloadTags}</head>` : '</head>'));
+    const current = request.user ? await currentUserResponse(app.db, request.user) : null;
+    const layout = current ? pageLayoutFor(request) : null;
+    const rendered =
+      current && layout && serverRenderer ? await serverRenderer.render(request, current, layout) : null;
+    const page = rendered
+      ? (appTemplate as string)
+      : loginTemplate && !request.user && isPrerenderedLoginUrl(request.url)
+        ? loginTemplate
+        : template;
+    const values: Record<string, string> = {
+      [CSRF_PLACEHOLDER]: escapeHtmlAttribute(session.csrfToken),
+      [TRANSLATIONS_PLACEHOLDER]: translations,
+      [CURRENT_USER_PLACEHOLDER]: current ? jsonAttributeValue(current) : '',
+      [APP_PAGE_PLACEHOLDERS.markup]: rendered?.markup ?? '',
+      [APP_PAGE_PLACEHOLDERS.queries]: rendered ? jsonAttributeValue(rendered.queries) : '',
+      [APP_PAGE_PLACEHOLDERS.render]: rendered ? jsonAttributeValue(rendered.render) : '',
+      // A rendered screen's stylesheets block its first paint (the markup is styled as it shows); other
+      // signed-in pages only name the layout's files ahead.
+      '</head>': `${rendered ? stylesheetTags(rendered.styles) : current ? preloadTags : ''}</head>`,
+    };
+    // One pass over the template, so that what a user wrote (in the markup or the data) is never read as
+    // a placeholder; a replacer function, so that "$&" or "$'" in it are not read as patterns either.
+    const html = page.replace(PAGE_PLACEHOLDERS, (placeholder) => values[placeholder] ?? placeholder);
     reply.code(200).header('cache-control', 'no-store').header('vary', 'accept-encoding');
     reply.type('text/html; charset=utf-8');
     // The page carries the whole dictionary (about 60 KB): gzip it for browsers that accept it (~2 ms).

@@ -24,12 +24,13 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDisclosure, useId, useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import {
   type ApiLandlordSummary,
   type ApiNotification,
   type ApiUser,
   LAYOUT_COLLAPSE_PX,
+  LAYOUT_PHONE_MAX_EM,
   type MenuEntry,
   menuFor,
   ROLE,
@@ -49,15 +50,18 @@ import {
   IconUserHeart,
   IconUsers,
 } from '@tabler/icons-react';
-import { type ComponentType, type CSSProperties, Suspense, useEffect, useState } from 'react';
+// React's useId, not Mantine's: Mantine's replaces its id right after mounting, which re-rendered the whole
+// layout (and the screen in it) at once, blocking, as the app started.
+import { type ComponentType, type CSSProperties, useEffect, useId, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandMark } from '../../components/BrandMark';
 import { EmailVerificationBanner } from '../../features/account/EmailVerificationBanner';
 import { NotificationsBell } from '../../features/notifications/NotificationsBell';
 import { badgeCount } from '../../features/notifications/notifications';
 import { useSignedInNotifications } from '../../features/notifications/useSignedInNotifications';
-import { PageLoader, useCurrentUser, useLogout } from '../auth';
+import { useCurrentUser, useLogout } from '../auth';
 import { useCurrentLandlord } from '../landlord';
+import { usePageRender } from '../prerendered';
 import { SignedInProviders } from '../signed-in-providers';
 import { t } from '../translations';
 import classes from './MainLayout.module.css';
@@ -289,10 +293,14 @@ export default function MainLayout() {
   const { user, role } = current;
   const { notifications, markViewed } = useSignedInNotifications(user.id, current.notifications);
   const landlord = useCurrentLandlord(current);
-  const collapsed = useMediaQuery(`(max-width: ${LAYOUT_COLLAPSE_PX}px)`, false, {
-    getInitialValueInEffect: false,
+  // A page rendered on the server hydrates with the widths it was rendered for; the browser's own follow.
+  const pageRender = usePageRender();
+  const collapsed = useMediaQuery(`(max-width: ${LAYOUT_COLLAPSE_PX}px)`, pageRender?.collapsed ?? false, {
+    getInitialValueInEffect: pageRender !== null,
   });
-  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const phone = useMediaQuery(`(max-width: ${LAYOUT_PHONE_MAX_EM}em)`, pageRender?.phone ?? false, {
+    getInitialValueInEffect: pageRender !== null,
+  });
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const navbarId = useId();
@@ -377,9 +385,11 @@ export default function MainLayout() {
         <AppShell.Main className={classes.main}>
           <div className={classes.content}>
             <EmailVerificationBanner key={user.id} user={user} />
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
+            {/* No Suspense boundary of its own: the router's navigations are transitions, so a screen whose
+                code is still loading keeps the previous one shown. (A boundary here made a page rendered on
+                the server hydrate its screen later, apart: Mantine's AppShell updating as it mounted then
+                forced that to happen at once, in one long blocking task.) */}
+            <Outlet />
           </div>
         </AppShell.Main>
       </AppShell>

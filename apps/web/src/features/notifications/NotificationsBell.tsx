@@ -17,12 +17,11 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useId } from '@mantine/hooks';
 import { type ApiNotification, RELATIVE_TIME_DROPDOWN_REFRESH_MS } from '@mend/shared';
 import { IconBell, IconChecks } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { format, t } from '../../app/translations';
 import classes from './NotificationsBell.module.css';

@@ -5,6 +5,7 @@ import { IconFlag3Filled } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useEffect, useState } from 'react';
+import { usePageRender } from '../../app/prerendered';
 import { t } from '../../app/translations';
 import { statusColor } from './ticket-logic';
 
@@ -48,7 +49,15 @@ export function PriorityMark({ priority }: { priority: number }) {
 
 /** The current time, refreshed every `intervalMs` (relative times re-render with it). */
 export function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
+  // A page rendered on the server hydrates with the server's clock (the same "3 hours ago"). Only during the
+  // page's first interval: any render within an interval shows times as of its start, and a screen opened
+  // later in the page's life starts from the browser's clock.
+  const pageRender = usePageRender();
+  const [now, setNow] = useState(() =>
+    pageRender && (typeof window === 'undefined' || performance.now() < intervalMs)
+      ? pageRender.renderedAt
+      : Date.now(),
+  );
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);

@@ -1,0 +1,92 @@
+/**
+ * The page the server may send already rendered (src/prerender.tsx, the signed-out login page): the
+ * attribute on the root element that says so, and the hook a prerendered screen uses for what only
+ * the browser can know.
+ */
+import { ROOT_ELEMENT_ID } from '@mend/shared';
+import { createContext, type ReactNode, startTransition, useContext, useEffect, useState } from 'react';
+
+/** On the root element of a prerendered page: main.tsx hydrates it instead of rendering it again. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/** True while the first render must match the prerendered markup: at build time, and until hydration is done. */
+let hydrating =
+  typeof document === 'undefined' ||
+  document.getElementById(ROOT_ELEMENT_ID)?.hasAttribute(PRERENDERED_ATTRIBUTE) === true;
+
+/**
+ * False while React hydrates a prerendered page (and while it is rendered at build time), so that the
+ * first render matches the prerendered markup; true right after, and always in a page rendered in the
+ * browser from the start. The switch is a transition: React re-renders in slices after hydration instead of
+ * in one blocking render (a `useSyncExternalStore` with a server snapshot of its own re-rendered synchronously).
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(!hydrating);
+  useEffect(() => {
+    if (hydrated) return;
+    hydrating = false;
+    startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
+}
+
+/**
+ * What a page rendered on the server for a signed-in visitor was rendered for: the layout's widths (guessed
+ * from the user agent or the width the app last reported, `VIEWPORT_COOKIE`) and the clock. Such a page
+ * hydrates with the layout and the relative times as the server rendered them, then follows the browser.
+ */
+export interface PageRender {
+  /** The layout collapsed to its rail (at most LAYOUT_COLLAPSE_PX wide). */
+  collapsed: boolean;
+  /** A phone's layout: the rail hidden too. */
+  phone: boolean;
+  /** The server's clock when it rendered, in milliseconds. */
+  renderedAt: number;
+}
+
+export function isPageRender(value: unknown): value is PageRender {
+  const render = value as PageRender | null;
+  return (
+    typeof render === 'object' &&
+    render !== null &&
+    typeof render.collapsed === 'boolean' &&
+    typeof render.phone === 'boolean' &&
+    typeof render.renderedAt === 'number'
+  );
+}
+
+/** The render the page arrived with (its root's `data-page-render`), or null. */
+function readPageRender(): PageRender | null {
+  const raw =
+    typeof document === 'undefined' ? null : document.getElementById(ROOT_ELEMENT_ID)?.dataset.pageRender;
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isPageRender(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+const PageRenderContext = createContext<PageRender | null>(null);
+
+/**
+ * Gives the screens the server's render: `render` on the server, the page's own in the browser (null
+ * when the page was not rendered on the server). The value never changes: a change would reach the parts
+ * of the page React has yet to hydrate and make it hydrate them at once, in one long task.
+ */
+export function PageRenderProvider({
+  render,
+  children,
+}: {
+  render?: PageRender | null;
+  children: ReactNode;
+}) {
+  const [pageRender] = useState(() => render ?? readPageRender());
+  return <PageRenderContext.Provider value={pageRender}>{children}</PageRenderContext.Provider>;
+}
+
+/** What the server rendered the page for (see PageRenderProvider), or null. */
+export function usePageRender(): PageRender | null {
+  return useContext(PageRenderContext);
+}
