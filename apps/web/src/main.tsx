@@ -74,6 +74,8 @@ async function start(): Promise<void> {
           new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
         ])
       : null;
+  // A signed-in screen the server rendered: its code starts loading now too, its data is in the page.
+  const screenLoaded = current && rendered ? preloadSignedInScreen(router.state.matches) : null;
   const root = document.getElementById(ROOT_ELEMENT_ID);
   if (!root) throw new Error('The page has no #root element.');
   await nextTask();
@@ -92,7 +94,11 @@ async function start(): Promise<void> {
   if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) {
     const queries = readPageQueries(root);
     if (queries) hydrate(queryClient, queries);
-    if (current) await preloadSignedInScreen(router.state.matches);
+    if (screenLoaded) {
+      await screenLoaded;
+      // The screen's modules run as they arrive; hydration starts in a task of its own.
+      await nextTask();
+    }
     startTransition(() => {
       hydrateRoot(root, app);
     });
