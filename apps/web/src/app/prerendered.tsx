@@ -1,7 +1,7 @@
 /**
- * The page the server may send already rendered (src/prerender.tsx, the signed-out login page): the
- * attribute on the root element that says so, and the hook a prerendered screen uses for what only
- * the browser can know.
+ * A page the server may send already rendered (src/prerender.tsx: the signed-out login page, a signed-in
+ * screen): the attribute on the root element that says so, the hook a prerendered screen uses for what
+ * only the browser can know, and what a signed-in screen was rendered for (PageRender).
  */
 import { ROOT_ELEMENT_ID } from '@mend/shared';
 import { createContext, type ReactNode, startTransition, useContext, useEffect, useState } from 'react';
@@ -44,7 +44,7 @@ export interface PageRender {
   renderedAt: number;
 }
 
-export function isPageRender(value: unknown): value is PageRender {
+function isPageRender(value: unknown): value is PageRender {
   const render = value as PageRender | null;
   return (
     typeof render === 'object' &&
