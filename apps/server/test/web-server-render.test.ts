@@ -10,7 +10,8 @@ import { APP_PAGE_PLACEHOLDERS, LAYOUT_COLLAPSE_PX, VIEWPORT_COOKIE } from '@men
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema';
-import { pageLayoutFor, stylesheetTags } from '../src/modules/web/server-render';
+import { stylesheetTags } from '../src/modules/web/routes';
+import { pageLayoutFor } from '../src/modules/web/server-render';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createLandlord, createUser, TEST_PASSWORD } from './helpers/factories';
 

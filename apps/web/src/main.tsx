@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { pageCurrentUser } from './app/auth';
-import { PRERENDERED_ATTRIBUTE } from './app/prerendered';
+import { PRERENDERED_ATTRIBUTE, readRootJson } from './app/prerendered';
 import { Providers, queryClient } from './app/providers';
 import { prefetchersFor } from './app/route-preload';
 import { createRouter, preloadSignedInScreen } from './app/router';
@@ -13,19 +13,9 @@ import { createRouter, preloadSignedInScreen } from './app/router';
  * (a slow answer then shows the layout and its loader, as before, rather than the mark for longer). */
 const FIRST_RENDER_WAIT_MS = 1500;
 
-/** The query cache a page rendered on the server was rendered from (its root's `data-queries`), or null. */
-function readPageQueries(root: HTMLElement): DehydratedState | null {
-  const raw = root.dataset.queries;
-  if (!raw) return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null && Array.isArray((parsed as DehydratedState).queries)
-      ? (parsed as DehydratedState)
-      : null;
-  } catch {
-    return null;
-  }
-}
+/** A query cache as TanStack Query dehydrates it (a server-rendered page's `data-queries`). */
+const isDehydratedState = (value: unknown): value is DehydratedState =>
+  typeof value === 'object' && value !== null && Array.isArray((value as DehydratedState).queries);
 
 /**
  * Tells the server the window's width (VIEWPORT_COOKIE), now and after each resize: a signed-in page it
@@ -63,7 +53,9 @@ async function start(): Promise<void> {
   // first render waits for them (at most FIRST_RENDER_WAIT_MS, the page shows the Mend mark meanwhile). The
   // screen then renders once, complete: data arriving during a render made React start it again, blocking.
   const current = pageCurrentUser;
-  const rendered = document.getElementById(ROOT_ELEMENT_ID)?.hasAttribute(PRERENDERED_ATTRIBUTE) === true;
+  const root = document.getElementById(ROOT_ELEMENT_ID);
+  if (!root) throw new Error('The page has no #root element.');
+  const rendered = root.hasAttribute(PRERENDERED_ATTRIBUTE);
   const ready =
     current && !rendered
       ? Promise.race([
@@ -76,8 +68,6 @@ async function start(): Promise<void> {
       : null;
   // A signed-in screen the server rendered: its code starts loading now too, its data is in the page.
   const screenLoaded = current && rendered ? preloadSignedInScreen(router.state.matches) : null;
-  const root = document.getElementById(ROOT_ELEMENT_ID);
-  if (!root) throw new Error('The page has no #root element.');
   await nextTask();
 
   const app = (
@@ -91,8 +81,8 @@ async function start(): Promise<void> {
   // rendered: React takes them over as they are, a signed-in screen with the data it was rendered from and
   // once its code has loaded (the page shows meanwhile). Either way the first render is a transition, so
   // React yields to the browser every few milliseconds instead of holding the main thread in one long task.
-  if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) {
-    const queries = readPageQueries(root);
+  if (rendered) {
+    const queries = readRootJson('queries', isDehydratedState);
     if (queries) hydrate(queryClient, queries);
     if (screenLoaded) {
       await screenLoaded;

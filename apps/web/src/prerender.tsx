@@ -32,18 +32,26 @@ export { APP_PAGE_PLACEHOLDERS };
 /** The page prerendered, and what its `<title>` says (what the screen's useDocumentTitle sets). */
 export const PRERENDERED_PAGE = { path: '/login', title: documentTitle(t.auth.signIn) };
 
+/**
+ * The app's routes at `location`, as React Router renders them on the server, or the Response the routes
+ * answer instead of a page. `hydrate={false}`: no inline script with the router's state (the CSP allows
+ * none; the routes have no loaders).
+ */
+async function staticRoutes(location: URL) {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(location));
+  if (context instanceof Response) return context;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return <StaticRouterProvider router={router} context={context} hydrate={false} />;
+}
+
 /** The markup of the app's root element at `path`, as a first render in the browser would make it. */
 export async function renderAppMarkup(path: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${path} answers ${context.status}, not a page`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const page = await staticRoutes(new URL(path, 'http://localhost'));
+  if (page instanceof Response) throw new Error(`${path} answers ${page.status}, not a page`);
   return renderToString(
     <StrictMode>
-      <Providers>
-        {/* hydrate={false}: no inline script with the router's state (the CSP allows none; no loaders). */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Providers>
+      <Providers>{page}</Providers>
     </StrictMode>,
   );
 }
@@ -92,10 +100,8 @@ export function renderSignedInPage(options: {
     )
       return null;
 
-    const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request(location));
-    if (context instanceof Response) return null;
-    const router = createStaticRouter(handler.dataRoutes, context);
+    const page = await staticRoutes(location);
+    if (page instanceof Response) return null;
     // prerender (not renderToString): it waits for the lazy layout and screen instead of their fallbacks.
     // An error in a part of the screen would leave that part to the browser, through an inline script the
     // page's CSP refuses: the whole render fails instead (the server then sends the page unrendered).
@@ -103,7 +109,7 @@ export function renderSignedInPage(options: {
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
         <Providers client={client} render={options.render}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          {page}
         </Providers>
       </StrictMode>,
       {

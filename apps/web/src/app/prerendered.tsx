@@ -55,14 +55,16 @@ function isPageRender(value: unknown): value is PageRender {
   );
 }
 
-/** The render the page arrived with (its root's `data-page-render`), or null. */
-function readPageRender(): PageRender | null {
-  const raw =
-    typeof document === 'undefined' ? null : document.getElementById(ROOT_ELEMENT_ID)?.dataset.pageRender;
+/**
+ * The JSON the server put in a `data-*` attribute of the page's root element (`key` as in `dataset`),
+ * when it is there, parses and passes `accept`; else null.
+ */
+export function readRootJson<T>(key: string, accept: (value: unknown) => value is T): T | null {
+  const raw = typeof document === 'undefined' ? null : document.getElementById(ROOT_ELEMENT_ID)?.dataset[key];
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    return isPageRender(parsed) ? parsed : null;
+    return accept(parsed) ? parsed : null;
   } catch {
     return null;
   }
@@ -82,7 +84,7 @@ export function PageRenderProvider({
   render?: PageRender | null;
   children: ReactNode;
 }) {
-  const [pageRender] = useState(() => render ?? readPageRender());
+  const [pageRender] = useState(() => render ?? readRootJson('pageRender', isPageRender));
   return <PageRenderContext.Provider value={pageRender}>{children}</PageRenderContext.Provider>;
 }
 

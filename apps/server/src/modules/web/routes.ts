@@ -18,7 +18,7 @@ import { APP_PAGE_PLACEHOLDERS, CSRF_META_NAME, en, jsonAttributeValue } from '@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ASSETS_PREFIX, ensureSession } from '../../lib/session';
 import { currentUserResponse } from '../users/current';
-import { createServerRenderer, pageLayoutFor, stylesheetTags } from './server-render';
+import { createServerRenderer, pageLayoutFor } from './server-render';
 
 const CSRF_PLACEHOLDER = '__MEND_CSRF__';
 const TRANSLATIONS_PLACEHOLDER = '__MEND_TRANSLATIONS__';
@@ -72,32 +72,58 @@ export function isPrerenderedLoginUrl(url: string): boolean {
 }
 
 /**
- * `<link>` elements for the main layout's files, as the web build lists them in signed-in-preloads.json
- * (apps/web/vite.config.ts `signedInPreloads`): every signed-in screen renders in that layout, and without
- * them the browser asks for its files only once the app's entry has downloaded and run. Empty when the
- * build has no such list.
+ * What the web build lists of the files beyond the first load, in signed-in-preloads.json (apps/web/
+ * vite.config.ts `signedInPreloads`): the main layout's scripts and stylesheets, and the stylesheets of each
+ * module loaded on demand, by its path in apps/web. Empty when the build has no such list.
  */
-export function signedInPreloadTags(webDist: string): string {
+export interface BuildFileLists {
+  scripts: string[];
+  styles: string[];
+  screenStyles: Map<string, string[]>;
+}
+
+export function readBuildFileLists(webDist: string): BuildFileLists {
   const file = path.join(webDist, 'signed-in-preloads.json');
-  if (!existsSync(file)) return '';
-  const { scripts = [], styles = [] } = JSON.parse(readFileSync(file, 'utf8')) as {
+  if (!existsSync(file)) return { scripts: [], styles: [], screenStyles: new Map() };
+  const {
+    scripts = [],
+    styles = [],
+    screens = {},
+  } = JSON.parse(readFileSync(file, 'utf8')) as {
     scripts?: string[];
     styles?: string[];
+    screens?: Record<string, { styles?: string[] }>;
   };
-  const href = (fileName: string) => escapeHtmlAttribute(`/${fileName}`);
+  const screenStyles = new Map(Object.entries(screens).map(([source, own]) => [source, own.styles ?? []]));
+  return { scripts, styles, screenStyles };
+}
+
+/** A build file's address, as an attribute value. */
+const fileHref = (fileName: string) => escapeHtmlAttribute(`/${fileName}`);
+
+/**
+ * `<link>` elements for the main layout's files: every signed-in screen renders in that layout, and without
+ * them the browser asks for its files only once the app's entry has downloaded and run.
+ */
+export function signedInPreloadTags({ scripts, styles }: Pick<BuildFileLists, 'scripts' | 'styles'>): string {
   // `crossorigin` as on the build's own modulepreloads and on the stylesheet links the layout's code adds: a
   // preload in another credentials mode is not used (the file is fetched again). A style preload does not
   // block rendering. Low priority: the first paint waits for the page's stylesheet and the entry's files,
   // which these would otherwise share the bandwidth with.
   return [
     ...scripts.map(
-      (fileName) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href(fileName)}">`,
+      (fileName) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${fileHref(fileName)}">`,
     ),
     ...styles.map(
       (fileName) =>
-        `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${href(fileName)}">`,
+        `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${fileHref(fileName)}">`,
     ),
   ].join('');
+}
+
+/** Render-blocking `<link rel="stylesheet">` elements for build files (`crossorigin` as the app's own links). */
+export function stylesheetTags(files: readonly string[]): string {
+  return files.map((fileName) => `<link rel="stylesheet" crossorigin href="${fileHref(fileName)}">`).join('');
 }
 
 function isApiPath(url: string): boolean {
@@ -115,8 +141,11 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const appTemplate =
     built && existsSync(appFile) ? singleQuoteJsonAttributes(readFileSync(appFile, 'utf8')) : null;
   const translations = jsonAttributeValue(en);
-  const preloadTags = built ? signedInPreloadTags(app.config.webDist) : '';
-  const serverRenderer = appTemplate ? createServerRenderer(app, app.config.webDist) : null;
+  const buildFiles = readBuildFileLists(app.config.webDist);
+  const preloadTags = built ? signedInPreloadTags(buildFiles) : '';
+  const serverRenderer = appTemplate
+    ? createServerRenderer(app, app.config.webDist, buildFiles.screenStyles)
+    : null;
 
   if (built) {
     await app.register(fastifyStatic, {

@@ -8,7 +8,7 @@
  * learns from the width the app last reported (`VIEWPORT_COOKIE`) or, on a first visit, from a phone's user
  * agent. Otherwise, and whenever the render fails or is slow, the page goes as before, rendered in the browser.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -64,26 +64,13 @@ export function pageLayoutFor(request: Pick<FastifyRequest, 'cookies' | 'headers
   return null;
 }
 
-/** `<link rel="stylesheet">` elements for build files (`crossorigin` as the app's own links to them). */
-export function stylesheetTags(files: readonly string[]): string {
-  return files
-    .map((file) => `<link rel="stylesheet" crossorigin href="/${encodeURI(file).replaceAll('"', '%22')}">`)
-    .join('');
-}
-
-/** The stylesheets the web build lists per module loaded on demand (signed-in-preloads.json `screens`). */
-function readScreenStyles(webDist: string): Map<string, string[]> {
-  const file = path.join(webDist, 'signed-in-preloads.json');
-  if (!existsSync(file)) return new Map();
-  const { screens = {} } = JSON.parse(readFileSync(file, 'utf8')) as {
-    screens?: Record<string, { styles?: string[] }>;
-  };
-  return new Map(Object.entries(screens).map(([source, { styles = [] }]) => [source, styles]));
-}
-
-export function createServerRenderer(app: FastifyInstance, webDist: string) {
+/** `screenStyles`: the stylesheets the web build lists per module loaded on demand (routes.ts readBuildFileLists). */
+export function createServerRenderer(
+  app: FastifyInstance,
+  webDist: string,
+  screenStyles: ReadonlyMap<string, string[]>,
+) {
   const moduleFile = path.join(webDist, 'server', 'prerender.js');
-  const screenStyles = readScreenStyles(webDist);
   let loaded: Promise<RenderModule | null> | null = null;
   // Loaded on the first signed-in page (React and the screens' code, kept out of the server's start-up).
   const load = () => {
