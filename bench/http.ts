@@ -7,9 +7,10 @@
  * --connections connections: requests/s, p50/p95/p99 latency, non-2xx answers and errors.
  *
  * For the read endpoints it also replays the exact SQL the endpoint ran (captured from the app's own
- * database pool during one request per distinct URL; the session lookup left out) straight through `pg`
- * (or PGlite), with the same concurrency on a pool of the same size as the app's, and prints the API/SQL
- * latency ratio: what the HTTP layer, drizzle and serialisation add on top of the database.
+ * database pool during one request per distinct URL: its session lookup too, in the same round trips, and
+ * prepared where the app prepares it) straight through `pg` (or PGlite), with the same concurrency on a pool
+ * of the same size as the app's, and prints the API/SQL latency ratio: what the HTTP layer, drizzle and
+ * serialisation add on top of the database.
  * With --server-process (PostgreSQL) the load goes to a second copy of the app in its own process
  * (bench/serve.ts), so that autocannon and the app do not share one event loop.
  *
@@ -33,6 +34,7 @@ import {
   migrateDatabase,
   openDatabase,
 } from '../apps/server/src/db/client';
+import { prepareStatementsOn } from '../apps/server/src/db/prepared-statements';
 import { startBenchApp } from './app';
 import {
   ACCOUNTS_FILE,
@@ -207,17 +209,16 @@ function instrumentDriver(driver: { query: QueryFn; transaction?: QueryFn }): vo
 }
 
 /**
- * A session lookup of its own (and its occasional touch) is the per-request cost of the API, not the endpoint's
- * SQL. A route that reads its session in the statement of its answer (`sessionInQuery`, the poll) runs one
- * statement, which holds a subquery; that statement is replayed whole.
+ * The session's touch (its last-seen time, written at most once a minute) is not part of every request: left
+ * out of the replay. The session lookup is: the endpoint reads it from the database on every request, in a
+ * statement of its own or, for the detail and the poll, inside the statement of the answer.
  */
-const isSessionStatement = (text: string) =>
-  /\b(from|update|into) "sessions"/.test(text) && !text.includes('(select ');
+const isSessionTouch = (text: string) => /^\s*update "sessions"/i.test(text);
 
 function groupsOf(statements: Statement[]): Statement[][] {
   const groups = new Map<number, Statement[]>();
   for (const statement of statements) {
-    if (isSessionStatement(statement.text)) continue;
+    if (isSessionTouch(statement.text)) continue;
     const list = groups.get(statement.group) ?? [];
     list.push(statement);
     groups.set(statement.group, list);
@@ -805,8 +806,11 @@ async function main() {
   let rawQuery: RawQuery;
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: withStatementTimeout(target.databaseUrl), max: POOL_SIZE });
+    // Each statement goes as the app sends it: prepared on each connection when the app's pool prepares it
+    // (db/prepared-statements.ts), planned on every call when the app's is (a search's pattern).
+    pool.on('connect', (client) => prepareStatementsOn(client));
     rawPool = pool;
-    rawQuery = async (text, values) => (await pool.query(text, values)).rows;
+    rawQuery = async (text, values) => (await pool.query({ text, values })).rows;
   } else {
     const pglite = driver as unknown as PGlite;
     rawQuery = async (text, values) => (await pglite.query<Record<string, unknown>>(text, values)).rows;
