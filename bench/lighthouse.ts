@@ -1,6 +1,6 @@
 /**
  * npm run bench:lighthouse -- [--runs 3] [--pages /login,/tickets] [--presets mobile,desktop] [--port 4811]
- *                             [--skip-build] [--lighthouse lighthouse@12.8.2] [--reports DIR]
+ *                             [--skip-build] [--lighthouse lighthouse@12.8.2] [--reports DIR] [--cpu-slowdown N]
  *
  * Lighthouse (performance and accessibility) on the production build with demo data, as SPEC'd for the login
  * and tickets pages. Builds the web app (unless --skip-build), starts the app as its own process on an empty
@@ -13,6 +13,8 @@
  * fetches it from the npm registry into npm's cache the first time. 12.x because 13.x needs Node ≥ 22.19.
  * Lighthouse's own scores move by up to a third between runs on a shared 2-core machine: read the ranges.
  * --reports DIR keeps each run's JSON report there (its long tasks, main-thread breakdown and trace details).
+ * --cpu-slowdown N sets how many times slower than this machine the CPU is simulated (Lighthouse's default: 4
+ * for mobile, 1 for desktop): 8 on a fast machine approximates mobile on one half as fast.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -33,10 +35,14 @@ const { values: args } = parseArgs({
     lighthouse: { type: 'string', default: 'lighthouse@12.8.2' },
     chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     reports: { type: 'string' },
+    'cpu-slowdown': { type: 'string' },
   },
 });
 
 const TARGET_SCORE = 95;
+/** Lighthouse's simulated CPU slowdown when given (its own default otherwise: 4 for mobile, 1 for desktop). */
+const cpuSlowdown = args['cpu-slowdown'] === undefined ? null : Number(args['cpu-slowdown']);
+if (cpuSlowdown !== null && !(cpuSlowdown >= 1)) throw new Error('--cpu-slowdown must be a number ≥ 1');
 /** The demo account whose session opens the signed-in pages. */
 const SIGNED_IN_AS = 'manager@northwind.test';
 const CHROME_FLAGS =
@@ -113,6 +119,7 @@ function lighthouse(page: string, preset: string, profile: string | null, output
     // A --user-data-dir after chrome-launcher's own replaces it.
     `--chrome-flags=${CHROME_FLAGS}${profile ? ` --user-data-dir=${profile}` : ''}`,
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+    ...(cpuSlowdown !== null ? [`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`] : []),
   ];
   const result = spawnSync('npx', lighthouseArgs, {
     cwd: tmpdir(),
@@ -152,6 +159,7 @@ const spread = (values: number[], show: (value: number) => string) => {
 };
 
 console.log(`Lighthouse (${args.lighthouse}), ${runs} run(s) per page and preset`);
+if (cpuSlowdown !== null) console.log(`CPU simulated ${cpuSlowdown}× slower than this machine`);
 console.log(machineLine());
 console.log(`Start: ${uptimeLine()}\n`);
 
