@@ -209,7 +209,7 @@ function instrumentDriver(driver: { query: QueryFn; transaction?: QueryFn }): vo
 }
 
 /**
- * The session's touch (its last-seen time, written at most once a minute) is not part of every request: left
+ * The session's touch (its last-seen time, written at most every 5 minutes) is not part of every request: left
  * out of the replay. The session lookup is: the endpoint reads it from the database on every request, in a
  * statement of its own or, for the detail and the poll, inside the statement of the answer.
  */
