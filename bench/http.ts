@@ -8,7 +8,7 @@
  *
  * For the read endpoints it also replays the exact SQL the endpoint ran (captured from the app's own
  * database pool during one request per distinct URL: its session lookup too, in the same round trips, and
- * prepared where the app prepares it) straight through `pg` (or PGlite), with the same concurrency on a pool
+ * prepared where the app's statement is) straight through `pg` (or PGlite), with the same concurrency on a pool
  * of the same size as the app's, and prints the API/SQL latency ratio: what the HTTP layer, drizzle and
  * serialisation add on top of the database.
  * With --server-process (PostgreSQL) the load goes to a second copy of the app in its own process
@@ -34,7 +34,7 @@ import {
   migrateDatabase,
   openDatabase,
 } from '../apps/server/src/db/client';
-import { prepareStatementsOn } from '../apps/server/src/db/prepared-statements';
+import { shouldPrepare, statementName } from '../apps/server/src/db/prepared-statements';
 import { startBenchApp } from './app';
 import {
   ACCOUNTS_FILE,
@@ -169,6 +169,9 @@ interface Statement {
   values: unknown[];
   /** Statements sent while another was still running share a group (the service ran them in parallel). */
   group: number;
+  /** The app sends it prepared: named by the service (drizzle's `.prepare(name)`) or by its pool
+   * (db/prepared-statements.ts). */
+  prepared: boolean;
 }
 
 type QueryFn = (...params: unknown[]) => Promise<unknown>;
@@ -185,13 +188,18 @@ function instrumentDriver(driver: { query: QueryFn; transaction?: QueryFn }): vo
   driver.query = (...params: unknown[]) => {
     driverBusy++;
     if (!capturing) return query(...params).finally(() => driverBusy--);
-    const [config, values] = params as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+    const [config, values] = params as [
+      string | { text: string; values?: unknown[]; name?: string },
+      unknown[] | undefined,
+    ];
     const text = typeof config === 'string' ? config : config.text;
+    const given = values ?? (typeof config === 'string' ? [] : (config.values ?? []));
     if (capturingInFlight === 0) group++;
     capturing.push({
       text,
-      values: values ?? (typeof config === 'string' ? [] : (config.values ?? [])),
+      values: given,
       group,
+      prepared: (typeof config !== 'string' && config.name !== undefined) || shouldPrepare(text, given),
     });
     capturingInFlight++;
     return query(...params).finally(() => {
@@ -682,7 +690,7 @@ interface SqlRun {
   dbCpuMs?: number;
 }
 
-type RawQuery = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
+type RawQuery = (text: string, values: unknown[], prepared?: boolean) => Promise<Record<string, unknown>[]>;
 
 /** Replays captured statement groups on `workers` workers for `seconds` (and at most `maxIterations`). */
 async function replaySql(
@@ -703,7 +711,8 @@ async function replaySql(
         const groups = sets[iterations++ % sets.length];
         const t0 = performance.now();
         try {
-          for (const statements of groups) await Promise.all(statements.map((s) => run(s.text, s.values)));
+          for (const statements of groups)
+            await Promise.all(statements.map((s) => run(s.text, s.values, s.prepared)));
           times.push(performance.now() - t0);
         } catch {
           errors++;
@@ -806,11 +815,11 @@ async function main() {
   let rawQuery: RawQuery;
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: withStatementTimeout(target.databaseUrl), max: POOL_SIZE });
-    // Each statement goes as the app sends it: prepared on each connection when the app's pool prepares it
-    // (db/prepared-statements.ts), planned on every call when the app's is (a search's pattern).
-    pool.on('connect', (client) => prepareStatementsOn(client));
+    // Each statement goes as the app sends it: prepared (once per connection, then its plan reused) when the
+    // app's is, planned on every call when the app's is (a search's pattern).
     rawPool = pool;
-    rawQuery = async (text, values) => (await pool.query({ text, values })).rows;
+    rawQuery = async (text, values, prepared) =>
+      (await pool.query(prepared ? { name: statementName(text), text, values } : { text, values })).rows;
   } else {
     const pglite = driver as unknown as PGlite;
     rawQuery = async (text, values) => (await pglite.query<Record<string, unknown>>(text, values)).rows;
