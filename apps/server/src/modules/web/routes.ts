@@ -24,14 +24,20 @@ const CSRF_PLACEHOLDER = '__MEND_CSRF__';
 const TRANSLATIONS_PLACEHOLDER = '__MEND_TRANSLATIONS__';
 const CURRENT_USER_PLACEHOLDER = '__MEND_CURRENT_USER__';
 
+/** The placeholders that stand for JSON attribute values (filled with jsonAttributeValue). */
+const JSON_ATTRIBUTE_PLACEHOLDERS = [
+  TRANSLATIONS_PLACEHOLDER,
+  CURRENT_USER_PLACEHOLDER,
+  APP_PAGE_PLACEHOLDERS.queries,
+  APP_PAGE_PLACEHOLDERS.render,
+];
+
 /** The template's JSON attributes single-quoted (jsonAttributeValue), whichever quotes it was written with. */
 function singleQuoteJsonAttributes(html: string): string {
-  return [
-    TRANSLATIONS_PLACEHOLDER,
-    CURRENT_USER_PLACEHOLDER,
-    APP_PAGE_PLACEHOLDERS.queries,
-    APP_PAGE_PLACEHOLDERS.render,
-  ].reduce((page, placeholder) => page.replaceAll(`"${placeholder}"`, `'${placeholder}'`), html);
+  return JSON_ATTRIBUTE_PLACEHOLDERS.reduce(
+    (page, placeholder) => page.replaceAll(`"${placeholder}"`, `'${placeholder}'`),
+    html,
+  );
 }
 
 export function escapeHtmlAttribute(value: string): string {
@@ -45,13 +51,7 @@ export function escapeHtmlAttribute(value: string): string {
 
 /** Every placeholder of the page templates, and the end of the head (where stylesheets and preloads go). */
 const PAGE_PLACEHOLDERS = new RegExp(
-  [
-    CSRF_PLACEHOLDER,
-    TRANSLATIONS_PLACEHOLDER,
-    CURRENT_USER_PLACEHOLDER,
-    ...Object.values(APP_PAGE_PLACEHOLDERS),
-    '</head>',
-  ].join('|'),
+  [CSRF_PLACEHOLDER, ...JSON_ATTRIBUTE_PLACEHOLDERS, APP_PAGE_PLACEHOLDERS.markup, '</head>'].join('|'),
   'g',
 );
 

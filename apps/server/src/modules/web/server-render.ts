@@ -28,12 +28,15 @@ export interface PageLayout {
   phone: boolean;
 }
 
+/** The layout and the clock a page was rendered with (PageRender in the web app). */
+type PageRender = PageLayout & { renderedAt: number };
+
 /** What apps/web/src/prerender.tsx exports for the server (its own types are the web app's). */
 interface RenderModule {
   renderSignedInPage(options: {
     url: string;
     current: CurrentUserResponse;
-    render: PageLayout & { renderedAt: number };
+    render: PageRender;
     fetch: typeof fetch;
   }): Promise<{ markup: string; queries: unknown; sources: string[] } | null>;
 }
@@ -41,7 +44,7 @@ interface RenderModule {
 export interface RenderedScreen {
   markup: string;
   queries: unknown;
-  render: PageLayout & { renderedAt: number };
+  render: PageRender;
   /** The stylesheets of the layout and the screen (paths under the web build). */
   styles: string[];
 }
@@ -116,7 +119,7 @@ export function createServerRenderer(
     ): Promise<RenderedScreen | null> {
       const module = await load();
       if (!module) return null;
-      const render = { ...layout, renderedAt: Date.now() };
+      const render: PageRender = { ...layout, renderedAt: Date.now() };
       let timer: NodeJS.Timeout | undefined;
       try {
         const page = await Promise.race([
