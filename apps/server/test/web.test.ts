@@ -79,6 +79,18 @@ describe('the page', () => {
     expect(response.body).not.toContain('__MEND_');
   });
 
+  it('answers app routes whose last part holds a dot (an unsubscribe token, a username) with the page', async () => {
+    for (const url of [
+      '/unsubscribe/12.mail.tickets.c2lnbmF0dXJl',
+      '/user-activation/jane.doe',
+      '/tickets/x.png',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+    }
+  });
+
   it('answers the bare root with the page too', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);

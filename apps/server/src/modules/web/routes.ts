@@ -211,12 +211,14 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    // Never the page under /assets/: no session was read there, so rendering it would start a new one.
+    // Every app route gets the page whatever characters it holds (an unsubscribe token and a username may
+    // hold dots): only a missing built asset is a file 404. Never the page under /assets/: no session was
+    // read there, so rendering it would start a new one.
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(request.url) &&
       !request.url.startsWith(ASSETS_PREFIX);
-    if (wantsPage && !path.extname(request.url.split('?')[0])) return renderPage(request, reply);
+    if (wantsPage) return renderPage(request, reply);
     return reply.code(404).send({ message: en.errors.notFound });
   });
 }
