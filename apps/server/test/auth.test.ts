@@ -1,5 +1,7 @@
-import { en, SESSION_COOKIE } from '@mend/shared';
+import { en, SESSION_COOKIE, temporaryEmailFor } from '@mend/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createLandlord, createUser, TEST_PASSWORD } from './helpers/factories';
 
@@ -50,6 +52,44 @@ describe('POST /api/login', () => {
     expect(wrongPassword.json()).toEqual(unknownUser.json());
     expect(wrongPassword.json().message).toBe(en.auth.invalidCredentials);
     expect((await client.get('/api/users/current')).statusCode).toBe(401);
+  });
+
+  it('sends a temporary account to its activation and gives it no session, even with the right password', async () => {
+    const temporary = await createUser(t.db, {
+      username: 'temp.jane',
+      email: temporaryEmailFor('temp.jane'),
+    });
+    const client = await t.client();
+    const response = await client.login('temp.jane', TEST_PASSWORD);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      message: en.auth.activationRequired,
+      redirect: '/user-activation/temp.jane',
+    });
+    expect((await client.get('/api/users/current')).statusCode).toBe(401);
+    const signedIn = await t.db.select().from(sessions).where(eq(sessions.userId, temporary.id));
+    expect(signedIn).toEqual([]);
+    // A wrong password gets the answer of any wrong password: nothing about the account.
+    const wrong = await client.login('temp.jane', 'not the password');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe(en.auth.invalidCredentials);
+  });
+
+  it("gives a temporary account's older session no access until it is activated", async () => {
+    const client = await t.client();
+    await client.login('manager@example.test', TEST_PASSWORD);
+    const [manager] = await t.db.select().from(users).where(eq(users.email, 'manager@example.test'));
+    try {
+      await t.db
+        .update(users)
+        .set({ email: temporaryEmailFor('manager1') })
+        .where(eq(users.id, manager.id));
+      expect((await client.get('/api/users/current')).statusCode).toBe(401);
+      expect((await client.get('/api/tickets')).statusCode).toBe(401);
+    } finally {
+      await t.db.update(users).set({ email: manager.email }).where(eq(users.id, manager.id));
+    }
+    expect((await client.get('/api/users/current')).statusCode).toBe(200);
   });
 
   it('answers field errors for missing fields', async () => {

@@ -133,7 +133,10 @@ describe('POST users/batch/tenants', () => {
 
     // Chosen and generated passwords both sign in.
     expect((await (await t.client()).login('tina@import.test', 'tenant pass')).statusCode).toBe(200);
-    expect((await (await t.client()).login('carlcontractor', carl.generated_password)).statusCode).toBe(200);
+    // The generated password is the one activation asks for; until then the account gets no session.
+    const temporary = await (await t.client()).login('carlcontractor', carl.generated_password);
+    expect(temporary.statusCode).toBe(403);
+    expect(temporary.json().redirect).toBe('/user-activation/carlcontractor');
   });
 
   it('refuses empty text and a CSV with unknown columns', async () => {

@@ -38,6 +38,18 @@ const contractorForm = (extra: Record<string, unknown> = {}) => ({
   category_ids: [w.categories[0].id],
   ...extra,
 });
+/** Activates a temporary account with the password it was given (PATCH /user-activation). */
+const activate = (client: TestClient, username: string, oldPassword: string) =>
+  client.post('/api/user-activation', {
+    _method: 'PATCH',
+    username,
+    email: `${username}@activated.test`,
+    email_confirmation: `${username}@activated.test`,
+    old_password: oldPassword,
+    password: 'a password of my own',
+    password_confirmation: 'a password of my own',
+  });
+
 const userForm = (extra: Record<string, unknown> = {}) => ({
   ...personFields(),
   email: freshEmail('manager'),
@@ -251,18 +263,21 @@ describe('temporary accounts (empty email)', () => {
     );
     expect(second.json().data.username).toBe('zoeoneil2');
 
+    // Signing in with it leads to the activation, which the password opens.
     const client = await t.client();
     const login = await client.login('zoeoneil', 'temporary secret');
-    expect(login.statusCode).toBe(200);
-    expect(login.json().user).toMatchObject({ username: 'zoeoneil', is_temporary: true });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().redirect).toBe('/user-activation/zoeoneil');
+    expect((await activate(client, 'zoeoneil', 'temporary secret')).statusCode).toBe(200);
   });
 
-  it('without a password get a generated one, answered once, that signs in', async () => {
+  it('without a password get a generated one, answered once, that activates the account', async () => {
     const response = await admin.post('/api/contractors', contractorForm({ email: '', first_name: 'Gen' }));
     const data = response.json().data;
     expect(data.generated_password).toMatch(/^[\w-]{16}$/);
     const client = await t.client();
-    expect((await client.login(data.username, data.generated_password)).statusCode).toBe(200);
+    expect((await client.login(data.username, data.generated_password)).statusCode).toBe(403);
+    expect((await activate(client, data.username, data.generated_password)).statusCode).toBe(200);
     const read = await admin.get(data.path);
     expect(read.json()).not.toHaveProperty('generated_password');
   });

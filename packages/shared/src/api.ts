@@ -67,6 +67,15 @@ export interface CurrentUserResponse {
   notifications: ApiNotification[];
 }
 
+/**
+ * POST login with the username and generated password of a temporary account (403): no session is given; the
+ * account is activated at `redirect` first (SPEC.md section 2).
+ */
+export interface ActivationRequiredResponse {
+  message: string;
+  redirect: string;
+}
+
 export interface LoginResponse {
   user: ApiUser;
   /** Where the browser should go next (the safe login_redirect, else "/"). */

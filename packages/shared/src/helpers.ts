@@ -60,6 +60,11 @@ export function isTemporaryEmail(email: string): boolean {
   return email.trim().toLowerCase().endsWith(`@${TEMPORARY_EMAIL_DOMAIN}`);
 }
 
+/** The screen where a temporary account is activated (SPEC.md section 2: signing in with a username lands here). */
+export function activationPath(username: string): string {
+  return `/user-activation/${encodeURIComponent(username)}`;
+}
+
 /** The placeholder email of a temporary account. */
 export function temporaryEmailFor(username: string): string {
   return `${username.trim().toLowerCase()}@${TEMPORARY_EMAIL_DOMAIN}`;

@@ -30,6 +30,7 @@ export const en = {
     resetPassword: 'Reset Password',
     resetRequestSent: 'An email has been sent to {email} with instructions on how to reset your password.',
     invalidCredentials: 'These credentials do not match our records.',
+    activationRequired: 'This account has to be activated before it can sign in.',
     tooManyAttempts: 'Too many sign-in attempts. Please try again in a minute.',
     unauthenticated: 'Please sign in to continue.',
     signedOut: 'You have been signed out.',

@@ -12,8 +12,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof AppError) {
       const body = error.errors
-        ? { message: error.message, errors: error.errors }
-        : { message: error.message };
+        ? { message: error.message, errors: error.errors, ...error.details }
+        : { message: error.message, ...error.details };
       return reply.code(error.statusCode).send(body);
     }
     if (error instanceof ZodError) {

@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldErrors,
+    /** More fields of the answer beside `message` (e.g. where to go next). */
+    readonly details?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

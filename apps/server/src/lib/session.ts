@@ -4,7 +4,7 @@
  * Every visitor who loads the page gets a session (signed out: user_id NULL) so forms can carry a CSRF token.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { CSRF_HEADER, type Role, SESSION_COOKIE } from '@mend/shared';
+import { CSRF_HEADER, isTemporaryEmail, type Role, SESSION_COOKIE } from '@mend/shared';
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -153,7 +153,8 @@ export async function loadSessionFrom<R extends { session: SessionRow; user: Use
   const [found] = await lookup({ id: hashToken(token), now: now.toISOString() });
   if (!found) return undefined;
   request.session = found.session;
-  if (found.user) {
+  // A temporary account's session (from before activation was required) reaches nothing until it is activated.
+  if (found.user && !isTemporaryEmail(found.user.email)) {
     request.user = found.user;
     request.actor = actorOf(found.user);
   }

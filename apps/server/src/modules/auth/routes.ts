@@ -1,7 +1,14 @@
 /** Sign-in, sign-out and the anti-forgery token (SPEC.md section 7). */
-import { en, type LoginResponse, loginSchema, safeRedirect } from '@mend/shared';
+import {
+  activationPath,
+  en,
+  isTemporaryEmail,
+  type LoginResponse,
+  loginSchema,
+  safeRedirect,
+} from '@mend/shared';
 import type { FastifyInstance } from 'fastify';
-import { validationFailed } from '../../lib/errors';
+import { AppError, validationFailed } from '../../lib/errors';
 import { defineRoutes } from '../../lib/routes';
 import { signIn, signOut } from '../../lib/session';
 import { serializeUser } from '../users/serialize';
@@ -26,6 +33,11 @@ export function authRoutes(app: FastifyInstance): void {
         const user = await findUserByCredentials(app.db, input.email, input.password);
         // One message for an unknown identifier and a wrong password alike.
         if (!user) throw validationFailed({}, en.auth.invalidCredentials);
+        // A temporary account signs in only once activated: no session before (SPEC.md section 2).
+        if (isTemporaryEmail(user.email)) {
+          const redirect = activationPath(user.username ?? input.email);
+          throw new AppError(403, en.auth.activationRequired, undefined, { redirect });
+        }
         await signIn(request, reply, user);
         const origin = `${request.protocol}://${request.host}`;
         const body: LoginResponse = {

@@ -6,7 +6,7 @@
 import { Alert, Anchor, Avatar, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useWindowEvent } from '@mantine/hooks';
-import { generateNonce, isEmailShaped } from '@mend/shared';
+import { activationPath, generateNonce, isEmailShaped } from '@mend/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -83,7 +83,7 @@ export default function LoginPage() {
     const identifier = values.email.trim();
     if (!isEmailShaped(identifier)) {
       const query = redirect === '/' ? '' : `?redirect=${encodeURIComponent(redirect)}`;
-      navigate(`/user-activation/${encodeURIComponent(identifier)}${query}`);
+      navigate(`${activationPath(identifier)}${query}`);
       return;
     }
     setMessage(null);

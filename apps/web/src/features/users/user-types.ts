@@ -1,5 +1,5 @@
 /** The three user lists (SPEC.md section 2): /users, /tenants, /contractors share one screen. */
-import { type ApiUser, isTemporaryEmail, type UserType } from '@mend/shared';
+import { type ApiUser, activationPath, isTemporaryEmail, type UserType } from '@mend/shared';
 import { t } from '../../app/translations';
 
 export function entityOf(type: UserType) {
@@ -24,5 +24,5 @@ export function isTemporary(user: Pick<ApiUser, 'email'> & { is_temporary?: bool
 
 /** The address a temporary account is activated at. */
 export function activationUrl(username: string, origin: string = window.location.origin): string {
-  return `${origin}/user-activation/${encodeURIComponent(username)}`;
+  return `${origin}${activationPath(username)}`;
 }
