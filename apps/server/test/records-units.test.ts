@@ -69,6 +69,8 @@ describe('POST /api/units', () => {
       avatar: null,
       property_id: propertyA,
       property: { id: propertyA, name: 'Alpha Tower', landlord_id: landlordA },
+      // The property is in Alberta: a ticket's availability on the unit is in Edmonton's time.
+      time_zone: 'America/Edmonton',
       tenant: null,
       users: [],
       tickets: [],

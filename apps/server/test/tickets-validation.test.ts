@@ -1,6 +1,6 @@
 /** The ticket form's messages (SPEC.md section 5) and its files: limits, types, re-encoding, storage, serving. */
 import path from 'node:path';
-import { en } from '@mend/shared';
+import { addDays, en, startOfZonedDay, zonedSeconds, zonedToday } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +133,50 @@ describe('ticket form messages', () => {
       );
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json().availability).toEqual([{ start: range.start, end: range.start }, later]);
+    });
+
+    it('"not earlier than yesterday" is yesterday at the property (Edmonton), not in the earliest zone', async () => {
+      const client = await clientFor(t, w.admin);
+      const zone = 'America/Edmonton';
+      const yesterday = startOfZonedDay(addDays(zonedToday(zone), -1), zone);
+      const send = (start: number) => {
+        const body: Record<string, unknown> = form();
+        body['availability[0][start]'] = start;
+        body['availability[0][end]'] = start + 3600;
+        return client.post('/api/tickets', body);
+      };
+      // A quarter before yesterday began in Edmonton: after yesterday began at UTC-12, but still too early.
+      const early = await send(yesterday - 900);
+      expect(early.statusCode).toBe(422);
+      expect(early.json().errors).toEqual({ 'availability.0': [v.availabilityStartTooEarly] });
+      const first = await send(yesterday);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.json().availability_time_zone).toBe(zone);
+    });
+
+    it("reads the form's wall-clock ranges in the property's zone and gives them back as such", async () => {
+      const client = await clientFor(t, w.admin);
+      const zone = 'America/Edmonton';
+      const tomorrow = addDays(zonedToday(zone), 1);
+      const body: Record<string, unknown> = form();
+      delete body['availability[0][start]'];
+      delete body['availability[0][end]'];
+      Object.assign(body, {
+        'availability[0][start_date]': tomorrow,
+        'availability[0][start_time]': '08:00',
+        'availability[0][end_date]': tomorrow,
+        'availability[0][end_time]': '11:00',
+      });
+      const response = await client.post('/api/tickets', body);
+      expect(response.statusCode, response.body).toBe(201);
+      const ticket = response.json();
+      expect(ticket.availability).toEqual([
+        { start: zonedSeconds(tomorrow, '08:00', zone), end: zonedSeconds(tomorrow, '11:00', zone) },
+      ]);
+      expect(ticket.availability_ranges).toEqual([
+        { start_date: tomorrow, start_time: '08:00', end_date: tomorrow, end_time: '11:00' },
+      ]);
+      expect(ticket.availability_strings[0]).toMatch(/, 8:00 AM – 11:00 AM$/);
     });
 
     it('accepts the ranges as JSON text', async () => {

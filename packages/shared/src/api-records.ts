@@ -141,6 +141,8 @@ export interface ApiUnit {
   avatar: string | null;
   property_id: number;
   property: ApiUnitProperty;
+  /** IANA time zone of the unit's property: a ticket's availability on the unit is entered and shown in it. */
+  time_zone: string;
   /** The first tenant, or null. */
   tenant: ApiUnitTenant | null;
   /** All tenants of the unit. */

@@ -4,6 +4,7 @@
  * `created_at`, `updated_at` and `closed_at` are ISO strings.
  */
 import type { ListMeta } from './api';
+import type { WallClockRange } from './schemas/tickets';
 
 export interface ApiTicketUnit {
   id: number;
@@ -117,9 +118,11 @@ export interface ApiTicket extends ApiTicketSummary {
   /** The same files with ids (for `remove_images[]`), names and types. */
   image_files: ApiTicketImage[];
   availability: ApiTicketAvailability[];
+  /** The same ranges as wall-clock dates and times at the property (what the form edits and sends back). */
+  availability_ranges: WallClockRange[];
   /** e.g. "Mon, Nov 23, 8:00 AM – 9:00 AM", in the time zone of the unit's property. */
   availability_strings: string[];
-  /** IANA time zone the availability strings are written in (from the property's province). */
+  /** IANA time zone of the unit's property, which the availability is entered and shown in. */
   availability_time_zone: string;
   /** Newest first. */
   log: ApiTicketLogEntry[];

@@ -13,3 +13,4 @@ export * from './phone';
 export * from './places';
 export * from './roles';
 export * from './schemas';
+export * from './time-zones';

@@ -24,10 +24,49 @@ describe('earliestAvailabilityStart', () => {
     expect(earliestAvailabilityStart(now)).toBe(at(3, 12));
     expect(earliestAvailabilityStart(new Date(Date.UTC(2025, 2, 5, 0, 0, 1)))).toBe(at(3, 12));
   });
+
+  it("with the property's time zone, is the start of yesterday there", () => {
+    // 5 March 18:00 UTC is 11:00 in Edmonton (UTC-7): yesterday there began on 4 March at 07:00 UTC.
+    expect(earliestAvailabilityStart(now, 'America/Edmonton')).toBe(at(4, 7));
+    // ... and 6 March 03:00 in Tokyo (UTC+9): yesterday there began on 4 March at 15:00 UTC.
+    expect(earliestAvailabilityStart(now, 'Asia/Tokyo')).toBe(at(4, 15));
+  });
+
+  it('a range a quarter before yesterday at the property is refused, though it is after UTC-12 yesterday', () => {
+    const zoned = availabilityRangeSchema(now, [], 'America/Edmonton');
+    const early = { start: at(4, 6, 45), end: at(4, 8) };
+    expect(errorsOf(zoned, early)).toEqual({ _form: [v.availabilityStartTooEarly] });
+    expect(errorsOf(zoned, { start: at(4, 7), end: at(4, 8) })).toEqual({});
+    expect(errorsOf(availabilityRangeSchema(now), early)).toEqual({});
+    expect(
+      errorsOf(ticketSchema({ now, timeZone: 'America/Edmonton' }), { availability: [early] }),
+    ).toMatchObject({ 'availability.0': [v.availabilityStartTooEarly] });
+  });
 });
 
 describe('availabilityRangeSchema', () => {
   const range = availabilityRangeSchema(now);
+
+  it('reads a wall-clock range (SPEC.md section 3) in the property time zone', () => {
+    const zoned = availabilityRangeSchema(now, [], 'America/Edmonton');
+    const morning = {
+      start_date: '2025-03-06',
+      start_time: '08:00',
+      end_date: '2025-03-06',
+      end_time: '11:00',
+    };
+    // Edmonton is UTC-7 in early March.
+    expect(parsed(zoned, morning)).toEqual({ start: at(6, 15), end: at(6, 18) });
+    expect(parsed(availabilityRangeSchema(now, [], 'Asia/Tokyo'), morning)).toEqual({
+      start: at(5, 23),
+      end: at(6, 2),
+    });
+    expect(errorsOf(zoned, { ...morning, end_time: '' })).toEqual({ _form: [v.availability] });
+    expect(errorsOf(zoned, { ...morning, end_time: '07:00' })).toEqual({
+      _form: [v.availabilityEndBeforeStart],
+    });
+    expect(errorsOf(zoned, { ...morning, start_time: '08:10' })).toEqual({ _form: [v.availabilityStep] });
+  });
 
   it('accepts a range on 15-minute steps, as numbers, numeric strings or JSON text', () => {
     expect(parsed(range, { start: at(6, 8), end: at(6, 9) })).toEqual({ start: at(6, 8), end: at(6, 9) });

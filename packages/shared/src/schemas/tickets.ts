@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MAX_AVAILABILITY_RANGES, TICKET_PRIORITIES, TICKET_STATUSES, TIME_STEP_SECONDS } from '../constants';
 import { en, format } from '../messages';
+import { addDays, startOfZonedDay, zonedSeconds, zonedToday } from '../time-zones';
 import { email, form, id, idList, index, longText, nested, parseJson, phone, text } from './common';
 
 const v = en.validation;
@@ -15,6 +16,19 @@ export interface AvailabilityRange {
   end: number;
 }
 
+/**
+ * One availability range as SPEC.md section 3 describes it: start date, end date, start time and end time,
+ * wall-clock at the ticket's property (`YYYY-MM-DD`, `HH:mm`). The web form sends this shape, so the server
+ * reads the times with its own time-zone rules, the same it writes them back with (a browser's rules for a
+ * zone may differ from the server's).
+ */
+export interface WallClockRange {
+  start_date: string;
+  start_time: string;
+  end_date: string;
+  end_time: string;
+}
+
 /** "Now" for the yesterday rule: a fixed date (tests) or a clock read at every parse (default: the real clock). */
 export type Clock = Date | (() => Date);
 
@@ -22,11 +36,12 @@ const read = (clock: Clock | undefined) =>
   clock === undefined ? new Date() : clock instanceof Date ? clock : clock();
 
 /**
- * Earliest accepted start, in seconds: "not earlier than yesterday" in the user's time zone.
- * The server does not know that zone, so it takes the earliest one (UTC-12): the start of
- * yesterday in UTC, minus 12 hours. The web's date picker still offers only local yesterday on.
+ * Earliest accepted start, in seconds: "not earlier than yesterday" at the property, the start of yesterday
+ * in its time zone (the zone the form's times are entered in). Without a zone (the unit is not known yet) the
+ * earliest zone there is (UTC-12) is taken: the start of yesterday in UTC, minus 12 hours.
  */
-export function earliestAvailabilityStart(now: Date): number {
+export function earliestAvailabilityStart(now: Date, timeZone?: string): number {
+  if (timeZone) return startOfZonedDay(addDays(zonedToday(timeZone, now), -1), timeZone);
   const startOfTodayUtc = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) / 1000;
   return startOfTodayUtc - DAY_SECONDS - 12 * HOUR_SECONDS;
 }
@@ -37,13 +52,27 @@ function seconds(value: unknown): number | undefined {
   return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 ? number : undefined;
 }
 
+const WALL_CLOCK_KEYS = ['start_date', 'start_time', 'end_date', 'end_time'] as const;
+
+/** Seconds of a wall-clock date and time at the property (UTC while its zone is not known). */
+function wallClockSeconds(date: unknown, time: unknown, timeZone: string | undefined): number | undefined {
+  if (typeof date !== 'string' || typeof time !== 'string') return undefined;
+  const moment = zonedSeconds(date.trim(), time.trim(), timeZone ?? 'UTC');
+  return moment === null || moment < 0 ? undefined : moment;
+}
+
 /**
- * One range `{ start, end }` (an object or its JSON text). Exactly one message per range, in this
- * order: missing or not a time, end before start, start before yesterday, not on a 15-minute step.
- * A range in `kept` (the ticket's stored ranges, on edit) is exempt from "start before yesterday", so an
- * older ticket can be saved with its availability unchanged.
+ * One range `{ start, end }` in seconds, or a WallClockRange read in the property's `timeZone` (an object
+ * or its JSON text). Exactly one message per range, in this order: missing or not a time, end before
+ * start, start before yesterday, not on a 15-minute step. A range in `kept` (the ticket's stored ranges, on
+ * edit) is exempt from "start before yesterday", so an older ticket can be saved with its availability
+ * unchanged.
  */
-export function availabilityRangeSchema(now?: Clock, kept: readonly AvailabilityRange[] = []) {
+export function availabilityRangeSchema(
+  now?: Clock,
+  kept: readonly AvailabilityRange[] = [],
+  timeZone?: string,
+) {
   return z.unknown().transform((raw, ctx): AvailabilityRange => {
     const fail = (message: string) => {
       ctx.issues.push({ code: 'custom', message, input: raw });
@@ -52,12 +81,16 @@ export function availabilityRangeSchema(now?: Clock, kept: readonly Availability
     const value = parseJson(raw);
     if (typeof value !== 'object' || value === null) return fail(v.availability);
     const range = value as Record<string, unknown>;
-    const start = seconds(range.start);
-    const end = seconds(range.end);
+    const wallClock = WALL_CLOCK_KEYS.some((key) => key in range);
+    const start = wallClock
+      ? wallClockSeconds(range.start_date, range.start_time, timeZone)
+      : seconds(range.start);
+    const end = wallClock ? wallClockSeconds(range.end_date, range.end_time, timeZone) : seconds(range.end);
     if (start === undefined || end === undefined) return fail(v.availability);
     if (end < start) return fail(v.availabilityEndBeforeStart);
     const isKept = kept.some((range) => range.start === start && range.end === end);
-    if (!isKept && start < earliestAvailabilityStart(read(now))) return fail(v.availabilityStartTooEarly);
+    if (!isKept && start < earliestAvailabilityStart(read(now), timeZone))
+      return fail(v.availabilityStartTooEarly);
     if (start % TIME_STEP_SECONDS !== 0 || end % TIME_STEP_SECONDS !== 0) return fail(v.availabilityStep);
     return { start, end };
   });
@@ -72,12 +105,12 @@ function toList(value: unknown): unknown {
   return [parsed];
 }
 
-/** At least one range is required (the form starts with 08:00 to 09:00 today). */
-export function availabilitySchema(now?: Clock, kept?: readonly AvailabilityRange[]) {
+/** At least one range is required (the form starts with one: see the web's defaultRange). */
+export function availabilitySchema(now?: Clock, kept?: readonly AvailabilityRange[], timeZone?: string) {
   return z.preprocess(
     toList,
     z
-      .array(availabilityRangeSchema(now, kept), { error: v.availability })
+      .array(availabilityRangeSchema(now, kept, timeZone), { error: v.availability })
       .refine((ranges) => ranges.length > 0, { error: v.availability })
       .refine((ranges) => ranges.length <= MAX_AVAILABILITY_RANGES, {
         error: format(v.tooManyAvailability, { max: MAX_AVAILABILITY_RANGES }),
@@ -90,6 +123,8 @@ export interface TicketSchemaOptions {
   now?: Clock;
   /** On edit: the ticket's stored ranges, which may stay even when they start before yesterday. */
   kept?: readonly AvailabilityRange[];
+  /** The IANA zone of the ticket's property: "yesterday" is yesterday there. */
+  timeZone?: string;
 }
 
 /**
@@ -97,7 +132,7 @@ export interface TicketSchemaOptions {
  * `status` is optional: absent means "0 on create, unchanged on edit" (only roles 0 and 1 may set
  * it in the form: can(actor, 'ticket.setStatusInForm')); present but blank or out of range fails.
  */
-export function ticketSchema({ now, kept }: TicketSchemaOptions = {}) {
+export function ticketSchema({ now, kept, timeZone }: TicketSchemaOptions = {}) {
   return form({
     contact_details: nested({
       first_name: text(v.firstName),
@@ -111,7 +146,7 @@ export function ticketSchema({ now, kept }: TicketSchemaOptions = {}) {
     category_id: id(v.category),
     priority: index(v.priority, TICKET_PRIORITIES.length),
     status: index(v.status, TICKET_STATUSES.length).optional(),
-    availability: availabilitySchema(now, kept),
+    availability: availabilitySchema(now, kept, timeZone),
   });
 }
 export type TicketValues = z.infer<ReturnType<typeof ticketSchema>>;

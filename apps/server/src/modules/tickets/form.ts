@@ -18,10 +18,14 @@ import { categories, properties, unitCategories, units } from '../../db/schema';
 import { type FieldErrors, validationFailed } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import { IMAGES_FIELD, type PreparedFile, prepareTicketFiles } from './files';
+import { timeZoneOf } from './time-zones';
 
 const v = en.validation;
 
-/** Built once; its "not earlier than yesterday" rule reads the clock at every parse. */
+/**
+ * Built once, for a form whose unit is unknown (the unit's time zone then is not known either); its "not
+ * earlier than yesterday" rule reads the clock at every parse.
+ */
 const TICKET_FORM = ticketSchema();
 
 /** Limits of the free-form details (`meta[name]=value`, or their JSON text). */
@@ -35,6 +39,8 @@ export interface UnitInfo {
   propertyId: number;
   propertyName: string;
   landlordId: number;
+  /** The property's IANA time zone: the form's times are wall-clock times there. */
+  timeZone: string;
 }
 
 export interface TicketForm {
@@ -100,12 +106,15 @@ export async function findUnit(db: Db, id: number): Promise<UnitInfo | undefined
       propertyId: units.propertyId,
       propertyName: properties.name,
       landlordId: properties.landlordId,
+      province: properties.province,
     })
     .from(units)
     .innerJoin(properties, eq(properties.id, units.propertyId))
     .where(eq(units.id, id))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const { province, ...unit } = row;
+  return { ...unit, timeZone: timeZoneOf(province) };
 }
 
 /** Role 0 any unit; role 1 the units of its landlord (a tenant's unit is fixed before the form is read). */
@@ -149,22 +158,22 @@ export async function parseTicketForm(
   uploads: UploadedFile[],
   { kept, unitForced, keptRanges }: ParseOptions,
 ): Promise<TicketForm> {
-  const schema = keptRanges?.length ? ticketSchema({ kept: keptRanges }) : TICKET_FORM;
+  // The unit first: its property's time zone is the one "yesterday" is read in. Checked whenever it parsed, so
+  // one answer lists every problem.
+  const unitId = positiveInt(input.unit_id);
+  let unit = unitId === undefined ? undefined : await findUnit(db, unitId);
+  const timeZone = unit?.timeZone;
+  const schema = keptRanges?.length || timeZone ? ticketSchema({ kept: keptRanges, timeZone }) : TICKET_FORM;
   const parsed = schema.safeParse(input);
   const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
   const meta = parseMeta(input.meta);
   if (!meta.ok) errors.meta = [en.tickets.meta];
 
-  // The unit and category are checked whenever they parsed, so one answer lists every problem.
-  let unit: UnitInfo | undefined;
   let category: { id: number; title: string } | undefined;
-  const unitId = errors.unit_id ? undefined : positiveInt(input.unit_id);
-  if (unitId !== undefined) {
-    unit = await findUnit(db, unitId);
-    if (!unit || !(unitForced || mayUseUnit(actor, unit))) {
-      unit = undefined;
-      errors.unit_id = [v.ticketUnit];
-    }
+  if (errors.unit_id) unit = undefined;
+  else if (unitId !== undefined && (!unit || !(unitForced || mayUseUnit(actor, unit)))) {
+    unit = undefined;
+    errors.unit_id = [v.ticketUnit];
   }
   const categoryId = errors.category_id ? undefined : positiveInt(input.category_id);
   if (unit && categoryId !== undefined) {

@@ -11,6 +11,8 @@ import {
   statusSlug,
   statusText,
   visibleId,
+  type WallClockRange,
+  zonedDateTime,
 } from '@mend/shared';
 import type { TicketAvailabilityRow, TicketImageRow, TicketLogRow } from '../../db/schema';
 import { fileUrl } from '../../lib/storage-urls';
@@ -143,6 +145,13 @@ export function serializeLogEntry({ entry, user }: LogRowWithUser): ApiTicketLog
   };
 }
 
+/** A stored range as the wall-clock dates and times it covers at the property. */
+export function wallClockRange(range: { start: number; end: number }, zone: string): WallClockRange {
+  const start = zonedDateTime(range.start, zone);
+  const end = zonedDateTime(range.end, zone);
+  return { start_date: start.date, start_time: start.time, end_date: end.date, end_time: end.time };
+}
+
 export function serializeTicket(
   row: TicketJoinedRow,
   categories: { id: number; title: string }[],
@@ -163,6 +172,7 @@ export function serializeTicket(
     thumbnails: files.map((file) => file.thumbnail_url),
     image_files: files,
     availability: ranges,
+    availability_ranges: ranges.map((range) => wallClockRange(range, zone)),
     availability_strings: ranges.map((range) => availabilityText(range, zone)),
     availability_time_zone: zone,
     log: log.map(serializeLogEntry),

@@ -37,6 +37,7 @@ export function serializeUnitTicket(ticket: { id: number; title: string; status:
 export function serializeUnit(
   unit: UnitRow,
   property: ApiUnitProperty,
+  timeZone: string,
   tenants: Person[],
   tickets: ApiUnitTicket[],
   categories: ApiCategorySummary[],
@@ -52,6 +53,7 @@ export function serializeUnit(
     avatar: fileUrl(unit.avatar),
     property_id: unit.propertyId,
     property,
+    time_zone: timeZone,
     tenant: users[0] ?? null,
     users,
     tickets,

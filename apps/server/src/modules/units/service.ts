@@ -66,6 +66,7 @@ import {
 } from '../../lib/record-helpers';
 import { visibleProperties } from '../properties/service';
 import { visibleTickets } from '../tickets/queries';
+import { timeZoneOf } from '../tickets/time-zones';
 import { serializeUnit, serializeUnitTicket } from './serialize';
 
 /** How many of a unit's newest tickets come with it. */
@@ -146,9 +147,15 @@ interface Loaded {
   unit: UnitRow;
   propertyName: string;
   landlordId: number;
+  province: string;
 }
 
-const loadedColumns = { unit: units, propertyName: properties.name, landlordId: properties.landlordId };
+const loadedColumns = {
+  unit: units,
+  propertyName: properties.name,
+  landlordId: properties.landlordId,
+  province: properties.province,
+};
 
 async function newestTickets(db: Db, actor: Actor, ids: number[]) {
   const ranked = db
@@ -198,10 +205,11 @@ async function serializeMany(db: Db, actor: Actor, rows: Loaded[]): Promise<ApiU
   const tenantsOf = groupBy(tenantRows as (Person & { unitId: number })[], (row) => row.unitId);
   const ticketsOf = groupBy(ticketRows, (row) => row.unitId);
   const categoriesOf = groupBy(categoryRows, (row) => row.unitId);
-  return rows.map(({ unit, propertyName, landlordId }) =>
+  return rows.map(({ unit, propertyName, landlordId, province }) =>
     serializeUnit(
       unit,
       { id: unit.propertyId, name: propertyName, landlord_id: landlordId },
+      timeZoneOf(province),
       tenantsOf.get(unit.id) ?? [],
       (ticketsOf.get(unit.id) ?? []).map((ticket): ApiUnitTicket => serializeUnitTicket(ticket)),
       (categoriesOf.get(unit.id) ?? []).map(

@@ -2,11 +2,13 @@
  * Availability ranges of the ticket form (SPEC.md section 5): each range has a start date, end date
  * (Mantine DatePickerInput, not before yesterday), start time and end time (15-minute steps, 12-hour
  * labels). An end before the start is set to the start with the warning "The end time must be greater
- * than or equal to the start time.". Removing a range asks first and says "Updated".
+ * than or equal to the start time.". Removing a range asks first and says "Updated". The times are the
+ * property's (DESIGN.md "Time"), and the fields say which zone that is.
  */
 import '@mantine/dates/styles.css';
 import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { timeZoneLabel } from '@mend/shared';
 import { IconAlertTriangle, IconCalendar, IconClock, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { format, t } from '../../app/translations';
@@ -28,7 +30,9 @@ export interface RangeRow extends RangeInput {
 }
 
 let nextKey = 0;
-export function rangeRow(range: RangeInput = defaultRange()): RangeRow {
+/** A range of the form: the one given, else the default range at the property (`zone`). */
+export function rangeRow(range: RangeInput | string): RangeRow {
+  if (typeof range === 'string') range = defaultRange(new Date(), range);
   nextKey += 1;
   return { ...range, key: `range-${nextKey}` };
 }
@@ -37,6 +41,8 @@ const TIME_OPTIONS = timeOptions();
 
 export interface AvailabilityFieldsProps {
   ranges: readonly RangeRow[];
+  /** The IANA zone of the unit's property, which the times are in. */
+  timeZone: string;
   onChange: (index: number, range: RangeRow) => void;
   onAdd: () => void;
   onRemove: (index: number) => void;
@@ -47,6 +53,7 @@ export interface AvailabilityFieldsProps {
 
 export function AvailabilityFields({
   ranges,
+  timeZone,
   onChange,
   onAdd,
   onRemove,
@@ -54,7 +61,7 @@ export function AvailabilityFields({
   listError,
 }: AvailabilityFieldsProps) {
   const [warnings, setWarnings] = useState<Record<string, boolean>>({});
-  const minDate = useMemo(() => minAvailabilityDate(), []);
+  const minDate = useMemo(() => minAvailabilityDate(new Date(), timeZone), [timeZone]);
 
   function change(index: number, field: RangeField, value: string | null) {
     const current = ranges[index];
@@ -77,6 +84,9 @@ export function AvailabilityFields({
 
   return (
     <Stack gap="sm">
+      <Text size="xs" c="dimmed" data-time-zone={timeZone}>
+        {format(t.ticketScreens.timeZone, { zone: timeZoneLabel(timeZone) })}
+      </Text>
       {ranges.map((range, index) => {
         const number = index + 1;
         const error = errorOf(index);

@@ -5,7 +5,7 @@
  * Footer: the status dropdown (tenants, and contractors on their routed tickets), Delete and Edit.
  */
 import { Anchor, Button, Group, List, Loader, Select, Stack, Text, Title } from '@mantine/core';
-import { type ApiTicket, can, formatPhoneDisplay, isClosedStatus } from '@mend/shared';
+import { type ApiTicket, can, formatPhoneDisplay, isClosedStatus, timeZoneLabel } from '@mend/shared';
 import { IconMail, IconPencil, IconPhone, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -122,7 +122,7 @@ function TicketView({ ticket, panel }: { ticket: ApiTicket; panel: PanelControls
                   </List>
                   {ticket.availability_time_zone ? (
                     <Text size="xs" c="dimmed" component="span">
-                      {format(S.timeZone, { zone: ticket.availability_time_zone.replace(/_/g, ' ') })}
+                      {format(S.timeZone, { zone: timeZoneLabel(ticket.availability_time_zone) })}
                     </Text>
                   ) : null}
                 </Stack>

@@ -23,6 +23,7 @@ import {
   type ApiTicket,
   type ApiUser,
   can,
+  deviceTimeZone,
   format,
   SEARCH_DEBOUNCE_MS,
   TICKET_DIALOG_WIDTH,
@@ -51,7 +52,13 @@ import {
   useUnitCategories,
   useUnitOptions,
 } from './ticket-data';
-import { photosError, rangeFromSeconds, type TicketFormValues, ticketPayload } from './ticket-logic';
+import {
+  keptRanges,
+  photosError,
+  rangeFromWallClock,
+  type TicketFormValues,
+  ticketPayload,
+} from './ticket-logic';
 import classes from './tickets.module.css';
 
 const S = t.ticketScreens.form;
@@ -63,6 +70,8 @@ interface FormValues extends TicketFormValues {
 interface UnitChoice {
   value: string;
   label: string;
+  /** The IANA zone of the unit's property: the availability is entered in it. */
+  timeZone: string;
 }
 
 /** Loads what the form needs (the ticket to edit, a tenant's own unit), then shows it. */
@@ -88,7 +97,7 @@ export function TicketFormPanel({ id, panel }: { id: number | null; panel: Panel
       <TicketForm
         ticket={null}
         user={user}
-        unit={{ value: String(ownUnit.data.id), label: ownUnit.data.name }}
+        unit={{ value: String(ownUnit.data.id), label: ownUnit.data.name, timeZone: ownUnit.data.time_zone }}
         panel={panel}
       />
     );
@@ -96,7 +105,12 @@ export function TicketFormPanel({ id, panel }: { id: number | null; panel: Panel
   return <TicketForm ticket={null} user={user} unit={null} panel={panel} />;
 }
 
-function initialValues(ticket: ApiTicket | null, user: ApiUser, unit: UnitChoice | null): FormValues {
+function initialValues(
+  ticket: ApiTicket | null,
+  user: ApiUser,
+  unit: UnitChoice | null,
+  timeZone: string,
+): FormValues {
   if (ticket)
     return {
       contact_details: { ...ticket.contact_details },
@@ -106,9 +120,9 @@ function initialValues(ticket: ApiTicket | null, user: ApiUser, unit: UnitChoice
       category_id: ticket.category_ids[0] ? String(ticket.category_ids[0]) : '',
       priority: String(ticket.priority),
       status: String(ticket.status),
-      availability: ticket.availability.length
-        ? ticket.availability.map((range) => rangeRow(rangeFromSeconds(range)))
-        : [rangeRow()],
+      availability: ticket.availability_ranges.length
+        ? ticket.availability_ranges.map((range) => rangeRow(rangeFromWallClock(range)))
+        : [rangeRow(timeZone)],
       images: [],
       remove_images: [],
     };
@@ -125,7 +139,7 @@ function initialValues(ticket: ApiTicket | null, user: ApiUser, unit: UnitChoice
     category_id: '',
     priority: '0',
     status: '0',
-    availability: [rangeRow()],
+    availability: [rangeRow(timeZone)],
     images: [],
     remove_images: [],
   };
@@ -192,17 +206,28 @@ function TicketForm({
   const unitShown = unitEditable || (!creating && can(actor, 'ticket.pickUnit'));
   const existing = ticket?.image_files ?? [];
 
-  // The shared schema checks the body as it is sent (ranges as seconds), keyed by the form's paths; an
-  // older ticket's stored ranges may stay as they are even when they start before yesterday.
-  const keptRanges = ticket?.availability;
+  // The shared schema checks the body as it is sent, keyed by the form's paths; an older ticket's stored
+  // ranges may stay as they are even when they start before yesterday.
+  // The times are the property's (DESIGN.md "Time"): the chosen unit's zone, the ticket's on edit; the
+  // device's only while a manager has not picked a unit yet.
+  const initialUnit: UnitChoice | null = ticket
+    ? {
+        value: String(ticket.unit_id),
+        label: format(S.unitOption, { unit: ticket.unit.name, property: ticket.property_name }),
+        timeZone: ticket.availability_time_zone,
+      }
+    : unit;
+  const [chosenUnit, setChosenUnit] = useState<UnitChoice | null>(initialUnit);
+  const timeZone = chosenUnit?.timeZone ?? deviceTimeZone();
+  const stored = ticket?.availability_ranges;
   const schema = useMemo<ParsingSchema>(() => {
-    const ticketForm = ticketSchema({ kept: keptRanges });
+    const ticketForm = ticketSchema({ kept: keptRanges(stored ?? [], timeZone), timeZone });
     return {
       safeParse: (values) => ticketForm.safeParse(ticketPayload(values as FormValues, { includeStatus })),
     };
-  }, [includeStatus, keptRanges]);
+  }, [includeStatus, stored, timeZone]);
   const { form, canSubmit } = useRecordForm<FormValues>({
-    initialValues: initialValues(ticket, user, unit),
+    initialValues: initialValues(ticket, user, unit, timeZone),
     schema,
     extraValidate: (values): Record<string, string> => {
       const message = photosError(values.images, existing.length - values.remove_images.length);
@@ -216,13 +241,6 @@ function TicketForm({
   const categories = useUnitCategories(form.values.unit_id);
 
   // The unit picker searches on the server; the chosen unit stays in the list whatever is typed.
-  const initialUnit: UnitChoice | null = ticket
-    ? {
-        value: String(ticket.unit_id),
-        label: format(S.unitOption, { unit: ticket.unit.name, property: ticket.property_name }),
-      }
-    : null;
-  const [chosenUnit, setChosenUnit] = useState<UnitChoice | null>(initialUnit);
   const [unitSearch, setUnitSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(
     unitSearch === chosenUnit?.label ? '' : unitSearch.trim(),
@@ -230,9 +248,10 @@ function TicketForm({
   );
   const units = useUnitOptions(debouncedSearch, unitEditable);
   const unitData = useMemo(() => {
-    const options = (units.data?.data ?? []).map((item) => ({
+    const options: UnitChoice[] = (units.data?.data ?? []).map((item) => ({
       value: String(item.id),
       label: format(S.unitOption, { unit: item.name, property: item.property?.name ?? '' }),
+      timeZone: item.time_zone,
     }));
     if (chosenUnit && !options.some((option) => option.value === chosenUnit.value))
       options.unshift(chosenUnit);
@@ -259,6 +278,9 @@ function TicketForm({
     setChosenUnit(option);
     form.setFieldValue('unit_id', value ?? '');
     form.setFieldValue('category_id', '');
+    // A default range nobody touched starts again at the new property's "now".
+    if (option && option.timeZone !== timeZone && !form.isDirty('availability'))
+      form.setFieldValue('availability', [rangeRow(option.timeZone)]);
   }
 
   const onSubmit = form.onSubmit((values) =>
@@ -428,11 +450,12 @@ function TicketForm({
       <Section title={S.availabilitySection} hint={S.availabilityHint}>
         <AvailabilityFields
           ranges={form.values.availability}
+          timeZone={timeZone}
           onChange={(index, range) => {
             form.setFieldValue(`availability.${index}`, range);
             form.validateField(`availability.${index}`);
           }}
-          onAdd={() => form.insertListItem('availability', rangeRow())}
+          onAdd={() => form.insertListItem('availability', rangeRow(timeZone))}
           onRemove={(index) => {
             form.removeListItem('availability', index);
             form.clearFieldError(`availability.${index}`);

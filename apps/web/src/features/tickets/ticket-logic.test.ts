@@ -1,4 +1,4 @@
-import { en, TIME_STEP_SECONDS, ticketSchema } from '@mend/shared';
+import { en, ticketSchema } from '@mend/shared';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { schemaErrors } from '../../components/forms/zod-errors';
@@ -7,12 +7,12 @@ import {
   closedDateText,
   correctRange,
   defaultRange,
-  localSeconds,
+  keptRanges,
   logEntriesShown,
   minAvailabilityDate,
   photosError,
   type RangeInput,
-  rangeFromSeconds,
+  rangeFromWallClock,
   statusColor,
   type TicketFormValues,
   ticketPayload,
@@ -44,26 +44,50 @@ describe('time options', () => {
 });
 
 describe('availability ranges', () => {
-  const now = new Date(2026, 10, 23, 14, 7);
+  const EDMONTON = 'America/Edmonton';
+  const TOKYO = 'Asia/Tokyo';
+  /** 23 November 2026, 14:07 in Edmonton (UTC-7). */
+  const now = new Date('2026-11-23T21:07:00Z');
 
-  it('defaults to 08:00-09:00 today, and may start yesterday at the earliest', () => {
-    expect(defaultRange(now)).toEqual({
+  it('defaults to 08:00-09:00 today at the property while 08:00 is still ahead there', () => {
+    // 06:30 in Edmonton.
+    expect(defaultRange(new Date('2026-11-23T13:30:00Z'), EDMONTON)).toEqual({
       startDate: '2026-11-23',
       endDate: '2026-11-23',
       startTime: '08:00',
       endTime: '09:00',
     });
-    expect(minAvailabilityDate(now)).toBe('2026-11-22');
-    expect(minAvailabilityDate(new Date(2026, 0, 1, 0, 30))).toBe('2025-12-31');
   });
 
-  it('reads dates and times in local time as epoch seconds on 15-minute steps', () => {
-    const seconds = localSeconds('2026-11-23', '08:15');
-    expect(seconds).toBe(new Date(2026, 10, 23, 8, 15).getTime() / 1000);
-    expect((seconds ?? 1) % TIME_STEP_SECONDS).toBe(0);
-    expect(localSeconds(null, '08:00')).toBeNull();
-    expect(localSeconds('2026-11-23', null)).toBeNull();
-    expect(localSeconds('23/11/2026', '08:00')).toBeNull();
+  it('once 08:00 has passed there, defaults to the next quarter hour for an hour', () => {
+    expect(defaultRange(now, EDMONTON)).toEqual({
+      startDate: '2026-11-23',
+      endDate: '2026-11-23',
+      startTime: '14:15',
+      endTime: '15:15',
+    });
+    // The same moment is 06:07 the next morning in Tokyo: 08:00 there is still ahead.
+    expect(defaultRange(now, TOKYO)).toMatchObject({ startDate: '2026-11-24', startTime: '08:00' });
+    // On a quarter exactly, it starts then.
+    expect(defaultRange(new Date('2026-11-24T05:45:00Z'), EDMONTON)).toEqual({
+      startDate: '2026-11-23',
+      endDate: '2026-11-23',
+      startTime: '22:45',
+      endTime: '23:45',
+    });
+    // Later in the evening the hour would run past midnight: 08:00 to 09:00 tomorrow.
+    expect(defaultRange(new Date('2026-11-24T05:46:00Z'), EDMONTON)).toEqual({
+      startDate: '2026-11-24',
+      endDate: '2026-11-24',
+      startTime: '08:00',
+      endTime: '09:00',
+    });
+  });
+
+  it('may start yesterday at the property at the earliest', () => {
+    expect(minAvailabilityDate(now, EDMONTON)).toBe('2026-11-22');
+    expect(minAvailabilityDate(now, TOKYO)).toBe('2026-11-23');
+    expect(minAvailabilityDate(new Date('2026-01-01T08:30:00Z'), EDMONTON)).toBe('2025-12-31');
   });
 
   it('sets the end to the start when it is earlier, and says so', () => {
@@ -84,7 +108,7 @@ describe('availability ranges', () => {
   });
 
   it('moves a single-day range with its start date; other edits are corrected when the end comes first', () => {
-    const range = defaultRange(now);
+    const range = { startDate: '2026-11-23', endDate: '2026-11-23', startTime: '08:00', endTime: '09:00' };
     expect(updateRange(range, 'startDate', '2026-11-25')).toEqual({
       range: { ...range, startDate: '2026-11-25', endDate: '2026-11-25' },
       corrected: false,
@@ -102,10 +126,14 @@ describe('availability ranges', () => {
     expect(updateRange(range, 'endDate', '2026-11-22').corrected).toBe(true);
   });
 
-  it('round-trips stored ranges and builds the availability[i][start|end] payload', () => {
-    const start = new Date(2026, 10, 24, 13, 30).getTime() / 1000;
-    const end = new Date(2026, 10, 24, 15, 0).getTime() / 1000;
-    const range = rangeFromSeconds({ start, end });
+  it('edits stored ranges as the wall-clock times the server gives, and sends them back as such', () => {
+    const stored = {
+      start_date: '2026-11-24',
+      start_time: '13:30',
+      end_date: '2026-11-24',
+      end_time: '15:00',
+    };
+    const range = rangeFromWallClock(stored);
     expect(range).toEqual({
       startDate: '2026-11-24',
       endDate: '2026-11-24',
@@ -113,11 +141,24 @@ describe('availability ranges', () => {
       endTime: '15:00',
     });
     expect(availabilityPayload([range, { ...range, endTime: null }])).toEqual([
-      { start, end },
-      { start, end: '' },
+      stored,
+      { ...stored, end_time: '' },
     ]);
     // Off-step times are rounded down to the step.
-    expect(rangeFromSeconds({ start: start + 7 * 60, end }).startTime).toBe('13:30');
+    expect(rangeFromWallClock({ ...stored, start_time: '13:37' }).startTime).toBe('13:30');
+  });
+
+  it("reads the stored ranges in the property's zone to recognise them as kept", () => {
+    const morning = {
+      start_date: '2026-11-24',
+      start_time: '08:00',
+      end_date: '2026-11-24',
+      end_time: '11:00',
+    };
+    expect(keptRanges([morning], TOKYO)).toEqual([
+      { start: Date.parse('2026-11-23T23:00:00Z') / 1000, end: Date.parse('2026-11-24T02:00:00Z') / 1000 },
+    ]);
+    expect(keptRanges([{ ...morning, end_time: '' }], TOKYO)).toEqual([]);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * Pure rules of the ticket screens (no React, no DOM), unit-tested in ticket-logic.test.ts:
  * - availability ranges (SPEC.md section 5): 15-minute time options with 12-hour labels, the default
- *   range (08:00 to 09:00 today), the earliest date (yesterday), the "end at or after start" correction
- *   and the conversion to and from seconds since the epoch in the browser's local time;
+ *   range (08:00 to 09:00 today, or the next quarter hour once 08:00 has passed), the earliest date
+ *   (yesterday) and the "end at or after start" correction, all in the time zone of the ticket's property
+ *   (DESIGN.md "Time"), never the browser's; the ranges travel as wall-clock dates and times there;
  * - the closed-date text of the details (SPEC.md section 2);
  * - the colour of a status tag (by status_slug);
  * - the optimistic status patch of a cached ticket;
@@ -11,15 +12,22 @@
 import {
   type ApiTicketLogEntry,
   type ApiTicketSummary,
+  type AvailabilityRange,
+  addDays,
   checkTicketImages,
   checkUploadCount,
   DEFAULT_AVAILABILITY_END,
   DEFAULT_AVAILABILITY_START,
+  deviceTimeZone,
   isClosedStatus,
   statusSlug,
   TICKET_IMAGE_MAX_FILES,
   TIME_STEP_MINUTES,
   type UploadInfo,
+  type WallClockRange,
+  zonedDateTime,
+  zonedSeconds,
+  zonedToday,
 } from '@mend/shared';
 import dayjs from 'dayjs';
 
@@ -67,45 +75,53 @@ export function timeOptions(step: number = TIME_STEP_MINUTES): TimeOption[] {
 /** The date format of Mantine's date pickers. */
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
-/** The default range: 08:00 to 09:00 on the current day. */
-export function defaultRange(now: Date = new Date()): RangeInput {
-  const today = dayjs(now).format(DATE_FORMAT);
+const HOUR_SECONDS = 3600;
+const STEP_SECONDS = TIME_STEP_MINUTES * 60;
+
+/** 08:00 to 09:00 on a date (SPEC.md section 5's default hours). */
+function morningOf(date: string): RangeInput {
   return {
-    startDate: today,
-    endDate: today,
+    startDate: date,
+    endDate: date,
     startTime: DEFAULT_AVAILABILITY_START,
     endTime: DEFAULT_AVAILABILITY_END,
   };
 }
 
-/** The earliest date a range may start on: yesterday (SPEC.md section 5). */
-export function minAvailabilityDate(now: Date = new Date()): string {
-  return dayjs(now).subtract(1, 'day').format(DATE_FORMAT);
+/**
+ * The range a new form starts with, at the property (`zone`): 08:00 to 09:00 today (SPEC.md section 5) while
+ * 08:00 is still ahead there; once it has passed, the next quarter hour for an hour; late in the evening,
+ * when that hour would run past midnight, 08:00 to 09:00 tomorrow.
+ */
+export function defaultRange(now: Date = new Date(), zone: string = deviceTimeZone()): RangeInput {
+  const today = zonedToday(zone, now);
+  const eight = zonedSeconds(today, DEFAULT_AVAILABILITY_START, zone);
+  if (eight !== null && eight * 1000 >= now.getTime()) return morningOf(today);
+  const start = Math.ceil(now.getTime() / 1000 / STEP_SECONDS) * STEP_SECONDS;
+  const from = zonedDateTime(start, zone);
+  const to = zonedDateTime(start + HOUR_SECONDS, zone);
+  if (from.date !== today || to.date !== today) return morningOf(addDays(today, 1));
+  return { startDate: today, endDate: today, startTime: from.time, endTime: to.time };
 }
 
-/** A local date and time as seconds since the epoch; null when either is missing or malformed. */
-export function localSeconds(date: string | null, time: string | null): number | null {
-  if (!date || !time || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
-  const [year, month, day] = date.split('-').map(Number);
-  const [hours, minutes] = time.split(':').map(Number);
-  const moment = new Date(year, month - 1, day, hours, minutes, 0, 0);
-  return Number.isNaN(moment.getTime()) ? null : Math.floor(moment.getTime() / 1000);
+/** The earliest date a range may start on: yesterday at the property (SPEC.md section 5). */
+export function minAvailabilityDate(now: Date = new Date(), zone: string = deviceTimeZone()): string {
+  return addDays(zonedToday(zone, now), -1);
 }
 
-/** Start and end of a range in seconds (null where incomplete). */
-export function rangeSeconds(range: RangeInput): { start: number | null; end: number | null } {
-  return {
-    start: localSeconds(range.startDate, range.startTime),
-    end: localSeconds(range.endDate, range.endTime),
-  };
+/** A range's start or end as sortable text ("2026-11-23 08:15"); null when incomplete. */
+function wallClock(date: string | null, time: string | null): string | null {
+  return date && time ? `${date} ${time}` : null;
 }
 
 /**
  * The end must be at or after the start (SPEC.md section 5): when it is earlier, the end is set to the
- * start and `corrected` tells the form to show the warning.
+ * start and `corrected` tells the form to show the warning. Both are wall-clock times at the same property,
+ * so they compare as text.
  */
 export function correctRange(range: RangeInput): { range: RangeInput; corrected: boolean } {
-  const { start, end } = rangeSeconds(range);
+  const start = wallClock(range.startDate, range.startTime);
+  const end = wallClock(range.endDate, range.endTime);
   if (start === null || end === null || end >= start) return { range, corrected: false };
   return { range: { ...range, endDate: range.startDate, endTime: range.startTime }, corrected: true };
 }
@@ -127,35 +143,46 @@ export function updateRange(
   return correctRange(next);
 }
 
-/** Rounds seconds down to a whole time step (older ranges may not fall on one). */
-function stepTime(moment: dayjs.Dayjs, step: number): string {
-  const minutes = moment.hour() * 60 + moment.minute();
-  const rounded = Math.floor(minutes / step) * step;
+/** Rounds a wall-clock time down to a whole time step (older ranges may not fall on one). */
+function stepTime(time: string, step: number): string {
+  const [hours, minutes] = time.split(':').map(Number);
+  const rounded = Math.floor((hours * 60 + minutes) / step) * step;
   return `${pad(Math.floor(rounded / 60))}:${pad(rounded % 60)}`;
 }
 
-/** A stored range (seconds) as the form edits it, in local time. */
-export function rangeFromSeconds(
-  range: { start: number; end: number },
-  step: number = TIME_STEP_MINUTES,
-): RangeInput {
-  const start = dayjs.unix(range.start);
-  const end = dayjs.unix(range.end);
+/** A stored range as the form edits it: the wall-clock dates and times the server gives (`availability_ranges`). */
+export function rangeFromWallClock(range: WallClockRange, step: number = TIME_STEP_MINUTES): RangeInput {
   return {
-    startDate: start.format(DATE_FORMAT),
-    endDate: end.format(DATE_FORMAT),
-    startTime: stepTime(start, step),
-    endTime: stepTime(end, step),
+    startDate: range.start_date,
+    endDate: range.end_date,
+    startTime: stepTime(range.start_time, step),
+    endTime: stepTime(range.end_time, step),
   };
 }
 
-/** The ranges as sent (`availability[i][start|end]`); an incomplete range is sent empty (and fails validation). */
-export function availabilityPayload(
-  ranges: readonly RangeInput[],
-): { start: number | ''; end: number | '' }[] {
-  return ranges.map((range) => {
-    const { start, end } = rangeSeconds(range);
-    return { start: start ?? '', end: end ?? '' };
+/**
+ * The ranges as sent: wall-clock dates and times at the property (`availability[i][start_date]` ...), which
+ * the server reads in the property's zone with its own time-zone rules. Missing parts are sent empty (and
+ * fail validation).
+ */
+export function availabilityPayload(ranges: readonly RangeInput[]): WallClockRange[] {
+  return ranges.map((range) => ({
+    start_date: range.startDate ?? '',
+    start_time: range.startTime ?? '',
+    end_date: range.endDate ?? '',
+    end_time: range.endTime ?? '',
+  }));
+}
+
+/**
+ * The ticket's stored ranges as this browser reads their wall-clock times in `zone`: what the form's
+ * unchanged ranges convert to here, so the schema recognises them as kept (they may start before yesterday).
+ */
+export function keptRanges(ranges: readonly WallClockRange[], zone: string): AvailabilityRange[] {
+  return ranges.flatMap((range) => {
+    const start = zonedSeconds(range.start_date, range.start_time, zone);
+    const end = zonedSeconds(range.end_date, range.end_time, zone);
+    return start === null || end === null ? [] : [{ start, end }];
   });
 }
 
