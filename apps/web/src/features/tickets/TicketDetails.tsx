@@ -5,7 +5,7 @@
  * Footer: the status dropdown (tenants, and contractors on their routed tickets), Delete and Edit.
  */
 import { Anchor, Button, Group, List, Loader, Select, Stack, Text, Title } from '@mantine/core';
-import { type ApiTicket, can, formatPhoneDisplay, isClosedStatus, timeZoneLabel } from '@mend/shared';
+import { type ApiTicket, can, formatPhoneDisplay, timeZoneLabel } from '@mend/shared';
 import { IconMail, IconPencil, IconPhone, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -73,7 +73,7 @@ function TicketView({ ticket, panel }: { ticket: ApiTicket; panel: PanelControls
   const phone = ticket.contact_details.phone_number;
   const cityLine = [ticket.unit.city, ticket.unit.province].filter(Boolean).join(', ');
   const meta = Object.entries(ticket.meta ?? {});
-  const closed = isClosedStatus(ticket.status);
+  const closedText = closedDateText(ticket);
   const showStatus = can(actor, 'ticket.statusFooter') && ticket.can.change_status;
 
   return (
@@ -131,15 +131,7 @@ function TicketView({ ticket, panel }: { ticket: ApiTicket; panel: PanelControls
               )}
             </DetailField>
             <DetailField label={F.created}>{longDate(ticket.created_at_timestamp)}</DetailField>
-            <DetailField label={F.closed}>
-              {closed ? (
-                closedDateText(ticket)
-              ) : (
-                <Text size="sm" c="dimmed" component="span">
-                  {closedDateText(ticket)}
-                </Text>
-              )}
-            </DetailField>
+            {closedText === null ? null : <DetailField label={F.closed}>{closedText}</DetailField>}
           </DetailFields>
         </DetailSection>
 

@@ -165,20 +165,20 @@ describe('availability ranges', () => {
 describe('closed date', () => {
   const base = {
     status: 1,
-    status_text: 'Scheduled',
     closed_at: null,
     updated_at: '2026-11-20T10:00:00.000Z',
     log: [],
   };
   const iso = (moment: dayjs.Dayjs) => moment.toISOString();
 
-  it('shows the status text while the status is below 3', () => {
-    expect(closedDateText(base, iso)).toBe('Scheduled');
-    expect(closedDateText({ ...base, status: 2, status_text: 'In Progress' }, iso)).toBe('In Progress');
+  it('shows no closing date while the status is below 3 (not "Closed: Open")', () => {
+    expect(closedDateText({ ...base, status: 0 }, iso)).toBeNull();
+    expect(closedDateText(base, iso)).toBeNull();
+    expect(closedDateText({ ...base, status: 2, closed_at: '2026-11-21T09:00:00.000Z' }, iso)).toBeNull();
   });
 
   it('shows the closing time, else the newest complete/cancel log entry, else the last update', () => {
-    const closed = { ...base, status: 3, status_text: 'Completed' };
+    const closed = { ...base, status: 3 };
     expect(closedDateText({ ...closed, closed_at: '2026-11-21T09:00:00.000Z' }, iso)).toBe(
       '2026-11-21T09:00:00.000Z',
     );
@@ -188,9 +188,7 @@ describe('closed date', () => {
       { description: 'Title updated by Jane', timestamp: 1_790_009_999 },
     ];
     expect(closedDateText({ ...closed, log }, iso)).toBe(dayjs.unix(1_790_000_500).toISOString());
-    expect(closedDateText({ ...closed, status: 4, status_text: 'Cancelled' }, iso)).toBe(
-      '2026-11-20T10:00:00.000Z',
-    );
+    expect(closedDateText({ ...closed, status: 4 }, iso)).toBe('2026-11-20T10:00:00.000Z');
   });
 });
 

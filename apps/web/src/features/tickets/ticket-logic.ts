@@ -4,7 +4,7 @@
  *   range (08:00 to 09:00 today, or the next quarter hour once 08:00 has passed), the earliest date
  *   (yesterday) and the "end at or after start" correction, all in the time zone of the ticket's property
  *   (DESIGN.md "Time"), never the browser's; the ranges travel as wall-clock dates and times there;
- * - the closed-date text of the details (SPEC.md section 2);
+ * - the closed-date text of the details (SPEC.md sections 2 and 4; none while open);
  * - the colour of a status tag (by status_slug);
  * - the optimistic status patch of a cached ticket;
  * - the request body of the ticket form.
@@ -193,21 +193,21 @@ const CLOSING_WORDS = /complet|cancel/i;
 
 export interface ClosedDateSource {
   status: number;
-  status_text: string;
   closed_at: string | null;
   updated_at: string;
   log?: readonly Pick<ApiTicketLogEntry, 'description' | 'timestamp'>[];
 }
 
 /**
- * The closed date: the status text while the status is below 3; otherwise the closing time (the server's
- * closed_at, else the newest log entry mentioning complete or cancelled, else the last update).
+ * The closed date: none while the status is below 3 (SPEC.md section 4: an open ticket shows no closing
+ * date, so the details leave the line out rather than read "Closed: Open"); otherwise the closing time (the
+ * server's closed_at, else the newest log entry mentioning complete or cancelled, else the last update).
  */
 export function closedDateText(
   ticket: ClosedDateSource,
   formatDate: (moment: dayjs.Dayjs) => string = (moment) => moment.format('MMM D, YYYY h:mm A'),
-): string {
-  if (!isClosedStatus(ticket.status)) return ticket.status_text;
+): string | null {
+  if (!isClosedStatus(ticket.status)) return null;
   if (ticket.closed_at) return formatDate(dayjs(ticket.closed_at));
   const closing = (ticket.log ?? [])
     .filter((entry) => CLOSING_WORDS.test(entry.description))
