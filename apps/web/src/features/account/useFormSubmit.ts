@@ -10,7 +10,7 @@
  */
 import type { UseFormReturnType } from '@mantine/form';
 import { generateNonce } from '@mend/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { type ApiResponse, apiSend, type SendMethod } from '../../app/api';
 import { t } from '../../app/translations';
 import { useFormButton } from '../../components/FormButton';
@@ -55,21 +55,4 @@ export function useFormSubmit() {
   }
 
   return { buttonState, error, submit, setError };
-}
-
-/**
- * Shows, once, the errors of the fields that start filled in but are not valid (an old phone number
- * in another format, say): the button stays inactive until they are fixed, so the reason must show.
- * Empty fields keep quiet until they are left, as everywhere else.
- */
-export function useReportPrefilledErrors<Values>(form: UseFormReturnType<Values>, paths: readonly string[]) {
-  const reported = useRef(false);
-  useEffect(() => {
-    if (reported.current) return;
-    reported.current = true;
-    for (const path of paths) {
-      const value: unknown = form.getInputProps(path).value;
-      if (typeof value === 'string' && value.trim() !== '') form.validateField(path);
-    }
-  }, [form, paths]);
 }

@@ -59,6 +59,7 @@ function CategoryForm({ category, panel }: { category: ApiCategory | null; panel
       })),
     },
     schema: categorySchema,
+    stored: !creating,
   });
   const { buttonState, error, submit } = useSubmitRecord();
 

@@ -11,19 +11,12 @@ import { IconClock } from '@tabler/icons-react';
 import { t } from '../../app/translations';
 import { toastSuccess } from '../../components/feedback';
 import { useRecordForm } from '../../components/forms/useRecordForm';
-import { useFormSubmit, useReportPrefilledErrors } from '../account/useFormSubmit';
+import { useFormSubmit } from '../account/useFormSubmit';
 import { SettingsForm } from '../profile/SettingsForm';
 import { type ContactValues, contactPayload, contactValues } from './contact-types';
 
 const F = t.screens.fields;
 const A = t.accountScreens;
-const SENDER_FIELDS = [
-  'meta.first_name',
-  'meta.last_name',
-  'meta.company_name',
-  'meta.email',
-  'meta.phone_number',
-];
 
 export function ContactForm({ sender }: { sender: ApiUser }) {
   const { form, canSubmit } = useRecordForm<ContactValues>({
@@ -31,7 +24,6 @@ export function ContactForm({ sender }: { sender: ApiUser }) {
     schema: contactFormSchema,
   });
   const { buttonState, error, submit } = useFormSubmit();
-  useReportPrefilledErrors(form, SENDER_FIELDS);
 
   const onSubmit = form.onSubmit(async (values) => {
     const result = await submit(form, 'POST', 'contact', contactPayload(values));

@@ -57,6 +57,7 @@ function LandlordForm({
     },
     schema: landlordSchema,
     extraValidate: (values) => avatarError(values.avatar),
+    stored: !creating,
   });
   const { buttonState, error, submit } = useSubmitRecord();
 

@@ -9,7 +9,7 @@ import { t } from '../../app/translations';
 import { toastSuccess } from '../../components/feedback';
 import { CountryProvinceFields } from '../../components/forms/fields';
 import { useRecordForm } from '../../components/forms/useRecordForm';
-import { useFormSubmit, useReportPrefilledErrors } from '../account/useFormSubmit';
+import { useFormSubmit } from '../account/useFormSubmit';
 import { useProfileSaved } from './queries';
 import { SettingsForm } from './SettingsForm';
 
@@ -28,19 +28,6 @@ type InfoValues = {
   city: string;
   postal: string;
 };
-
-const INFO_FIELDS: readonly string[] = [
-  'first_name',
-  'last_name',
-  'company_name',
-  'phone_number',
-  'address_1',
-  'address_2',
-  'country',
-  'province',
-  'city',
-  'postal',
-];
 
 export function infoValues(user: ApiUser): InfoValues {
   return {
@@ -61,9 +48,9 @@ export function AccountInfoTab({ user }: { user: ApiUser }) {
   const { form, canSubmit } = useRecordForm<InfoValues>({
     initialValues: infoValues(user),
     schema: profileInfoSchema,
+    stored: true,
   });
   const { buttonState, error, submit } = useFormSubmit();
-  useReportPrefilledErrors(form, INFO_FIELDS);
   const saved = useProfileSaved(user.id);
 
   const onSubmit = form.onSubmit(async (values) => {

@@ -17,7 +17,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { format, t } from '../../app/translations';
 import { toastSuccess } from '../../components/feedback';
 import { useRecordForm } from '../../components/forms/useRecordForm';
-import { useFormSubmit, useReportPrefilledErrors } from '../account/useFormSubmit';
+import { useFormSubmit } from '../account/useFormSubmit';
 import {
   NOTIFICATION_ERROR_ALIASES,
   notificationFormValues,
@@ -28,8 +28,6 @@ import { useProfileSaved } from './queries';
 import { SettingsForm } from './SettingsForm';
 
 const N = t.accountScreens.notificationOptions;
-
-const PHONE_FIELDS: readonly string[] = ['sms.phone_number', 'phone.phone_number'];
 
 type OptionValues = NotificationOptions & Record<string, unknown>;
 
@@ -66,9 +64,9 @@ export function NotificationsTab({ user }: { user: ApiUser }) {
   const { form, canSubmit } = useRecordForm<OptionValues>({
     initialValues: notificationFormValues(user.notification_options) as OptionValues,
     schema: notificationOptionsSchema,
+    stored: true,
   });
   const { buttonState, error, submit } = useFormSubmit();
-  useReportPrefilledErrors(form, PHONE_FIELDS);
   const saved = useProfileSaved(user.id);
 
   const onSubmit = form.onSubmit(async (values) => {

@@ -85,6 +85,7 @@ function PropertyForm({
     },
     schema: propertySchema,
     extraValidate: (values) => avatarError(values.avatar),
+    stored: !creating,
   });
   const { buttonState, error, submit } = useSubmitRecord();
 

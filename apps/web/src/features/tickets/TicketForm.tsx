@@ -233,6 +233,7 @@ function TicketForm({
       const message = photosError(values.images, existing.length - values.remove_images.length);
       return message ? { images: message } : {};
     },
+    stored: !creating,
   });
   const { buttonState, error, submit } = useSubmitRecord();
 

@@ -63,6 +63,7 @@ function UnitForm({
     initialValues: initialValues(unit),
     schema: unitSchema,
     extraValidate: (values) => avatarError(values.avatar),
+    stored: unit !== null,
   });
   const { buttonState, error, submit } = useSubmitRecord();
   const creating = unit === null;

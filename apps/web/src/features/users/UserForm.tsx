@@ -142,6 +142,7 @@ function UserForm({
     initialValues: initialValues(type, user, options),
     schema,
     extraValidate: (values) => avatarError(values.avatar),
+    stored: !creating,
   });
   const { buttonState, error, submit } = useSubmitRecord();
 
