@@ -1,5 +1,21 @@
 /** The demo data: every role, every status, working demo passwords, deterministic rows. */
-import { FIRST_CLOSED_STATUS, ROLES, TEMPORARY_EMAIL_DOMAIN, TICKET_STATUSES } from '@mend/shared';
+import {
+  categorySchema,
+  FIRST_CLOSED_STATUS,
+  fieldErrors,
+  isTemporaryEmail,
+  landlordSchema,
+  notificationOptionsSchema,
+  profileInfoSchema,
+  propertySchema,
+  ROLES,
+  TEMPORARY_EMAIL_DOMAIN,
+  TICKET_STATUSES,
+  unitSchema,
+  userFormSchema,
+  userTypeForRole,
+} from '@mend/shared';
+import type { z } from 'zod';
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,6 +255,95 @@ describe('seedDemo', () => {
     await expect(seedDemo(db, { now: NOW })).rejects.toThrow();
     expect(await count(tickets)).toBe(ticketsBefore);
     expect(await count(landlords)).toBe(2);
+  });
+
+  it('gives every user, landlord, property, unit and category what its form requires', async () => {
+    // What each record's edit form (and a user's profile tabs) would load, checked with the shared schemas the
+    // forms use: a demo user whose stored profile breaks a rule could not save any change to it.
+    const problems: Record<string, Record<string, string[]>> = {};
+    const check = (name: string, schema: z.ZodType, values: unknown, ignore: string[] = []) => {
+      const parsed = schema.safeParse(values);
+      if (parsed.success) return;
+      const errors = fieldErrors(parsed.error);
+      for (const field of ignore) delete errors[field];
+      if (Object.keys(errors).length > 0) problems[name] = errors;
+    };
+    const [tenantRows, contractorPropertyRows, contractorCategoryRows] = await Promise.all([
+      db.select().from(tenantUnits),
+      db.select().from(contractorProperties),
+      db.select().from(contractorCategories),
+    ]);
+    const ids = (rows: { userId: number }[], id: number, pick: (row: never) => number) =>
+      rows.filter((row) => row.userId === id).map((row) => pick(row as never));
+    for (const user of await db.select().from(users)) {
+      const person = {
+        first_name: user.firstName,
+        last_name: user.lastName,
+        company_name: user.companyName,
+        phone_number: user.phoneNumber,
+        address_1: user.address1,
+        address_2: user.address2,
+        country: user.country,
+        province: user.province,
+        city: user.city,
+        postal: user.postal,
+      };
+      const name = user.username ?? user.email;
+      check(`profile of ${name}`, profileInfoSchema, person);
+      check(`notifications of ${name}`, notificationOptionsSchema, user.notificationOptions);
+      const type = userTypeForRole(user.role);
+      check(
+        `${type} form of ${name}`,
+        userFormSchema(type, 'update', { role: user.role }),
+        {
+          ...person,
+          email: user.email,
+          landlord_id: user.landlordId ?? '',
+          unit_id: ids(tenantRows, user.id, (row: { unitId: number }) => row.unitId)[0] ?? '',
+          property_ids: ids(contractorPropertyRows, user.id, (row: { propertyId: number }) => row.propertyId),
+          category_ids: ids(contractorCategoryRows, user.id, (row: { categoryId: number }) => row.categoryId),
+        },
+        // A temporary account has no email until it is activated (the activation form asks for one).
+        isTemporaryEmail(user.email) ? ['email'] : [],
+      );
+    }
+    for (const landlord of await db.select().from(landlords))
+      check(`landlord ${landlord.name}`, landlordSchema, {
+        name: landlord.name,
+        description: landlord.description,
+        users: [],
+      });
+    for (const property of await db.select().from(properties))
+      check(`property ${property.name}`, propertySchema, {
+        name: property.name,
+        description: property.description,
+        gmaps_url: property.gmapsUrl,
+        country: property.country,
+        province: property.province,
+        city: property.city,
+        postal_code: property.postalCode,
+        address: property.address,
+        landlord_id: property.landlordId,
+      });
+    for (const unit of await db.select().from(units))
+      check(`unit ${unit.name} of property ${unit.propertyId}`, unitSchema, {
+        name: unit.name,
+        description: unit.description,
+        gmaps_url: unit.gmapsUrl,
+        postal_code: unit.postalCode,
+        address: unit.address,
+        property_id: unit.propertyId,
+      });
+    const attributes = await db.select().from(categoryAttributes);
+    for (const category of await db.select().from(categories))
+      check(`category ${category.title}`, categorySchema, {
+        title: category.title,
+        description: category.description,
+        attributes: attributes
+          .filter((attribute) => attribute.categoryId === category.id)
+          .map(({ label, format, value }) => ({ label, format, value })),
+      });
+    expect(problems).toEqual({});
   });
 
   it('runs in reasonable time', () => {

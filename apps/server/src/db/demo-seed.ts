@@ -535,7 +535,17 @@ const TENANTS: (PersonData & { unit: string })[] = [
 ];
 
 /** The temporary account: placeholder email, no verified email, must activate before use. */
-const TEMPORARY_TENANT = { username: 'newtenant', unit: 'kensington/Suite 4' };
+/**
+ * A temporary account, as a batch import makes one: a username and the imported details, no email yet
+ * (it is chosen on activation).
+ */
+const TEMPORARY_TENANT = {
+  username: 'newtenant',
+  unit: 'kensington/Suite 4',
+  firstName: 'Liam',
+  lastName: "O'Connor",
+  phone: '403 555 0168',
+};
 
 interface TicketData {
   unit: string;
@@ -1091,6 +1101,8 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
     ...TENANTS.map((t, i) => {
       const unit = must(unitByRef.get(t.unit), t.unit);
       return person(t, ROLE.tenant, 120 - i * 2, {
+        // The profile requires a company: a household renting a home gives its own name.
+        companyName: t.companyName ?? `${t.firstName} ${t.lastName}`,
         landlordId: landlordId.get(unit.property.landlord)!,
         address1: unit.property.address,
         address2: unit.name,
@@ -1112,6 +1124,16 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
         email: `${TEMPORARY_TENANT.username}@${TEMPORARY_EMAIL_DOMAIN}`,
         passwordHash,
         role: ROLE.tenant,
+        firstName: TEMPORARY_TENANT.firstName,
+        lastName: TEMPORARY_TENANT.lastName,
+        companyName: `${TEMPORARY_TENANT.firstName} ${TEMPORARY_TENANT.lastName}`,
+        phoneNumber: TEMPORARY_TENANT.phone,
+        address1: unit.property.address,
+        address2: unit.name,
+        country: unit.property.country,
+        province: unit.property.province,
+        city: unit.property.city,
+        postal: unit.property.postalCode,
         landlordId: landlordId.get(unit.property.landlord)!,
         emailVerifiedAt: null,
         createdAt: at,
