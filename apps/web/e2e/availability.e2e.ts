@@ -91,7 +91,9 @@ describe('availability in the property’s time zone', () => {
     const startTime = edit.getByRole('combobox', { name: FORM.startTime, exact: true });
     await startTime.waitFor();
     expect(await startTime.inputValue()).toBe('8:00 AM');
-    expect(await edit.getByRole('combobox', { name: FORM.endTime, exact: true }).inputValue()).toBe('11:00 AM');
+    expect(await edit.getByRole('combobox', { name: FORM.endTime, exact: true }).inputValue()).toBe(
+      '11:00 AM',
+    );
     await page.context().close();
   });
 });

@@ -62,7 +62,9 @@ describe('stored values that break a rule', () => {
   }, async () => {
     const admin = await signedIn('admin@mend.test');
     const landlordId = await admin.evaluate(async () => {
-      const response = await fetch('/api/landlords?search=Northwind', { headers: { Accept: 'application/json' } });
+      const response = await fetch('/api/landlords?search=Northwind', {
+        headers: { Accept: 'application/json' },
+      });
       return ((await response.json()) as { data: { id: number }[] }).data[0].id;
     });
     const email = `imported.${Date.now().toString(36)}@example.com`;

@@ -153,7 +153,12 @@ describe('a tenant raises a ticket, the plumber completes it', () => {
       return ((await answer.json()) as { availability_ranges: unknown[] }).availability_ranges;
     }, id);
     expect(sent).toEqual([
-      { start_date: expect.any(String), start_time: '10:00', end_date: expect.any(String), end_time: '11:30' },
+      {
+        start_date: expect.any(String),
+        start_time: '10:00',
+        end_date: expect.any(String),
+        end_time: '11:30',
+      },
     ]);
     expect(await field(details, S.fields.availability).textContent()).toMatch(/10:00 AM – 11:30 AM/);
     // An open ticket shows no closing date (SPEC.md section 4), not "Closed: Open".
