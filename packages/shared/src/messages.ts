@@ -6,9 +6,10 @@
 export const en = {
   app: {
     name: 'Mend',
-    comingSoon: 'Coming soon',
-    comingSoonText: 'This screen is on its way. Everything else keeps working in the meantime.',
     notFound: 'Page not found',
+    /** The one answer to a screen or form the signed-in user may not use (components/NotAllowed.tsx). */
+    notAllowed: 'Not allowed',
+    notAllowedText: 'Your account does not have access to this page.',
     loading: 'Loading...',
     /** The browser tab title of a page. */
     documentTitle: '{title} | Mend',

@@ -45,8 +45,10 @@ interface Subjects {
   'user.delete': { role: Role; landlordId: number | null };
   'user.viewRoleColumn': undefined;
   'user.batchCreate': undefined;
-  'user.update': UserSubject;
+  'user.update': UserSubject | undefined;
   'users.list': undefined;
+  'tenants.list': undefined;
+  'contractors.list': undefined;
   'ticket.create': undefined;
   'ticket.update': undefined;
   'ticket.delete': undefined;
@@ -62,15 +64,17 @@ interface Subjects {
   'category.update': undefined;
   'category.delete': undefined;
   'landlord.create': undefined;
-  'landlord.update': { id: number };
+  'landlord.update': { id: number } | undefined;
   'landlord.delete': undefined;
+  'landlords.list': undefined;
   'landlord.settingsLink': undefined;
   'landlord.pickOnProperty': undefined;
   'property.create': LandlordOwned | undefined;
-  'property.update': LandlordOwned;
-  'property.delete': LandlordOwned;
+  'property.update': LandlordOwned | undefined;
+  'property.delete': LandlordOwned | undefined;
   'contact.list': undefined;
   'contact.create': undefined;
+  'outbox.view': undefined;
   'profile.update': { id: number };
 }
 
@@ -110,13 +114,20 @@ const RULES: { [A in Action]: Rule<A> } = {
   'user.viewRoleColumn': isSuper,
   // SPEC 6: batch create users: super admin only.
   'user.batchCreate': isSuper,
-  // SPEC 6: own profile always; role 0 anyone; a manager its landlord's less powerful users.
+  // SPEC 6: own profile always; role 0 anyone; a manager its landlord's less powerful users. Without a
+  // subject: whether the role edits other users at all (the user forms of /users, /tenants, /contractors).
   'user.update': (actor, subject) =>
-    subject.id === actor.id ||
-    isSuper(actor) ||
-    (subject.role > actor.role && ownsLandlord(actor, subject.landlordId)),
+    subject === undefined
+      ? actor.role <= ROLE.manager
+      : subject.id === actor.id ||
+        isSuper(actor) ||
+        (subject.role > actor.role && ownsLandlord(actor, subject.landlordId)),
   // SPEC 6: see all users: role 0 (managers see tenants and contractors through their landlord scope).
   'users.list': isSuper,
+  // SPEC 2: the Tenants list of roles 0 and 1; a contractor's Tenant List is about the tenants it works for.
+  'tenants.list': (actor) => actor.role <= ROLE.manager || actor.role === ROLE.contractor,
+  // SPEC 2: the Contractors list of roles 0 and 1.
+  'contractors.list': (actor) => actor.role <= ROLE.manager,
   // SPEC 6: create a ticket: role below 3.
   'ticket.create': (actor) => actor.role < ROLE.contractor,
   // SPEC 6: edit a single ticket: role below 3.
@@ -146,10 +157,13 @@ const RULES: { [A in Action]: Rule<A> } = {
   'category.delete': isSuper,
   // SPEC 6: create landlords: role 0 (a manager may not).
   'landlord.create': isSuper,
-  // SPEC 6: edit landlords: role 0; a manager edits its own landlord.
-  'landlord.update': (actor, subject) => isSuper(actor) || ownsLandlord(actor, subject.id),
+  // SPEC 6: edit landlords: role 0; a manager edits its own landlord (without a subject: it has one).
+  'landlord.update': (actor, subject) =>
+    isSuper(actor) || ownsLandlord(actor, subject === undefined ? actor.landlordId : subject.id),
   // SPEC 6: delete landlords: role 0 (a manager may not).
   'landlord.delete': isSuper,
+  // SPEC 2 and 6: the landlord screens are role 0's, and a manager's for its own (Landlord Settings).
+  'landlords.list': (actor) => actor.role <= ROLE.manager,
   // SPEC 6: the Landlord Settings link: role 1 or below.
   'landlord.settingsLink': (actor) => actor.role <= ROLE.manager,
   // SPEC 6: the landlord picker on property forms: role 0 (a manager's new property is fixed to its landlord).
@@ -164,6 +178,8 @@ const RULES: { [A in Action]: Rule<A> } = {
   'contact.list': isSuper,
   // SPEC 1: every signed-in user may send the contact form.
   'contact.create': () => true,
+  // DESIGN.md "Delivery": the outbox of every message is the super admin's.
+  'outbox.view': isSuper,
   // SPEC 6: edit own profile (others show "Not You"); role 0 may edit anyone's.
   'profile.update': (actor, subject) => subject.id === actor.id || isSuper(actor),
 };

@@ -2,14 +2,24 @@ import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useRouteError } from 'react-router';
+import { isForbidden, NotAllowed } from '../components/NotAllowed';
 import { t } from './translations';
 
-/** Shown when a route fails to render or its code fails to load (e.g. after a deploy). */
+/**
+ * Shown when a route fails to render or its code fails to load (e.g. after a deploy). A refusal (403) is
+ * not a failure: it gets the not-allowed page.
+ */
 export function RouteError() {
   const error = useRouteError();
   useEffect(() => {
     console.error(error);
   }, [error]);
+  if (isForbidden(error))
+    return (
+      <Center mih="100vh" p="md">
+        <NotAllowed />
+      </Center>
+    );
   return (
     <Center mih="100vh" p="md">
       <Paper withBorder radius="lg" p={40} shadow="sm" maw={480}>

@@ -8,6 +8,7 @@
  */
 import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { Allowed } from '../components/NotAllowed';
 import LoginPage from '../features/auth/LoginPage';
 import { prefetchTicketsScreen } from '../features/tickets/ticket-list';
 import { PageLoader, pageCurrentUser, RequireAuth } from './auth';
@@ -84,24 +85,61 @@ export const authRoutes: RouteObject[] = [
   { path: '/unsubscribe/:token', element: authPage(<UnsubscribePage />) },
 ];
 
+/**
+ * The screens a role may not open at all answer with the not-allowed page (`Allowed`, deciding with
+ * `can()`); on the others, a create or edit panel the role may not use says the same (ListPage).
+ */
 export const appRoutes: RouteObject[] = [
   // The dashboard (its own chunk: the charts load only there).
   { index: true, element: <DashboardPage /> },
   // Contact submissions: the list with its details panel at /contact/{id} (read-only, no create or edit).
   {
     path: '/contact',
-    element: <ContactPage />,
+    element: (
+      <Allowed action="contact.list">
+        <ContactPage />
+      </Allowed>
+    ),
     children: [
       { index: true, element: null },
       { path: ':id', element: null },
     ],
   },
-  { path: '/outbox', element: <OutboxPage /> },
+  {
+    path: '/outbox',
+    element: (
+      <Allowed action="outbox.view">
+        <OutboxPage />
+      </Allowed>
+    ),
+  },
   // `key` gives each list its own state when moving between them in the sidebar.
-  records('/contractors', <UsersPage key="contractors" type="contractors" />),
-  records('/tenants', <UsersPage key="tenants" type="tenants" />),
-  records('/users', <UsersPage key="users" type="users" />),
-  { path: '/users/batch-create', element: <BatchCreatePage /> },
+  records(
+    '/contractors',
+    <Allowed action="contractors.list">
+      <UsersPage key="contractors" type="contractors" />
+    </Allowed>,
+  ),
+  records(
+    '/tenants',
+    <Allowed action="tenants.list">
+      <UsersPage key="tenants" type="tenants" />
+    </Allowed>,
+  ),
+  records(
+    '/users',
+    <Allowed action="users.list">
+      <UsersPage key="users" type="users" />
+    </Allowed>,
+  ),
+  {
+    path: '/users/batch-create',
+    element: (
+      <Allowed action="user.batchCreate">
+        <BatchCreatePage />
+      </Allowed>
+    ),
+  },
   // The profile: one screen, the tab is the route.
   { path: '/users/:id/info', element: <ProfilePage tab="info" /> },
   { path: '/users/:id/security', element: <ProfilePage tab="security" /> },
@@ -109,7 +147,12 @@ export const appRoutes: RouteObject[] = [
   { path: '/users/:id/contact', element: <ProfilePage tab="contact" /> },
   records('/categories', <CategoriesPage />),
   records('/properties', <PropertiesPage />),
-  records('/landlords', <LandlordsPage />),
+  records(
+    '/landlords',
+    <Allowed action="landlords.list">
+      <LandlordsPage />
+    </Allowed>,
+  ),
   records('/units', <UnitsPage />),
   records('/tickets', <TicketsPage />),
   { path: '*', element: <NotFoundPage /> },

@@ -4,8 +4,10 @@ import { IconExternalLink, IconMapPin } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { errorMessage } from '../app/records';
 import { t } from '../app/translations';
 import classes from './details.module.css';
+import { isForbidden, NotAllowed } from './NotAllowed';
 
 /** A record's creation date, e.g. "Mar 4, 2025". */
 export function formatDate(timestamp: number | null | undefined): string {
@@ -144,6 +146,12 @@ export function PanelStatus({ loading, error }: { loading?: boolean; error?: str
       {error ?? t.errors.generic}
     </Text>
   );
+}
+
+/** A failed load of a panel: the not-allowed answer when the server refused (403), else the failure's message. */
+export function PanelError({ error }: { error: unknown }) {
+  if (isForbidden(error)) return <NotAllowed variant="panel" />;
+  return <PanelStatus error={errorMessage(error)} />;
 }
 
 /** A link to another screen of the app. */

@@ -64,7 +64,7 @@ export function visibleLandlords(actor: Actor): SQL {
 
 /** Tenants and contractors are kept off the landlord screens altogether (403, not an empty list). */
 function assertMayReadLandlords(actor: Actor): void {
-  if (actor.role > ROLE.manager) throw forbidden();
+  if (!can(actor, 'landlords.list')) throw forbidden();
 }
 
 /** Where a landlord's logo is stored: under logos/, which the uploads route serves without sign-in. */

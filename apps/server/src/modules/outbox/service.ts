@@ -34,9 +34,9 @@ export function serializeOutboxMessage(row: OutboxMessageRow): ApiOutboxMessage 
   };
 }
 
-/** Only the super admin sees what is sent to whom (the same rule as the full users list). */
+/** Only the super admin sees what is sent to whom. */
 function superAdminOnly(actor: Actor): void {
-  if (!can(actor, 'users.list')) throw forbidden();
+  if (!can(actor, 'outbox.view')) throw forbidden();
 }
 
 const filtersSchema = z.object({

@@ -60,9 +60,7 @@ export function userScope(actor: Actor, type: UserType): SQL | undefined {
  * /tenants role 0 and 1, and a contractor for its Tenant List. Role 2 has no list.
  */
 export function mayList(actor: Actor, type: UserType): boolean {
-  if (type === 'users') return can(actor, 'users.list');
-  if (type === 'contractors') return actor.role <= ROLE.manager;
-  return actor.role <= ROLE.manager || actor.role === ROLE.contractor;
+  return can(actor, `${type}.list`);
 }
 
 /**

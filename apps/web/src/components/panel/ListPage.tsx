@@ -1,10 +1,13 @@
 /**
  * A list screen (SPEC.md section 2): the page title with its create button (when allowed), the
- * table, and the side panel whose mode (view, edit, create) comes from the URL.
+ * table, and the side panel whose mode (view, edit, create) comes from the URL. A create or edit
+ * panel the role may not use (its submit would be refused) shows the not-allowed answer instead of
+ * the form.
  */
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { NotAllowed } from '../NotAllowed';
 import { PageHeader } from '../PageHeader';
 import { DataTable, type DataTableProps, type Identified } from '../table/DataTable';
 import type { PanelState } from './panel-route';
@@ -23,7 +26,10 @@ export interface ListPageProps<T extends Identified> {
   title: string;
   /** The create button's label; shown only when `canCreate`. */
   createLabel?: string;
+  /** Whether the role may create here: the create button, and the create panel (else not allowed). */
   canCreate?: boolean;
+  /** Whether the role may edit records here at all (each form still checks its own record). */
+  canEdit?: boolean;
   /** More buttons beside the create button (e.g. Batch Create). */
   actions?: ReactNode;
   table: Omit<DataTableProps<T>, 'highlightedId' | 'onOpen'>;
@@ -37,6 +43,7 @@ export function ListPage<T extends Identified>({
   title,
   createLabel,
   canCreate = false,
+  canEdit = false,
   actions,
   table,
   panelTitles,
@@ -50,6 +57,8 @@ export function ListPage<T extends Identified>({
   const [shown, setShown] = useState<PanelState>(state);
   if (opened && (shown.mode !== state.mode || shown.id !== state.id)) setShown(state);
   const content = opened ? state : shown;
+
+  const allowed = content.mode === 'create' ? canCreate : content.mode === 'edit' ? canEdit : true;
 
   const panelTitle =
     content.mode === 'create'
@@ -82,7 +91,11 @@ export function ListPage<T extends Identified>({
         onOpen={(row) => void panel.leaveTo({ mode: 'view', id: row.id })}
       />
       <SidePanel opened={opened} title={panelTitle} onClose={() => void panel.close()}>
-        {content.mode === 'closed' ? null : renderPanel(content, panel)}
+        {content.mode === 'closed' ? null : allowed ? (
+          renderPanel(content, panel)
+        ) : (
+          <NotAllowed variant="panel" />
+        )}
       </SidePanel>
     </>
   );

@@ -47,6 +47,7 @@ export default function CategoriesPage() {
       title={t.nav.categories}
       createLabel={t.titles.createCategory}
       canCreate={can(actor, 'category.create')}
+      canEdit={can(actor, 'category.update')}
       table={{
         resource: 'categories',
         url: 'categories',

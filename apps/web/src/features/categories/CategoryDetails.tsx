@@ -1,10 +1,17 @@
 import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import { type ApiCategory, can } from '@mend/shared';
 import { useActor } from '../../app/actor';
-import { errorMessage, useRecord } from '../../app/records';
+import { useRecord } from '../../app/records';
 import { t } from '../../app/translations';
 import { DetailActions } from '../../components/DetailActions';
-import { DetailField, DetailFields, DetailSection, formatDate, PanelStatus } from '../../components/details';
+import {
+  DetailField,
+  DetailFields,
+  DetailSection,
+  formatDate,
+  PanelError,
+  PanelStatus,
+} from '../../components/details';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { useDeleteRecord } from '../../components/useDeleteRecord';
 
@@ -33,7 +40,7 @@ export function CategoryDetails({ id, panel }: { id: number; panel: PanelControl
   const query = useRecord<ApiCategory>('categories', `categories/${id}`, id);
   const { remove, deleting } = useDeleteRecord();
   if (query.isPending) return <PanelStatus loading />;
-  if (query.isError) return <PanelStatus error={errorMessage(query.error)} />;
+  if (query.isError) return <PanelError error={query.error} />;
 
   const category = query.data;
   const attributes = category.attributes ?? [];

@@ -11,9 +11,9 @@ import {
 } from '@mantine/core';
 import { type ApiCategory, categorySchema, format } from '@mend/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { errorMessage, useRecord } from '../../app/records';
+import { useRecord } from '../../app/records';
 import { t } from '../../app/translations';
-import { PanelStatus } from '../../components/details';
+import { PanelError, PanelStatus } from '../../components/details';
 import { RecordFormShell } from '../../components/forms/fields';
 import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
@@ -41,7 +41,7 @@ export function CategoryFormPanel({ id, panel }: { id: number | null; panel: Pan
   // The edit form starts from the category (GET categories/5/edit answers the same shape).
   const query = useRecord<ApiCategory>('categories', `categories/${id}/edit`, id);
   if (id !== null && query.isPending) return <PanelStatus loading />;
-  if (id !== null && query.isError) return <PanelStatus error={errorMessage(query.error)} />;
+  if (id !== null && query.isError) return <PanelError error={query.error} />;
   return <CategoryForm category={id !== null ? (query.data ?? null) : null} panel={panel} />;
 }
 

@@ -1,13 +1,14 @@
 /** The "Contact Details" panel: who wrote, how to reach them, when, the subject and the message. */
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { errorMessage, useRecord } from '../../app/records';
+import { useRecord } from '../../app/records';
 import { t } from '../../app/translations';
 import {
   DetailField,
   DetailFields,
   DetailHeader,
   DetailSection,
+  PanelError,
   PanelStatus,
 } from '../../components/details';
 import { PanelFooter } from '../../components/panel/SidePanel';
@@ -27,7 +28,7 @@ function formatDateTime(timestamp: number | null | undefined): string {
 export function ContactDetails({ id }: { id: number }) {
   const query = useRecord<ApiContactSubmission>('contact', `contact/${id}`, id);
   if (query.isPending) return <PanelStatus loading />;
-  if (query.isError) return <PanelStatus error={errorMessage(query.error)} />;
+  if (query.isError) return <PanelError error={query.error} />;
 
   const submission = query.data;
   const meta = submission.meta ?? ({} as ApiContactSubmission['meta']);

@@ -9,7 +9,6 @@ import { useMemo } from 'react';
 import { t } from '../../app/translations';
 import { DateCell, PanelStatus } from '../../components/details';
 import { ListPage } from '../../components/panel/ListPage';
-import { SuperAdminOnly } from '../outbox/SuperAdminOnly';
 import { ContactDetails } from './ContactDetails';
 import { type ApiContactSubmission, senderName } from './contact-types';
 
@@ -58,34 +57,32 @@ export default function ContactPage() {
   );
 
   return (
-    <SuperAdminOnly title={C.title}>
-      <ListPage<ApiContactSubmission>
-        base="/contact"
-        title={C.title}
-        table={{
-          resource: 'contact',
-          url: 'contact',
-          columns,
-          defaultSort: { id: 'created_at', desc: true },
-          label: C.title,
-          loadingText: t.loadingTexts.contact,
-          emptyText: C.empty,
-          searchPlaceholder: C.search,
-          rowName: (row) => row.subject,
-        }}
-        panelTitles={{
-          view: t.titles.contactDetails,
-          create: t.titles.contactDetails,
-          edit: t.titles.contactDetails,
-        }}
-        renderPanel={(state) =>
-          state.mode === 'view' && state.id !== null ? (
-            <ContactDetails id={state.id} />
-          ) : (
-            <PanelStatus error={t.errors.notFound} />
-          )
-        }
-      />
-    </SuperAdminOnly>
+    <ListPage<ApiContactSubmission>
+      base="/contact"
+      title={C.title}
+      table={{
+        resource: 'contact',
+        url: 'contact',
+        columns,
+        defaultSort: { id: 'created_at', desc: true },
+        label: C.title,
+        loadingText: t.loadingTexts.contact,
+        emptyText: C.empty,
+        searchPlaceholder: C.search,
+        rowName: (row) => row.subject,
+      }}
+      panelTitles={{
+        view: t.titles.contactDetails,
+        create: t.titles.contactDetails,
+        edit: t.titles.contactDetails,
+      }}
+      renderPanel={(state) =>
+        state.mode === 'view' && state.id !== null ? (
+          <ContactDetails id={state.id} />
+        ) : (
+          <PanelStatus error={t.errors.notFound} />
+        )
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { type ApiLandlord, can, ROLE } from '@mend/shared';
 import { useActor } from '../../app/actor';
-import { errorMessage, useRecord } from '../../app/records';
+import { useRecord } from '../../app/records';
 import { t } from '../../app/translations';
 import { DetailActions } from '../../components/DetailActions';
 import {
@@ -11,6 +11,7 @@ import {
   DetailSection,
   formatDate,
   LinkList,
+  PanelError,
   PanelStatus,
 } from '../../components/details';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
@@ -23,7 +24,7 @@ export function LandlordDetails({ id, panel }: { id: number; panel: PanelControl
   const query = useRecord<ApiLandlord>('landlords', `landlords/${id}`, id);
   const { remove, deleting } = useDeleteRecord();
   if (query.isPending) return <PanelStatus loading />;
-  if (query.isError) return <PanelStatus error={errorMessage(query.error)} />;
+  if (query.isError) return <PanelError error={query.error} />;
 
   const landlord = query.data;
   const canEdit = can(actor, 'landlord.update', { id: landlord.id });

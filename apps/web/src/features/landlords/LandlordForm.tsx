@@ -5,9 +5,9 @@ import {
   type ApiLandlordFormOptions,
   landlordSchema,
 } from '@mend/shared';
-import { errorMessage, useFormOptions } from '../../app/records';
+import { useFormOptions } from '../../app/records';
 import { t } from '../../app/translations';
-import { PanelStatus } from '../../components/details';
+import { PanelError, PanelStatus } from '../../components/details';
 import {
   avatarError,
   FormAvatarField,
@@ -32,7 +32,7 @@ export function LandlordFormPanel({ id, panel }: { id: number | null; panel: Pan
     id ? `landlords/${id}/edit` : 'landlords/create',
   );
   if (query.isPending) return <PanelStatus loading />;
-  if (query.isError) return <PanelStatus error={errorMessage(query.error)} />;
+  if (query.isError) return <PanelError error={query.error} />;
   const landlord = id !== null ? (query.data as ApiLandlordEdit) : null;
   return <LandlordForm landlord={landlord} options={query.data} panel={panel} />;
 }

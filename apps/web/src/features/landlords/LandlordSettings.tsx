@@ -1,11 +1,13 @@
 /**
  * Landlord Settings (role 1, SPEC.md section 2 "Layout"): the manager's own landlord as a page,
- * details at /landlords/{id} and the edit form at /landlords/{id}/edit.
+ * details at /landlords/{id} and the edit form at /landlords/{id}/edit (the list and another landlord's
+ * address lead there; /landlords/create is not allowed).
  */
 import { Paper, Text } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
 import { t } from '../../app/translations';
+import { NotAllowed } from '../../components/NotAllowed';
 import { PageHeader } from '../../components/PageHeader';
 import { usePanelRoute } from '../../components/panel/usePanelRoute';
 import { LandlordDetails } from './LandlordDetails';
@@ -27,7 +29,9 @@ export function LandlordSettings() {
       </>
     );
   }
-  if (state.mode === 'closed' || state.mode === 'create' || state.id !== ownId) {
+  // A manager may not create landlords (SPEC.md section 6): the create form would be refused.
+  if (state.mode === 'create') return <NotAllowed />;
+  if (state.mode === 'closed' || state.id !== ownId) {
     return <Navigate to={`/landlords/${ownId}`} replace />;
   }
 

@@ -66,6 +66,7 @@ export default function LandlordsPage() {
       title={t.nav.landlords}
       createLabel={format(t.screens.createEntity, { entity: E.one })}
       canCreate={can(actor, 'landlord.create')}
+      canEdit={can(actor, 'landlord.update')}
       table={{
         resource: 'landlords',
         url: 'landlords',

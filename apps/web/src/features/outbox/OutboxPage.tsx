@@ -24,7 +24,6 @@ import {
   statusColor,
   toDate,
 } from './outbox';
-import { SuperAdminOnly } from './SuperAdminOnly';
 
 const O = t.accountScreens.outbox;
 const CHANNEL_ICONS = { email: IconMail, sms: IconMessage, voice: IconPhoneCall };
@@ -175,7 +174,7 @@ export default function OutboxPage() {
   );
 
   return (
-    <SuperAdminOnly title={O.title}>
+    <>
       <PageHeader title={O.title} description={O.intro} />
       <DataTable<ApiOutboxMessage>
         resource="outbox"
@@ -200,6 +199,6 @@ export default function OutboxPage() {
           />
         }
       />
-    </SuperAdminOnly>
+    </>
   );
 }

@@ -2,7 +2,8 @@
  * The profile (SPEC.md sections 2 and 6, User profile screen): /users/{id}/info, /security,
  * /notifications and /contact are the tabs Account Info, Security, Notifications and Contact (the tab
  * is the route). The avatar sits at the side and can be changed on the info tab only. "Loading user
- * info..." shows while the user loads, or the error; a "Not You" banner when it is another user's.
+ * info..." shows while the user loads, or the error; a "Not You" banner when it is another user's. A
+ * profile the server refuses answers with the not-allowed page.
  */
 import { Alert, Center, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
 import {
@@ -17,6 +18,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
 import { errorMessage } from '../../app/records';
 import { format, t } from '../../app/translations';
+import { isForbidden, NotAllowed } from '../../components/NotAllowed';
 import { PageHeader } from '../../components/PageHeader';
 import { ContactForm } from '../contact/ContactForm';
 import { AccountInfoTab } from './AccountInfoTab';
@@ -54,6 +56,8 @@ export default function ProfilePage({ tab }: { tab: ProfileTab }) {
   const query = useProfile(id);
 
   const header = <PageHeader title={P.title} />;
+
+  if (isForbidden(query.error)) return <NotAllowed />;
 
   if (id === null || query.isError)
     return (

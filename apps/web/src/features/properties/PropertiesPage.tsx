@@ -88,7 +88,8 @@ export default function PropertiesPage() {
       title={t.nav.properties}
       createLabel={format(t.screens.createEntity, { entity: E.one })}
       // SPEC.md section 6: property buttons only when role < 2.
-      canCreate={actor.role < ROLE.tenant && can(actor, 'property.create')}
+      canCreate={can(actor, 'property.create')}
+      canEdit={can(actor, 'property.update')}
       table={{
         resource: 'properties',
         url: 'properties',

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { type ApiProperty, can, ROLE } from '@mend/shared';
 import { useActor } from '../../app/actor';
-import { errorMessage, useRecord } from '../../app/records';
+import { useRecord } from '../../app/records';
 import { t } from '../../app/translations';
 import { DetailActions } from '../../components/DetailActions';
 import {
@@ -12,6 +12,7 @@ import {
   formatDate,
   LinkList,
   MapLink,
+  PanelError,
   PanelStatus,
   RecordLink,
 } from '../../components/details';
@@ -25,7 +26,7 @@ export function PropertyDetails({ id, panel }: { id: number; panel: PanelControl
   const query = useRecord<ApiProperty>('properties', `properties/${id}`, id);
   const { remove, deleting } = useDeleteRecord();
   if (query.isPending) return <PanelStatus loading />;
-  if (query.isError) return <PanelStatus error={errorMessage(query.error)} />;
+  if (query.isError) return <PanelError error={query.error} />;
 
   const property = query.data;
   const owner = { landlordId: property.landlord_id };

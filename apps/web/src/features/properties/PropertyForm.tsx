@@ -8,9 +8,9 @@ import {
   propertySchema,
 } from '@mend/shared';
 import { useActor } from '../../app/actor';
-import { errorMessage, useFormOptions } from '../../app/records';
+import { useFormOptions } from '../../app/records';
 import { t } from '../../app/translations';
-import { PanelStatus } from '../../components/details';
+import { PanelError, PanelStatus } from '../../components/details';
 import {
   avatarError,
   CountryProvinceFields,
@@ -42,7 +42,7 @@ export function PropertyFormPanel({ id, panel }: { id: number | null; panel: Pan
     id ? `properties/${id}/edit` : 'properties/create',
   );
   if (query.isPending) return <PanelStatus loading />;
-  if (query.isError) return <PanelStatus error={errorMessage(query.error)} />;
+  if (query.isError) return <PanelError error={query.error} />;
   const property = id !== null ? (query.data as ApiPropertyEdit) : null;
   return <PropertyForm property={property} options={query.data} panel={panel} />;
 }

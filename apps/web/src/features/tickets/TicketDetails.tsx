@@ -19,6 +19,7 @@ import {
   DetailHeader,
   DetailSection,
   MapLink,
+  PanelError,
   PanelStatus,
 } from '../../components/details';
 import { toastError } from '../../components/feedback';
@@ -60,7 +61,7 @@ export function TicketDetails({ id, panel }: { id: number; panel: PanelControls 
   }, [failed, id, panel, query.error, queryClient]);
 
   if (query.isPending) return <PanelStatus loading />;
-  if (!query.data) return <PanelStatus error={errorMessage(query.error)} />;
+  if (!query.data) return <PanelError error={query.error} />;
   return <TicketView ticket={query.data} panel={panel} />;
 }
 

@@ -34,12 +34,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useActor } from '../../app/actor';
 import { useCurrentUser } from '../../app/auth';
-import { errorMessage } from '../../app/records';
 import { t } from '../../app/translations';
-import { PanelStatus } from '../../components/details';
+import { PanelError, PanelStatus } from '../../components/details';
 import { RecordFormShell } from '../../components/forms/fields';
 import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
 import type { ParsingSchema } from '../../components/forms/zod-errors';
+import { NotAllowed } from '../../components/NotAllowed';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { AvailabilityFields, type RangeRow, rangeRow } from './AvailabilityFields';
 import { PhotosField } from './PhotosField';
@@ -82,16 +82,16 @@ export function TicketFormPanel({ id, panel }: { id: number | null; panel: Panel
   const ticketQuery = useTicket(id);
   const ownUnit = useOwnUnit(creating && !can(actor, 'ticket.pickUnit'));
 
-  if (creating && !can(actor, 'ticket.create')) return <PanelStatus error={t.errors.forbidden} />;
+  if (creating && !can(actor, 'ticket.create')) return <NotAllowed variant="panel" />;
   if (!creating) {
     if (ticketQuery.isPending) return <PanelStatus loading />;
-    if (!ticketQuery.data) return <PanelStatus error={errorMessage(ticketQuery.error)} />;
-    if (!ticketQuery.data.can.update) return <PanelStatus error={t.errors.forbidden} />;
+    if (!ticketQuery.data) return <PanelError error={ticketQuery.error} />;
+    if (!ticketQuery.data.can.update) return <NotAllowed variant="panel" />;
     return <TicketForm ticket={ticketQuery.data} user={user} unit={null} panel={panel} />;
   }
   if (!can(actor, 'ticket.pickUnit')) {
     if (ownUnit.isPending) return <PanelStatus loading />;
-    if (ownUnit.isError) return <PanelStatus error={errorMessage(ownUnit.error)} />;
+    if (ownUnit.isError) return <PanelError error={ownUnit.error} />;
     if (!ownUnit.data) return <PanelStatus error={t.tickets.noUnit} />;
     return (
       <TicketForm

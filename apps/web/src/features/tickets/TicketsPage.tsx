@@ -261,6 +261,7 @@ export default function TicketsPage() {
       title={t.titles.myTickets}
       createLabel={S.createButton}
       canCreate={can(actor, 'ticket.create')}
+      canEdit={can(actor, 'ticket.update')}
       table={{
         resource: TICKETS,
         url: TICKET_LIST.url,

@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import { type ApiUnit, can, ROLE } from '@mend/shared';
 import { useActor } from '../../app/actor';
-import { errorMessage, useRecord } from '../../app/records';
+import { useRecord } from '../../app/records';
 import { t } from '../../app/translations';
 import { DetailActions } from '../../components/DetailActions';
 import {
@@ -12,6 +12,7 @@ import {
   formatDate,
   LinkList,
   MapLink,
+  PanelError,
   PanelStatus,
   RecordLink,
 } from '../../components/details';
@@ -25,7 +26,7 @@ export function UnitDetails({ id, panel }: { id: number; panel: PanelControls })
   const query = useRecord<ApiUnit>('units', `units/${id}`, id);
   const { remove, deleting } = useDeleteRecord();
   if (query.isPending) return <PanelStatus loading />;
-  if (query.isError) return <PanelStatus error={errorMessage(query.error)} />;
+  if (query.isError) return <PanelError error={query.error} />;
 
   const unit = query.data;
   const showProperty = actor.role < ROLE.tenant;

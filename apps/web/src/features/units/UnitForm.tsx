@@ -1,8 +1,8 @@
 import { MultiSelect, Select, TextInput } from '@mantine/core';
 import { type ApiUnit, type ApiUnitEdit, type ApiUnitFormOptions, unitSchema } from '@mend/shared';
-import { errorMessage, useFormOptions } from '../../app/records';
+import { useFormOptions } from '../../app/records';
 import { t } from '../../app/translations';
-import { PanelStatus } from '../../components/details';
+import { PanelError, PanelStatus } from '../../components/details';
 import {
   avatarError,
   FormAvatarField,
@@ -45,7 +45,7 @@ export function UnitFormPanel({ id, panel }: { id: number | null; panel: PanelCo
     id ? `units/${id}/edit` : 'units/create',
   );
   if (query.isPending) return <PanelStatus loading />;
-  if (query.isError) return <PanelStatus error={errorMessage(query.error)} />;
+  if (query.isError) return <PanelError error={query.error} />;
   const unit = id !== null ? (query.data as ApiUnitEdit) : null;
   return <UnitForm unit={unit} options={query.data} panel={panel} />;
 }

@@ -86,6 +86,7 @@ export default function UnitsPage() {
       title={actor.role === ROLE.contractor ? t.nav.tenantList : t.nav.units}
       createLabel={format(t.screens.createEntity, { entity: E.one })}
       canCreate={can(actor, 'unit.create')}
+      canEdit={can(actor, 'unit.update')}
       table={{
         resource: 'units',
         url: 'units',

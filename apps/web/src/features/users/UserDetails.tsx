@@ -14,7 +14,7 @@ import { type ApiUserRecord, can, ROLE, type UserType } from '@mend/shared';
 import { IconCheck, IconCopy, IconKey, IconLink } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { useActor } from '../../app/actor';
-import { errorMessage, useRecord } from '../../app/records';
+import { useRecord } from '../../app/records';
 import { t } from '../../app/translations';
 import { DetailActions } from '../../components/DetailActions';
 import {
@@ -24,6 +24,7 @@ import {
   DetailSection,
   formatDate,
   LinkList,
+  PanelError,
   PanelStatus,
   RecordLink,
 } from '../../components/details';
@@ -71,7 +72,7 @@ export function UserDetails({ type, id, panel }: { type: UserType; id: number; p
   const query = useRecord<ApiUserRecord>(type, `${type}/${id}`, id);
   const { remove, deleting } = useDeleteRecord();
   if (query.isPending) return <PanelStatus loading />;
-  if (query.isError) return <PanelStatus error={errorMessage(query.error)} />;
+  if (query.isError) return <PanelError error={query.error} />;
 
   const user = query.data;
   const name = displayName(user);

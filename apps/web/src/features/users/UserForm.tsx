@@ -17,9 +17,9 @@ import {
   userFormSchema,
 } from '@mend/shared';
 import { useState } from 'react';
-import { errorMessage, useFormOptions } from '../../app/records';
+import { useFormOptions } from '../../app/records';
 import { t } from '../../app/translations';
-import { PanelStatus } from '../../components/details';
+import { PanelError, PanelStatus } from '../../components/details';
 import {
   AvatarField,
   avatarError,
@@ -73,7 +73,7 @@ export function UserFormPanel({
     landlordId ? { landlord_id: landlordId } : undefined,
   );
   if (query.isPending) return <PanelStatus loading />;
-  if (query.isError && !query.data) return <PanelStatus error={errorMessage(query.error)} />;
+  if (query.isError && !query.data) return <PanelError error={query.error} />;
   const user = id !== null ? (query.data as ApiUserEdit) : null;
   return (
     <UserForm

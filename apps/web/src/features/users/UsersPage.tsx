@@ -134,6 +134,7 @@ export default function UsersPage({ type }: { type: UserType }) {
       title={listTitle(type)}
       createLabel={format(t.screens.createEntity, { entity: E.one })}
       canCreate={canCreate}
+      canEdit={can(actor, 'user.update')}
       actions={batch}
       table={{
         resource: type,
