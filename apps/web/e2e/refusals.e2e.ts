@@ -130,6 +130,8 @@ function table(ids: Ids): Row[] {
     [`/tickets/${ids.ticket}/edit`, 'form', 'form', 'form', 'refused'],
     ['/contact', 'list', 'refused', 'refused', 'refused'],
     ['/outbox', 'list', 'refused', 'refused', 'refused'],
+    // The contact form to support: everyone's but the super admin's, who is the support.
+    [`/users/${ids.me}/contact`, 'refused', 'form', 'form', 'form'],
   ];
 }
 
@@ -156,6 +158,10 @@ describe('screens a role may not use', () => {
         }
       }
       expect(seen).toEqual(expected);
+      // The profile offers the Contact tab to those who may send the form.
+      await page.goto(`/users/${ids.me}/info`);
+      await page.getByRole('tab', { name: en.titles.accountInfo }).waitFor();
+      expect(await page.getByRole('tab', { name: en.titles.contact }).count()).toBe(role === 0 ? 0 : 1);
       await page.context().close();
     },
     240_000,

@@ -176,8 +176,9 @@ const RULES: { [A in Action]: Rule<A> } = {
   'property.delete': landlordScoped,
   // SPEC 6: see contact submissions: role 0.
   'contact.list': isSuper,
-  // SPEC 1: every signed-in user may send the contact form.
-  'contact.create': () => true,
+  // SPEC 1: tenants (and the other users of a landlord) reach support through the contact form; the super
+  // admin is the support it reaches, and reads the submissions instead.
+  'contact.create': (actor) => !isSuper(actor),
   // DESIGN.md "Delivery": the outbox of every message is the super admin's.
   'outbox.view': isSuper,
   // SPEC 6: edit own profile (others show "Not You"); role 0 may edit anyone's.

@@ -1,7 +1,8 @@
 /**
- * The contact form (SPEC.md sections 1, 2): any signed-in user writes to support; the super admins read.
- * A new message, in one transaction: the submission, an in-app notification for every super admin (but
- * the sender) and, per their `mail.support` / `sms.support` options, an email and an SMS in the outbox.
+ * The contact form (SPEC.md sections 1, 2): every signed-in user but the super admins (can('contact.create'))
+ * writes to support; the super admins read. A new message, in one transaction: the submission, an in-app
+ * notification for every super admin and, per their `mail.support` / `sms.support` options, an email and an
+ * SMS in the outbox.
  */
 import {
   type ApiContactSubmission,

@@ -2,10 +2,12 @@
  * The profile (SPEC.md sections 2 and 6, User profile screen): /users/{id}/info, /security,
  * /notifications and /contact are the tabs Account Info, Security, Notifications and Contact (the tab
  * is the route). The avatar sits at the side and can be changed on the info tab only. "Loading user
- * info..." shows while the user loads, or the error; a "Not You" banner when it is another user's. A
- * profile the server refuses answers with the not-allowed page.
+ * info..." shows while the user loads, or the error; a "Not You" banner when it is another user's. The
+ * Contact tab is offered to those who may send the contact form (can('contact.create')); its route, like a
+ * profile the server refuses, answers the others with the not-allowed page.
  */
 import { Alert, Center, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { type Actor, can } from '@mend/shared';
 import {
   IconAlertCircle,
   IconBell,
@@ -15,6 +17,7 @@ import {
   IconUserQuestion,
 } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
+import { useActor } from '../../app/actor';
 import { useCurrentUser } from '../../app/auth';
 import { errorMessage } from '../../app/records';
 import { format, t } from '../../app/translations';
@@ -32,6 +35,11 @@ const P = t.accountScreens.profile;
 
 export const PROFILE_TABS = ['info', 'security', 'notifications', 'contact'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+/** The Contact tab is the contact form to support: for those who may send it (not the super admin, the support). */
+function tabsFor(actor: Actor): ProfileTab[] {
+  return PROFILE_TABS.filter((tab) => tab !== 'contact' || can(actor, 'contact.create'));
+}
 
 const TAB_LABELS: Record<ProfileTab, string> = {
   info: t.titles.accountInfo,
@@ -53,11 +61,13 @@ export default function ProfilePage({ tab }: { tab: ProfileTab }) {
   const id = parseId(params.id);
   const navigate = useNavigate();
   const { user: me } = useCurrentUser();
+  const actor = useActor();
+  const tabs = tabsFor(actor);
   const query = useProfile(id);
 
   const header = <PageHeader title={P.title} />;
 
-  if (isForbidden(query.error)) return <NotAllowed />;
+  if (!tabs.includes(tab) || isForbidden(query.error)) return <NotAllowed />;
 
   if (id === null || query.isError)
     return (
@@ -120,7 +130,7 @@ export default function ProfilePage({ tab }: { tab: ProfileTab }) {
             keepMounted={false}
           >
             <Tabs.List aria-label={P.tabsLabel} mb="xl">
-              {PROFILE_TABS.map((value) => {
+              {tabs.map((value) => {
                 const Icon = TAB_ICONS[value];
                 return (
                   <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
