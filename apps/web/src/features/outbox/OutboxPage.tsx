@@ -27,6 +27,11 @@ import {
 
 const O = t.accountScreens.outbox;
 const CHANNEL_ICONS = { email: IconMail, sms: IconMessage, voice: IconPhoneCall };
+/**
+ * A badge's label ends in "…" when its cell is narrow; these are one or two words, so the badge keeps its
+ * width instead (the table scrolls sideways on a phone rather than cut them).
+ */
+const WHOLE_BADGE = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
 
 function TimeCell({ value }: { value: string | number | null }) {
   const date = toDate(value);
@@ -100,6 +105,7 @@ export default function OutboxPage() {
               tt="none"
               fw={500}
               leftSection={<Icon size={14} aria-hidden />}
+              styles={WHOLE_BADGE}
             >
               {O.channels[row.original.channel] ?? row.original.channel}
             </Badge>
@@ -125,7 +131,7 @@ export default function OutboxPage() {
         header: O.subject,
         enableSorting: false,
         cell: ({ row }) => (
-          <Text size="sm" lineClamp={2} maw={360}>
+          <Text size="sm" lineClamp={2} miw={180} maw={360}>
             {row.original.subject || t.screens.empty}
           </Text>
         ),
@@ -134,16 +140,14 @@ export default function OutboxPage() {
         id: 'status',
         header: O.status,
         cell: ({ row }) => (
-          <Stack gap={2} align="flex-start">
-            <Badge variant="light" color={statusColor(row.original.status)} tt="none">
+          <Stack gap={2} align="flex-start" miw={180} maw={320}>
+            <Badge variant="light" color={statusColor(row.original.status)} tt="none" styles={WHOLE_BADGE}>
               {O.statuses[row.original.status] ?? row.original.status}
             </Badge>
             {row.original.last_error ? (
-              <Tooltip label={row.original.last_error} multiline w={320} withArrow>
-                <Text size="xs" c="red.7" lineClamp={1} maw={220}>
-                  {row.original.last_error}
-                </Text>
-              </Tooltip>
+              <Text size="xs" c="red.7" style={{ overflowWrap: 'anywhere' }}>
+                {row.original.last_error}
+              </Text>
             ) : null}
           </Stack>
         ),
