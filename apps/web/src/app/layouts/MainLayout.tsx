@@ -7,6 +7,9 @@
  *
  * Header: the notifications bell (features/notifications: the polled history, its count and dropdown)
  * and the account menu (Settings, Landlord Settings for role 1, Outbox for the super admin, Log out).
+ * The header and the sidebar's profile show the signed-in person (its name and picture, as Settings
+ * does), never its company: a manager's company is often its landlord's name, and the landlord is
+ * shown as the landlord ("Managed by").
  * The sidebar's count badges come from the same notifications. Above every page: the
  * email-verification banner (features/account).
  */
@@ -59,6 +62,7 @@ import { EmailVerificationBanner } from '../../features/account/EmailVerificatio
 import { NotificationsBell } from '../../features/notifications/NotificationsBell';
 import { badgeCount } from '../../features/notifications/notifications';
 import { useSignedInNotifications } from '../../features/notifications/useSignedInNotifications';
+import { displayName } from '../../features/users/user-types';
 import { useCurrentUser, useLogout } from '../auth';
 import { useCurrentLandlord } from '../landlord';
 import { usePageRender } from '../prerendered';
@@ -90,10 +94,6 @@ const MENU_ICONS: Record<string, IconComponent> = {
   settings: IconSettings,
   landlordSettings: IconBuildingCog,
 };
-
-export function displayName(user: ApiUser): string {
-  return user.company_name || user.name || user.username || user.email;
-}
 
 /** The menu entry the current path belongs to: the profile tabs count as Settings, else the longest prefix. */
 export function activeEntryKey(entries: MenuEntry[], pathname: string, userId: number): string | null {

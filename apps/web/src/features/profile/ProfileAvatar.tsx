@@ -13,20 +13,12 @@ import { apiSend } from '../../app/api';
 import { format, t } from '../../app/translations';
 import { formatDate } from '../../components/details';
 import { toastSuccess } from '../../components/feedback';
+import { displayName } from '../users/user-types';
 import { avatarFilesError } from './avatar-upload';
 import classes from './ProfilePage.module.css';
 import { useProfileSaved } from './queries';
 
 const P = t.accountScreens.profile;
-
-export function displayName(user: ApiUser): string {
-  return (
-    user.name ||
-    [user.first_name, user.last_name].filter(Boolean).join(' ') ||
-    user.company_name ||
-    user.email
-  );
-}
 
 /** The failure alert: "Oops!", the message and a "GOT IT!" button. */
 export function openAvatarFailure(): void {

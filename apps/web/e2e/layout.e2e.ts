@@ -1,0 +1,55 @@
+/**
+ * The signed-in layout: the header and sidebar show the signed-in person, as Settings does, and the
+ * landlord as the landlord.
+ */
+import { en } from '@mend/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appReady, baseUrl, DEMO_PASSWORD, launchBrowser } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedIn(email: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, hasTouch: viewport.width < 500 });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: en.auth.emailOrUsername }).fill(email);
+  await page.getByLabel(en.auth.password, { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: en.auth.signIn }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await appReady(page);
+  return page;
+}
+
+describe('one person, one avatar', () => {
+  it('the header and sidebar show the manager as Settings does; the landlord shows as the landlord', async () => {
+    // Olivia Bennett's company is her landlord's name, Northwind Property Group.
+    const page = await signedIn('manager@northwind.test');
+    const header = page.locator('header');
+    const accountMenu = header.getByRole('button', { name: en.nav.accountMenu });
+    await accountMenu.waitFor();
+    expect(await accountMenu.locator('.mantine-Avatar-placeholder').innerText()).toBe('OB');
+    const navigation = page.getByRole('navigation', { name: en.nav.mainLabel });
+    expect(await navigation.locator('.mantine-Avatar-placeholder').first().innerText()).toBe('OB');
+    await navigation.getByText('Olivia Bennett').waitFor();
+    // The landlord, as the landlord.
+    await navigation.getByText(en.nav.managedBy).waitFor();
+    await navigation.getByText('Northwind Property Group').waitFor();
+
+    // Settings shows the same person.
+    await accountMenu.click();
+    await page.getByRole('menuitem', { name: en.nav.settings, exact: true }).click();
+    await page.waitForURL(/\/users\/\d+\/info$/);
+    const picture = page.getByRole('complementary', { name: en.accountScreens.profile.avatarLabel });
+    await picture.waitFor();
+    expect(await picture.locator('.mantine-Avatar-placeholder').innerText()).toBe('OB');
+    await page.context().close();
+  }, 60_000);
+});
