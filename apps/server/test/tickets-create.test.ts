@@ -141,7 +141,7 @@ describe('POST /api/tickets by a tenant', () => {
     expect(ticket.log_length).toBe(2);
     expect(ticket.log.map((entry) => entry.action)).toEqual(['routed', 'created']);
     expect(ticket.log[1]).toMatchObject({
-      description: 'Ticket created by Jane Tenant',
+      description: 'Ticket created',
       user: { id: w.north.tenant.id, name: 'Jane Tenant' },
     });
     expect(ticket.log[0].description).toBe('Ticket sent to Marco Plumber, Olivia Manager');

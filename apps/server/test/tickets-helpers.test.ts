@@ -1,7 +1,7 @@
 /** Pure parts of the tickets module: availability text, time zones, the closing-date rule, body shapes. */
 import { describe, expect, it } from 'vitest';
 import { idsOf, parseMeta } from '../src/modules/tickets/form';
-import { closedAt, newestClosingEntry } from '../src/modules/tickets/serialize';
+import { actionOnly, closedAt, newestClosingEntry } from '../src/modules/tickets/serialize';
 import { isStatusOnly } from '../src/modules/tickets/service';
 import { availabilityText, DEFAULT_TIME_ZONE, timeZoneOf } from '../src/modules/tickets/time-zones';
 
@@ -33,6 +33,21 @@ describe('timeZoneOf', () => {
     ['Bavaria', DEFAULT_TIME_ZONE],
   ])('%s -> %s', (province, zone) => {
     expect(timeZoneOf(province)).toBe(zone);
+  });
+});
+
+describe('activity log descriptions', () => {
+  it('say what happened; an older entry that also named who did it loses the name (shown beside it)', () => {
+    expect(actionOnly('Ticket created by Jane Tenant', 'Jane Tenant')).toBe('Ticket created');
+    expect(actionOnly('Title, Priority updated by Olivia Manager', 'Olivia Manager')).toBe(
+      'Title, Priority updated',
+    );
+    expect(actionOnly('Ticket created', 'Jane Tenant')).toBe('Ticket created');
+    // Someone else's name, or an entry without a user, is left as it is.
+    expect(actionOnly('Ticket created by Jane Tenant', 'Olivia Manager')).toBe(
+      'Ticket created by Jane Tenant',
+    );
+    expect(actionOnly('Ticket sent to Marco Plumber', null)).toBe('Ticket sent to Marco Plumber');
   });
 });
 

@@ -417,8 +417,8 @@ describe('ticket images on edit', () => {
       'new2.pdf',
     ]);
     expect(after.log.slice(0, 2).map((entry: { description: string }) => entry.description)).toEqual([
-      '2 files removed by Olivia Manager',
-      '3 files added by Olivia Manager',
+      '2 files removed',
+      '3 files added',
     ]);
     expect(await client.get(first.url).then((r) => r.statusCode)).toBe(404);
     const remaining = filesUnder(path.join(t.uploadsDir, 'tickets', String(ticket.id)));

@@ -418,15 +418,16 @@ export const en = {
   },
   /** Texts of the tickets API: activity log, notifications, outbox messages, batch answers (server side). */
   tickets: {
+    /** What happened; who did it is the entry's user, which the activity log shows beside it ("by {name}"). */
     log: {
-      created: 'Ticket created by {name}',
+      created: 'Ticket created',
       routed: 'Ticket sent to {names}',
-      updated: '{fields} updated by {name}',
+      updated: '{fields} updated',
       statusChanged: 'Status changed from {from} to {to}',
-      fileAdded: '{count} file added by {name}',
-      filesAdded: '{count} files added by {name}',
-      fileRemoved: '{count} file removed by {name}',
-      filesRemoved: '{count} files removed by {name}',
+      fileAdded: '{count} file added',
+      filesAdded: '{count} files added',
+      fileRemoved: '{count} file removed',
+      filesRemoved: '{count} files removed',
     },
     /** Names of the fields in the "{fields} updated by {name}" log entry. */
     fields: {

@@ -7,6 +7,7 @@
  * username (which leads to the activation screen) and the same password as its old password.
  */
 import {
+  en,
   FIRST_CLOSED_STATUS,
   ROLE,
   type Role,
@@ -1213,7 +1214,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
       {
         userId: creatorId,
         action: 'created',
-        description: `Ticket created by ${nameOf.get(creatorId)}`,
+        description: en.tickets.log.created,
         data: {},
         createdAt,
       },

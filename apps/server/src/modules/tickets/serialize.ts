@@ -135,12 +135,22 @@ export interface LogRowWithUser {
   user: { id: number; firstName: string; lastName: string; companyName: string; email: string } | null;
 }
 
+/**
+ * An entry's description says what happened; the log shows who did it beside it. Entries written before
+ * that ("Ticket created by Ann Lee") lose the name they end with, so it does not read twice.
+ */
+export function actionOnly(description: string, name: string | null): string {
+  const by = name ? ` by ${name}` : '';
+  return by && description.endsWith(by) ? description.slice(0, -by.length) : description;
+}
+
 export function serializeLogEntry({ entry, user }: LogRowWithUser): ApiTicketLogEntry {
+  const name = user ? displayName(user) : null;
   return {
     id: entry.id,
     action: entry.action,
-    description: entry.description,
-    user: user ? { id: user.id, name: displayName(user) } : null,
+    description: actionOnly(entry.description, name),
+    user: user && name !== null ? { id: user.id, name } : null,
     timestamp: toSeconds(entry.createdAt),
   };
 }

@@ -382,7 +382,7 @@ function filesLog(
   const l = en.tickets.log;
   const [one, many] =
     action === 'images_added' ? [l.fileAdded, l.filesAdded] : [l.fileRemoved, l.filesRemoved];
-  const description = format(ids.length === 1 ? one : many, { count: ids.length, name: viewer.name });
+  const description = format(ids.length === 1 ? one : many, { count: ids.length });
   return logRow(ticketId, viewer, action, description, { ids });
 }
 
@@ -465,9 +465,7 @@ export async function createTicket(
       await tx.insert(ticketCategories).values({ ticketId: id, categoryId: form.category.id });
       await insertAvailability(tx, id, values.availability);
       await insertImages(tx, id, stored, 0);
-      await tx
-        .insert(ticketLog)
-        .values(logRow(id, viewer, 'created', format(en.tickets.log.created, { name: viewer.name })));
+      await tx.insert(ticketLog).values(logRow(id, viewer, 'created', en.tickets.log.created));
       if (status !== 0) await tx.insert(ticketLog).values(statusLog(id, viewer, 0, status));
       await routeTicket(tx, ctx.config.appUrl, await factsOf(tx, id), authorOf(viewer));
     }),
@@ -648,7 +646,7 @@ async function writeUpdate(
 
   if (changed.length > 0) {
     const fields = changed.map((key) => en.tickets.fields[key]).join(', ');
-    const description = format(en.tickets.log.updated, { fields, name: viewer.name });
+    const description = format(en.tickets.log.updated, { fields });
     await tx.insert(ticketLog).values(logRow(id, viewer, 'updated', description, { fields: changed }));
   }
   if (addedIds.length > 0) await tx.insert(ticketLog).values(filesLog(id, viewer, 'images_added', addedIds));
