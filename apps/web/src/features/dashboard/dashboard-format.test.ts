@@ -38,6 +38,13 @@ describe('formatHours', () => {
     expect(formatHours(24 * 1500)).toBe('1,500 days');
   });
 
+  it('reads a duration in the unit asked for', () => {
+    expect(formatHours(5, 'days')).toBe('0.2 days');
+    expect(formatHours(47, 'days')).toBe('2 days');
+    expect(formatHours(0.5, 'hours')).toBe('0.5 h');
+    expect(formatHours(3, 'minutes')).toBe('180 min');
+  });
+
   it('reads n/a for what is not a duration', () => {
     expect(formatHours(Number.NaN)).toBe('n/a');
     expect(formatHours(-1)).toBe('n/a');
@@ -53,10 +60,19 @@ describe('time to close texts', () => {
     expect(closeWindowText(0)).toBe('No tickets closed in the last 90 days');
   });
 
-  it('format both figures and say what they cover', () => {
+  it('format both figures in one unit, the longer one’s, and say what they cover', () => {
+    // Not "2.5 days" beside "5 h", nor "3.1 days" beside "47 h".
     expect(timeToCloseTexts({ mean_hours: 60, median_hours: 5, count: 3 })).toEqual({
       mean: '2.5 days',
-      median: '5 h',
+      median: '0.2 days',
+    });
+    expect(timeToCloseTexts({ mean_hours: 74.4, median_hours: 47, count: 9 })).toEqual({
+      mean: '3.1 days',
+      median: '2 days',
+    });
+    expect(timeToCloseTexts({ mean_hours: 5, median_hours: 0.5, count: 2 })).toEqual({
+      mean: '5 h',
+      median: '0.5 h',
     });
     expect(closeWindowText(1)).toBe('1 ticket closed in the last 90 days');
     expect(closeWindowText(1234)).toBe('1,234 tickets closed in the last 90 days');

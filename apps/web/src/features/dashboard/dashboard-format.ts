@@ -23,24 +23,38 @@ function shortNumber(value: number): string {
   return value < 10 ? oneDecimal.format(value) : whole.format(value);
 }
 
+export type DurationUnit = 'minutes' | 'hours' | 'days';
+
+/** Hours as they read: one decimal below 10, whole from 10 on (47.97 reads "48", not "2 days" a moment later). */
+function roundedHours(hours: number): number {
+  return hours < 10 ? Math.round(hours * 10) / 10 : Math.round(hours);
+}
+
+/** The unit a duration reads best in: under an hour minutes, under two days hours, else days. */
+export function durationUnit(hours: number): DurationUnit {
+  if (Math.round(hours * 60) < 60) return 'minutes';
+  return roundedHours(hours) < 48 ? 'hours' : 'days';
+}
+
 /**
- * A duration given in hours, in the unit that reads best: under an hour in minutes ("45 min"), under two
- * days in hours ("5 h", "2.5 h", "36 h"), else in days ("2.5 days", "12 days").
+ * A duration given in hours, in `unit` ("45 min", "5 h", "2.5 days"), by default the one it reads best in.
+ * Figures shown side by side share one unit (see timeToCloseTexts), so "47 h" never sits beside "3.1 days".
  */
-export function formatHours(hours: number): string {
+export function formatHours(hours: number, unit: DurationUnit = durationUnit(hours)): string {
   if (!Number.isFinite(hours) || hours < 0) return t.dashboard.noValue;
-  const minutes = Math.round(hours * 60);
-  if (minutes < 60) return format(t.dashboard.minutes, { value: whole.format(minutes) });
-  // Rounded first, so 47.97 h reads "48 h" and not "2 days" a moment later.
-  const roundedHours = hours < 10 ? Math.round(hours * 10) / 10 : Math.round(hours);
-  if (roundedHours < 48) return format(t.dashboard.hours, { value: shortNumber(roundedHours) });
+  if (unit === 'minutes') return format(t.dashboard.minutes, { value: whole.format(Math.round(hours * 60)) });
+  if (unit === 'hours') return format(t.dashboard.hours, { value: shortNumber(roundedHours(hours)) });
   return format(t.dashboard.days, { value: shortNumber(hours / 24) });
 }
 
-/** The mean and median texts of the time to close; "n/a" when nothing was closed in the window. */
+/**
+ * The mean and median texts of the time to close, in one unit (the one the longer of the two reads best in);
+ * "n/a" when nothing was closed in the window.
+ */
 export function timeToCloseTexts(time: ApiDashboardTimeToClose): { mean: string; median: string } {
   if (time.count === 0) return { mean: t.dashboard.noValue, median: t.dashboard.noValue };
-  return { mean: formatHours(time.mean_hours), median: formatHours(time.median_hours) };
+  const unit = durationUnit(Math.max(time.mean_hours, time.median_hours));
+  return { mean: formatHours(time.mean_hours, unit), median: formatHours(time.median_hours, unit) };
 }
 
 /** What the time-to-close figures are computed over. */
