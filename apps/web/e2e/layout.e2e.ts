@@ -1,6 +1,6 @@
 /**
  * The signed-in layout: the header and sidebar show the signed-in person, as Settings does, and the
- * landlord as the landlord.
+ * landlord as the landlord; confirmation dialogs have a title.
  */
 import { en } from '@mend/shared';
 import type { Browser, Page } from 'playwright-core';
@@ -50,6 +50,36 @@ describe('one person, one avatar', () => {
     const picture = page.getByRole('complementary', { name: en.accountScreens.profile.avatarLabel });
     await picture.waitFor();
     expect(await picture.locator('.mantine-Avatar-placeholder').innerText()).toBe('OB');
+    await page.context().close();
+  }, 60_000);
+});
+
+describe('confirmation dialogs', () => {
+  it('open with a title, never an empty title bar', async () => {
+    const page = await signedIn('manager@northwind.test');
+    // Closing a create panel that was typed in asks first.
+    await page.goto('/units/create');
+    const form = page.getByRole('dialog', { name: 'Create New Unit' });
+    await form.getByRole('textbox', { name: en.screens.fields.name, exact: true }).fill('Suite 99');
+    await form.getByRole('button', { name: en.buttons.close }).click();
+    const question = page.getByRole('dialog', { name: en.confirm.titles.closePanel });
+    await question.getByText(en.confirm.closePanel).waitFor();
+    expect(await question.locator('.mantine-Modal-title').innerText()).toBe(en.confirm.titles.closePanel);
+    await question.getByRole('button', { name: en.confirm.no, exact: true }).click();
+    await expect.poll(() => question.count()).toBe(0);
+
+    // Deleting asks too; "No, keep it" keeps it.
+    await page.goto('/units');
+    await page.getByRole('table').locator('tbody tr').first().click();
+    await page.waitForURL(/\/units\/\d+$/);
+    await page
+      .getByRole('dialog', { name: 'Unit Details' })
+      .getByRole('button', { name: en.buttons.delete })
+      .click();
+    const remove = page.getByRole('dialog', { name: 'Delete unit' });
+    await remove.getByRole('button', { name: en.confirm.noKeep }).waitFor();
+    expect(await remove.locator('.mantine-Modal-title').innerText()).toBe('Delete unit');
+    await remove.getByRole('button', { name: en.confirm.noKeep }).click();
     await page.context().close();
   }, 60_000);
 });

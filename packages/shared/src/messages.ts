@@ -115,6 +115,13 @@ export const en = {
     updateStatus: 'Are you sure you want to update the status of "{title}" to "{status}"?',
     deleteRecord: 'Are you sure you want to delete {entity} "{record_name}"?',
     removeAvailability: 'Are you sure you want to remove this availability range?',
+    /** The title bars of the questions above (a dialog never opens with an empty one). */
+    titles: {
+      closePanel: 'Unsaved changes',
+      updateStatus: 'Change status',
+      delete: 'Delete {entity}',
+      removeAvailability: 'Remove time',
+    },
   },
   buttons: {
     save: 'Save',

@@ -22,7 +22,8 @@ export function toastError(title: string, message: string): void {
 }
 
 export interface ConfirmOptions {
-  title?: string;
+  /** The dialog's title bar (and accessible name): every question has one, never an empty bar. */
+  title: string;
   message: string;
   confirmLabel: string;
   cancelLabel: string;
@@ -62,6 +63,7 @@ export function confirmAction({
 /** "Are you sure you want to delete {entity} "{record_name}"?" with "Yes, delete it!" / "No, keep it". */
 export function confirmDelete(entity: string, recordName: string): Promise<boolean> {
   return confirmAction({
+    title: format(t.confirm.titles.delete, { entity }),
     message: format(t.confirm.deleteRecord, { entity, record_name: recordName }),
     confirmLabel: t.confirm.yesDelete,
     cancelLabel: t.confirm.noKeep,
@@ -72,6 +74,7 @@ export function confirmDelete(entity: string, recordName: string): Promise<boole
 /** "Are you sure you would like to close this panel?" */
 export function confirmClosePanel(): Promise<boolean> {
   return confirmAction({
+    title: t.confirm.titles.closePanel,
     message: t.confirm.closePanel,
     confirmLabel: t.confirm.yes,
     cancelLabel: t.confirm.no,

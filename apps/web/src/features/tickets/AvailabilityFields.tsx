@@ -72,6 +72,7 @@ export function AvailabilityFields({
 
   async function remove(index: number) {
     const confirmed = await confirmAction({
+      title: t.confirm.titles.removeAvailability,
       message: t.confirm.removeAvailability,
       confirmLabel: t.confirm.yes,
       cancelLabel: t.confirm.no,

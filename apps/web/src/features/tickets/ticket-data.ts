@@ -188,6 +188,7 @@ export async function changeStatus(
   const snapshot = await applyOptimistically(queryClient, ids, status, text);
 
   const confirmed = await confirmAction({
+    title: t.confirm.titles.updateStatus,
     message: format(t.confirm.updateStatus, { title, status: text }),
     confirmLabel: t.confirm.yesUpdate,
     cancelLabel: t.confirm.no,
@@ -229,6 +230,7 @@ export async function deleteTickets(queryClient: QueryClient, ids: readonly numb
   if (ids.length === 0) return [];
   const single = ids.length === 1 ? cachedTicket(queryClient, ids[0]) : undefined;
   const confirmed = await confirmAction({
+    title: format(t.confirm.titles.delete, { entity: single ? S.entity.word : S.entity.words }),
     message: single
       ? format(t.confirm.deleteRecord, { entity: S.entity.word, record_name: single.title })
       : format(S.confirmBatchDelete, { count: ids.length }),
