@@ -240,7 +240,7 @@ describe('POST {type}', () => {
 });
 
 describe('temporary accounts (empty email)', () => {
-  it('get a username from the name, the placeholder email, and sign in with the username', async () => {
+  it('get a username from the name and a placeholder email, and sign in with the username', async () => {
     const first = await admin.post(
       '/api/tenants',
       tenantForm({
@@ -252,16 +252,23 @@ describe('temporary accounts (empty email)', () => {
       }),
     );
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json().data).toMatchObject({
-      username: 'zoeoneil',
-      email: `zoeoneil@${TEMPORARY_EMAIL_DOMAIN}`,
-      is_temporary: true,
-    });
+    // The placeholder is stored, never shown as an email.
+    expect(first.json().data).toMatchObject({ username: 'zoeoneil', email: '', is_temporary: true });
+    const [stored] = await t.db.select().from(users).where(eq(users.username, 'zoeoneil'));
+    expect(stored.email).toBe(`zoeoneil@${TEMPORARY_EMAIL_DOMAIN}`);
     const second = await admin.post(
       '/api/tenants',
       tenantForm({ email: '', first_name: 'Zoe', last_name: 'ONeil' }),
     );
     expect(second.json().data.username).toBe('zoeoneil2');
+
+    // Nor anywhere else a user's email shows: the tenants list, the unit's tenants (a contractor's Tenant List).
+    const listed = (await admin.get('/api/tenants?search=zoeoneil')).json().data;
+    expect(listed.map((user: { email: string }) => user.email)).toEqual(['', '']);
+    const unit = (await admin.get(`/api/units/${w.a.unit.id}`)).json();
+    const placeholders = JSON.stringify(unit).match(new RegExp(`@${TEMPORARY_EMAIL_DOMAIN}`, 'g'));
+    expect(placeholders).toBeNull();
+    expect(unit.users.filter((user: { email: string }) => user.email === '')).toHaveLength(2);
 
     // Signing in with it leads to the activation, which the password opens.
     const client = await t.client();

@@ -10,7 +10,7 @@ import {
 import type { LandlordRow } from '../../db/schema';
 import type { Person } from '../../lib/record-helpers';
 import { fileUrl } from '../../lib/storage-urls';
-import { displayName, toSeconds } from '../users/serialize';
+import { displayName, shownEmail, toSeconds } from '../users/serialize';
 
 export const landlordPath = (id: number) => `/api/landlords/${id}/`;
 
@@ -27,7 +27,7 @@ export function serializeLandlordUserOption(person: Person): ApiLandlordUserOpti
   return {
     ...serializeLandlordUser(person),
     role: person.role,
-    email: person.email,
+    email: shownEmail(person.email),
     landlord_id: person.landlordId,
   };
 }

@@ -10,7 +10,7 @@ import {
 import type { UnitRow } from '../../db/schema';
 import type { Person } from '../../lib/record-helpers';
 import { fileUrl } from '../../lib/storage-urls';
-import { displayName, toSeconds } from '../users/serialize';
+import { displayName, shownEmail, toSeconds } from '../users/serialize';
 
 export const unitPath = (id: number) => `/api/units/${id}/`;
 
@@ -19,7 +19,7 @@ export function serializeUnitTenant(person: Person): ApiUnitTenant {
     id: person.id,
     company_name: person.companyName,
     name: displayName(person),
-    email: person.email,
+    email: shownEmail(person.email),
     phone_number: person.phoneNumber,
     avatar: fileUrl(person.avatar),
   };

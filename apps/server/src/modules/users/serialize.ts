@@ -16,8 +16,16 @@ import { fileUrl } from '../../lib/storage-urls';
 
 export const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/**
+ * A user's email as the API shows it: a temporary account's placeholder (decision 0005) is not an address
+ * anyone can write to, so it is never shown as one ('' instead; `is_temporary` and `username` say the rest).
+ */
+export function shownEmail(email: string): string {
+  return isTemporaryEmail(email) ? '' : email;
+}
+
 export function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'companyName' | 'email'>): string {
-  return `${user.firstName} ${user.lastName}`.trim() || user.companyName || user.email;
+  return `${user.firstName} ${user.lastName}`.trim() || user.companyName || shownEmail(user.email);
 }
 
 export function userPath(id: number): string {
@@ -32,7 +40,7 @@ export function serializeUser(user: UserRow): ApiUser {
     first_name: user.firstName,
     last_name: user.lastName,
     company_name: user.companyName,
-    email: user.email,
+    email: shownEmail(user.email),
     phone_number: user.phoneNumber,
     address_1: user.address1,
     address_2: user.address2,

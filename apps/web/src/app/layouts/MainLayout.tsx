@@ -248,9 +248,11 @@ function AccountMenu({
           <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
             {user.name || name}
           </Text>
-          <Text size="xs" c="dimmed" truncate="end">
-            {user.email}
-          </Text>
+          {user.email ? (
+            <Text size="xs" c="dimmed" truncate="end">
+              {user.email}
+            </Text>
+          ) : null}
         </Menu.Label>
         <Menu.Divider />
         <Menu.Item

@@ -106,7 +106,9 @@ export function NotificationsTab({ user }: { user: ApiUser }) {
       <Channel
         icon={IconMail}
         title={N.mail}
-        hint={isTemporaryEmail(user.email) ? undefined : format(N.mailHint, { email: user.email })}
+        hint={
+          user.email && !isTemporaryEmail(user.email) ? format(N.mailHint, { email: user.email }) : undefined
+        }
       >
         {flag('mail.tickets', N.tickets)}
         {flag('mail.support', N.support)}

@@ -96,11 +96,12 @@ export function ProfileAvatar({ user, canUpload }: { user: ApiUser; canUpload: b
             {user.company_name}
           </Text>
         ) : null}
-        {isTemporaryEmail(user.email) ? null : (
+        {/* A temporary account has no email to show (the server never gives its placeholder as one). */}
+        {user.email && !isTemporaryEmail(user.email) ? (
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {user.email}
           </Text>
-        )}
+        ) : null}
       </Stack>
       <Badge variant="light" tt="none" fw={500}>
         {user.role_name}
