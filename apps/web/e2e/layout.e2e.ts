@@ -1,6 +1,6 @@
 /**
  * The signed-in layout: the header and sidebar show the signed-in person, as Settings does, and the
- * landlord as the landlord; confirmation dialogs have a title.
+ * landlord as the landlord; confirmation dialogs have a title; Escape closes the notifications.
  */
 import { en } from '@mend/shared';
 import type { Browser, Page } from 'playwright-core';
@@ -70,7 +70,8 @@ describe('confirmation dialogs', () => {
 
     // Deleting asks too; "No, keep it" keeps it.
     await page.goto('/units');
-    await page.getByRole('table').locator('tbody tr').first().click();
+    // The first unit's row (rows of records can be focused; the loading row cannot).
+    await page.getByRole('table').locator('tbody tr[tabindex="0"]').first().click();
     await page.waitForURL(/\/units\/\d+$/);
     await page
       .getByRole('dialog', { name: 'Unit Details' })
@@ -80,6 +81,23 @@ describe('confirmation dialogs', () => {
     await remove.getByRole('button', { name: en.confirm.noKeep }).waitFor();
     expect(await remove.locator('.mantine-Modal-title').innerText()).toBe('Delete unit');
     await remove.getByRole('button', { name: en.confirm.noKeep }).click();
+    await page.context().close();
+  }, 60_000);
+});
+
+describe('the notifications bell', () => {
+  it('closes on Escape', async () => {
+    const page = await signedIn('manager@northwind.test');
+    const bell = page.getByRole('button', { name: en.nav.notifications, exact: true });
+    await bell.click();
+    const dropdown = page.getByRole('dialog', { name: en.nav.notifications });
+    await dropdown.waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dropdown.count()).toBe(0);
+    // Focus is back on the bell, and it opens again.
+    expect(await bell.evaluate((button) => button === document.activeElement)).toBe(true);
+    await bell.click();
+    await dropdown.waitFor();
     await page.context().close();
   }, 60_000);
 });

@@ -3,6 +3,7 @@
  * dropdown listing them, newest first, with relative times refreshed every
  * RELATIVE_TIME_DROPDOWN_REFRESH_MS while it is open, and a Manage link to the notifications tab.
  * Clicking one marks it viewed and opens its ticket, its contact submission, or else its link.
+ * Escape closes it, as it closes every dialog.
  */
 import {
   ActionIcon,
@@ -60,7 +61,18 @@ export function NotificationsBell({ userId, notifications, onMarkViewed }: Notif
   }
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={380} shadow="lg" radius="md">
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width={380}
+      shadow="lg"
+      radius="md"
+      // A dialog: focus moves into it, so Escape closes it (and focus goes back to the bell).
+      trapFocus
+      returnFocus
+      closeOnEscape
+    >
       <Popover.Target>
         <ActionIcon
           variant="subtle"
