@@ -1,6 +1,7 @@
 /**
  * The signed-in layout: the header and sidebar show the signed-in person, as Settings does, and the
- * landlord as the landlord; confirmation dialogs have a title; Escape closes the notifications.
+ * landlord as the landlord; confirmation dialogs have a title; Escape closes the notifications; on a phone,
+ * toasts show below the header.
  */
 import { en } from '@mend/shared';
 import type { Browser, Page } from 'playwright-core';
@@ -98,6 +99,31 @@ describe('the notifications bell', () => {
     expect(await bell.evaluate((button) => button === document.activeElement)).toBe(true);
     await bell.click();
     await dropdown.waitFor();
+    await page.context().close();
+  }, 60_000);
+});
+
+describe('toasts on a phone', () => {
+  it('show below the header, not over it', async () => {
+    const page = await signedIn('plumber@northwind.test', { width: 390, height: 844 });
+    const ticket = await page.evaluate(async () => {
+      const response = await fetch('/api/tickets', { headers: { Accept: 'application/json' } });
+      return ((await response.json()) as { data: { id: number; status: number }[] }).data.find(
+        (row) => row.status < 3,
+      );
+    });
+    if (!ticket) throw new Error('the plumber has no open ticket');
+    await page.goto(`/tickets/${ticket.id}`);
+    const details = page.getByRole('dialog', { name: en.titles.ticketDetails });
+    // A status change, then "No": the "Cancelled" toast, and nothing changed.
+    await details.getByRole('combobox', { name: en.ticketScreens.changeStatus }).click();
+    await page.getByRole('option', { name: 'Cancelled', exact: true }).click();
+    await page.getByRole('button', { name: en.confirm.no, exact: true }).click();
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: en.toasts.cancelledTitle });
+    await toast.waitFor();
+    const header = await page.locator('header').first().boundingBox();
+    const box = await toast.boundingBox();
+    expect(header && box && box.y >= header.y + header.height).toBe(true);
     await page.context().close();
   }, 60_000);
 });
