@@ -76,6 +76,9 @@ export async function buildApp({ config, db, logger, storage }: BuildAppOptions)
   // Links in messages (app URL, signing secret) and the outbox worker; main.ts starts the worker.
   setUpMessaging(app, config);
 
+  // Bodies are multipart (SPEC.md section 7) or JSON; Fastify's plain-text parser would hand a handler a
+  // string to read as a form, so any other type of body is refused with 415.
+  app.removeContentTypeParser('text/plain');
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 8 * 1024 * 1024 } });
   await app.register(rateLimit, { global: false });

@@ -192,6 +192,7 @@ export const en = {
     tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
     duplicateSubmission: 'This form is already being submitted. Please wait a moment and try again.',
     payloadTooLarge: 'The upload is too large.',
+    unsupportedMediaType: 'This kind of request body is not accepted. Please send form data or JSON.',
     fileTooBig: 'File too big',
     tooManyFiles: 'Too many files',
     fileType:
