@@ -309,6 +309,17 @@ export const en = {
     selectRow: 'Select {name}',
     selectAll: 'Select all rows on this page',
     selected: '{count} selected',
+    /** A list on a phone: its sort and filters fold away behind one button. */
+    phoneList: {
+      filters: 'Filters',
+      filtersActive: 'Filters ({count})',
+      sort: 'Sort',
+      sortBy: 'Sort by',
+      ascending: 'Ascending',
+      descending: 'Descending',
+      /** A field on a record's card: "Tenant: Jane Morrison". */
+      labelled: '{label}: {value}',
+    },
     createEntity: 'Create {entity}',
     detailsTitle: '{entity} Details',
     createTitle: 'Create New {entity}',
@@ -714,6 +725,8 @@ export const en = {
       allProperties: 'All Properties',
     },
     highPriority: 'High priority',
+    /** A ticket's priority on its card in a phone's list ("Normal priority"). */
+    priorityOf: '{priority} priority',
     bulkActions: 'Actions on the selected tickets',
     /** The {title} of the status question when several tickets are selected. */
     selectedTickets: '{count} selected tickets',
