@@ -288,7 +288,7 @@ function TicketForm({
       onCancel={panel.cancel}
     >
       <Section title={S.contactSection} hint={S.contactHint}>
-        <SimpleGrid cols={2} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             size="sm"
             label={S.firstName}
@@ -304,7 +304,7 @@ function TicketForm({
             {...form.getInputProps('contact_details.last_name')}
           />
         </SimpleGrid>
-        <SimpleGrid cols={2} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             size="sm"
             type="email"
@@ -361,7 +361,7 @@ function TicketForm({
           maxRows={10}
           {...form.getInputProps('description')}
         />
-        <SimpleGrid cols={2} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             size="sm"
             label={S.category}
