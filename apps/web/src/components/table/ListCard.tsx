@@ -18,6 +18,8 @@ export interface ListCardContent {
   badge?: ReactNode;
   /** Lines under the title, each cut to one line (empty ones are left out). */
   lines?: readonly ReactNode[];
+  /** Texts under those, shown whole on as many lines as they take (a failure's reason). */
+  notes?: readonly ReactNode[];
   /** Small facts on the last line, one after the other (a date, a count; empty ones are left out). */
   meta?: readonly ReactNode[];
   /** A button of the record (its clicks do not open the record). */
@@ -74,6 +76,7 @@ interface ListCardProps<T> {
 export const ListCard = memo(function ListCard<T>({ record, card, highlighted, onOpen }: ListCardProps<T>) {
   const content = card(record);
   const lines = present(content.lines);
+  const notes = present(content.notes);
   const meta = present(content.meta);
   const body = (
     <>
@@ -88,6 +91,12 @@ export const ListCard = memo(function ListCard<T>({ record, card, highlighted, o
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <span key={index} className={classes.line}>
             {line}
+          </span>
+        ))}
+        {notes.map((note, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed per list, as the lines
+          <span key={index} className={classes.note}>
+            {note}
           </span>
         ))}
         {meta.length > 0 ? (

@@ -84,7 +84,7 @@ function RetryButton({ message }: { message: ApiOutboxMessage }) {
   );
 }
 
-/** A message on a phone: recipient and status, the subject, kind and failure, then channel, attempts and times. */
+/** A message on a phone: recipient and status, subject and kind, the failure whole, then channel, attempts and times. */
 function card(message: ApiOutboxMessage): ListCardContent {
   const created = toDate(message.created_at);
   const sent = toDate(message.sent_at);
@@ -95,9 +95,8 @@ function card(message: ApiOutboxMessage): ListCardContent {
         {O.statuses[message.status] ?? message.status}
       </Badge>
     ),
-    lines: [
-      message.subject,
-      kindLabel(message.kind),
+    lines: [message.subject, kindLabel(message.kind)],
+    notes: [
       message.last_error ? (
         <Text key="error" component="span" size="xs" c="red.7">
           {message.last_error}
