@@ -797,6 +797,10 @@ export const en = {
       statusPlaceholder: 'Select a status',
       photos: 'Photos',
       photosPlaceholder: 'Choose photos',
+      /** On phones: opens the camera. */
+      takePhoto: 'Take a photo',
+      /** While a heavy photo is scaled down before it is added. */
+      preparingPhoto: 'Preparing photo...',
       currentPhotos: 'Current photos',
       removePhoto: 'Remove {name}',
       willBeRemoved: 'Will be removed',

@@ -210,6 +210,8 @@ function TicketForm({
     },
   });
   const { buttonState, error, submit } = useSubmitRecord();
+  // A chosen photo being scaled down is not in the form yet: no submit until it is.
+  const [preparingPhotos, setPreparingPhotos] = useState(false);
 
   const statuses = useStatuses();
   const priorities = usePriorities();
@@ -279,10 +281,13 @@ function TicketForm({
 
   return (
     <RecordFormShell
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        if (preparingPhotos) event?.preventDefault();
+        else onSubmit(event);
+      }}
       error={error}
       buttonState={buttonState}
-      canSubmit={canSubmit}
+      canSubmit={canSubmit && !preparingPhotos}
       submitLabel={creating ? t.buttons.create : t.buttons.save}
       errorLabel={creating ? t.buttonErrors.create : t.buttonErrors.update}
       onCancel={panel.cancel}
@@ -421,6 +426,7 @@ function TicketForm({
             form.setFieldValue('images', files);
             form.validateField('images');
           }}
+          onPreparingChange={setPreparingPhotos}
           error={form.errors.images}
         />
       </Section>
