@@ -134,6 +134,29 @@ function sidewaysOverflow(page: Page): Promise<string[]> {
   });
 }
 
+/** The outbox's failure reasons on its first page that its cards cut off (each should show whole). */
+async function cutReasons(page: Page): Promise<string[]> {
+  const reasons = await page.evaluate(async () => {
+    const answer = await fetch('/api/outbox', { headers: { Accept: 'application/json' } });
+    const { data } = (await answer.json()) as { data: { last_error: string | null }[] };
+    return [...new Set(data.map((message) => message.last_error).filter((reason) => reason !== null))];
+  });
+  const cut: string[] = [];
+  for (const reason of reasons) {
+    const whole = await page
+      .locator('main li')
+      .getByText(reason, { exact: true })
+      .first()
+      .evaluate((element) => {
+        for (let box: Element | null = element; box && box.tagName !== 'LI'; box = box.parentElement)
+          if (box.scrollWidth > box.clientWidth + 1) return false;
+        return true;
+      });
+    if (!whole) cut.push(reason);
+  }
+  return cut;
+}
+
 /** Pairs of form fields side by side (sharing a line), and fields not wholly on the screen. */
 function fieldsSideBySide(scope: Locator): Promise<string[]> {
   return scope.evaluate((root) => {
@@ -310,6 +333,7 @@ describe('lists on a phone', () => {
         await listLoaded(page);
         expect({ list, overflow: await sidewaysOverflow(page) }).toEqual({ list, overflow: [] });
         expect(await page.locator('main table').count(), list).toBe(0);
+        if (list === '/outbox') expect(await cutReasons(page)).toEqual([]);
         expect(await page.locator('main input[type="search"]').isVisible(), list).toBe(true);
         // No selection on a phone.
         expect(await page.locator('main input[type="checkbox"]').count(), list).toBe(0);
