@@ -134,6 +134,17 @@ function sidewaysOverflow(page: Page): Promise<string[]> {
   });
 }
 
+/** Badges (a status, a role) cut off with "...": each should show whole. */
+function cutBadges(page: Page): Promise<string[]> {
+  return page
+    .locator('main .mantine-Badge-label')
+    .evaluateAll((labels) =>
+      labels
+        .filter((label) => label.scrollWidth > label.clientWidth + 1)
+        .map((label) => label.textContent ?? ''),
+    );
+}
+
 /** The outbox's failure reasons on its first page that its cards cut off (each should show whole). */
 async function cutReasons(page: Page): Promise<string[]> {
   const reasons = await page.evaluate(async () => {
@@ -333,6 +344,7 @@ describe('lists on a phone', () => {
         await listLoaded(page);
         expect({ list, overflow: await sidewaysOverflow(page) }).toEqual({ list, overflow: [] });
         expect(await page.locator('main table').count(), list).toBe(0);
+        expect({ list, cut: await cutBadges(page) }).toEqual({ list, cut: [] });
         if (list === '/outbox') expect(await cutReasons(page)).toEqual([]);
         expect(await page.locator('main input[type="search"]').isVisible(), list).toBe(true);
         // No selection on a phone.
@@ -347,6 +359,14 @@ describe('lists on a phone', () => {
       await page.context().close();
     },
   );
+
+  it("shows the roles of a landlord's users whole in the manager's Landlord Settings", async () => {
+    const page = await signedIn('manager@northwind.test', '/landlords');
+    await page.getByRole('list', { name: en.screens.fields.users }).getByText('Contractor').first().waitFor();
+    expect(await cutBadges(page)).toEqual([]);
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    await page.context().close();
+  });
 
   it('sorts the tickets from the folded sort: a field, then the other direction', async () => {
     const page = await signedIn('manager@northwind.test');
