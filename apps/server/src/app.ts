@@ -3,7 +3,6 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -12,6 +11,7 @@ import { assertBodyDepth, readMultipart, type UploadedFile } from './lib/form-bo
 import { registerIdempotency } from './lib/idempotency';
 import { OrphanFileSweeper } from './lib/orphan-files';
 import { setUpMessaging } from './lib/outbox/setup';
+import { RateLimits } from './lib/rate-limits';
 import { securityHeaders } from './lib/security-headers';
 import { registerSessions } from './lib/session';
 import { type FileStorage, LocalFileStorage } from './lib/storage';
@@ -38,6 +38,8 @@ declare module 'fastify' {
     storage: FileStorage;
     /** Deletes stored files no row names (lib/orphan-files.ts); main.ts starts it. */
     orphanFiles: OrphanFileSweeper;
+    /** Sign-in, reset and verification limits, counted in the database (lib/rate-limits.ts). */
+    rateLimits: RateLimits;
   }
   interface FastifyRequest {
     /** Files of a multipart body (empty for JSON bodies). */
@@ -52,9 +54,17 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   /** Where uploads go; defaults to the `uploads` folder inside the data folder. */
   storage?: FileStorage;
+  /** The clock of the rate limits (tests move it past a window). */
+  now?: () => Date;
 }
 
-export async function buildApp({ config, db, logger, storage }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  storage,
+  now,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -71,14 +81,17 @@ export async function buildApp({ config, db, logger, storage }: BuildAppOptions)
   // Like the outbox worker: built here, started by main.ts (tests never start it), stopped on close.
   const orphanFiles = new OrphanFileSweeper(db, app.storage, app.log);
   app.decorate('orphanFiles', orphanFiles);
+  app.decorate('rateLimits', new RateLimits(db, config, now));
   app.addHook('onClose', () => orphanFiles.stop());
   app.decorateRequest('uploads', null as unknown as UploadedFile[]);
   // Links in messages (app URL, signing secret) and the outbox worker; main.ts starts the worker.
   setUpMessaging(app, config);
 
+  // Bodies are multipart (SPEC.md section 7) or JSON; Fastify's plain-text parser would hand a handler a
+  // string to read as a form, so any other type of body is refused with 415.
+  app.removeContentTypeParser('text/plain');
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 8 * 1024 * 1024 } });
-  await app.register(rateLimit, { global: false });
 
   const headers = securityHeaders();
   app.addHook('onRequest', async (request, reply) => {

@@ -25,12 +25,17 @@ const envSchema = z.object({
   MEND_WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
-  /** Sign-in attempts allowed per address and identifier per minute. */
+  /** Failed sign-ins (and activations) allowed per account per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /**
+   * Failed sign-ins, activations and password resets allowed per client address per minute; by default
+   * LOGIN_ADDRESS_FACTOR times LOGIN_RATE_LIMIT (an office shares one address).
+   */
+  LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().positive().optional(),
   /** Send the session cookie only over HTTPS; on by default in production. */
   COOKIE_SECURE: flag.optional(),
   TRUST_PROXY: flag.default(false),
-  /** Emails a visitor may ask for (password reset, verification resend) per address per minute. */
+  /** Password-reset emails per client address, and verification emails per user, per minute. */
   MAIL_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   /** Outgoing mail server, e.g. smtp://user:pass@mail.example.com:587; without it emails wait in the outbox. */
   SMTP_URL: z
@@ -69,6 +74,7 @@ export interface Config {
   logLevel: string;
   sessionTtlMs: number;
   loginRateLimit: number;
+  loginAddressRateLimit: number;
   cookieSecure: boolean;
   trustProxy: boolean;
   repoRoot: string;
@@ -90,6 +96,9 @@ export interface SmsProviderConfig {
   authToken: string;
   from: string;
 }
+
+/** The address's ceiling of failed sign-ins, as a multiple of an account's, unless LOGIN_ADDRESS_RATE_LIMIT is set. */
+const LOGIN_ADDRESS_FACTOR = 5;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable (DATABASE_URL=) means "not set", as shells and .env files commonly write it.
@@ -115,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    loginAddressRateLimit: e.LOGIN_ADDRESS_RATE_LIMIT ?? LOGIN_ADDRESS_FACTOR * e.LOGIN_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,
     repoRoot,

@@ -179,17 +179,69 @@ describe('GET /api/landlords/current', () => {
 });
 
 describe('sign-in rate limit', () => {
-  it('answers 429 after too many attempts in a minute', async () => {
-    const limited = await createTestApp({ env: { LOGIN_RATE_LIMIT: '3' } });
-    try {
-      const client = await limited.client();
-      const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await client.login('x@example.test', 'wrong')).statusCode);
-      expect(statuses).toEqual([422, 422, 422, 429]);
-      const last = await client.login('x@example.test', 'wrong');
-      expect(last.json().message).toBe(en.auth.tooManyAttempts);
-    } finally {
-      await limited.close();
+  let clock = Date.parse('2026-11-25T12:00:00Z');
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      env: { LOGIN_RATE_LIMIT: '3', LOGIN_ADDRESS_RATE_LIMIT: '6' },
+      now: () => new Date(clock),
+    });
+    await createUser(limited.db, { email: 'office1@example.test' });
+    await createUser(limited.db, { email: 'office2@example.test' });
+  });
+  afterAll(() => limited.close());
+
+  /** A sign-in from a client address of its own. */
+  async function loginFrom(address: string, email: string, password: string): Promise<number> {
+    const client = await limited.client();
+    const response = await limited.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: address,
+      headers: { cookie: client.cookieHeader, 'x-csrf-token': client.csrfToken },
+      payload: { email, password },
+    });
+    return response.statusCode;
+  }
+
+  it('answers 429 after too many failed attempts of one account in a minute, even to the right password', async () => {
+    const client = await limited.client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await client.login('office1@example.test', 'wrong')).statusCode);
+    expect(statuses).toEqual([422, 422, 422, 429]);
+    const last = await client.login('office1@example.test', TEST_PASSWORD);
+    expect(last.statusCode).toBe(429);
+    expect(last.json().message).toBe(en.auth.tooManyAttempts);
+    // A minute later the account may try again.
+    clock += 61_000;
+    expect((await client.login('office1@example.test', TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('lets an office behind one address sign in as often as it needs', async () => {
+    const client = await limited.client();
+    for (let i = 0; i < 20; i++) {
+      expect((await client.login(`office${1 + (i % 2)}@example.test`, TEST_PASSWORD)).statusCode).toBe(200);
     }
+  });
+
+  it('clears an account’s failures when it signs in', async () => {
+    clock += 61_000;
+    const client = await limited.client();
+    for (let i = 0; i < 2; i++) await client.login('office2@example.test', 'wrong');
+    expect((await client.login('office2@example.test', TEST_PASSWORD)).statusCode).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await client.login('office2@example.test', 'wrong')).statusCode);
+    expect(statuses).toEqual([422, 422, 422, 429]);
+  });
+
+  it('limits the failures of one address over many accounts, with a higher ceiling', async () => {
+    clock += 61_000;
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push(await loginFrom('203.0.113.9', `someone${i}@example.test`, 'x'));
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 422, 429]);
+    expect(await loginFrom('203.0.113.10', 'someone@example.test', 'x')).toBe(422);
   });
 });

@@ -283,6 +283,31 @@ describe('bodies', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toHaveProperty('message');
   });
+
+  it('answers a body it does not read (plain text, XML, urlencoded) with 415 and the reason', async () => {
+    const client = await t.client();
+    for (const [contentType, payload] of [
+      ['text/plain', 'name=x'],
+      ['text/plain; charset=utf-8', ''],
+      ['application/xml', '<name>x</name>'],
+      ['application/x-www-form-urlencoded', 'name=x'],
+    ]) {
+      for (const url of ['/api/test/echo', '/api/login']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: {
+            cookie: client.cookieHeader,
+            'x-csrf-token': client.csrfToken,
+            'content-type': contentType,
+          },
+          payload,
+        });
+        expect(response.statusCode, `${contentType} to ${url}`).toBe(415);
+        expect(response.json()).toEqual({ message: en.errors.unsupportedMediaType });
+      }
+    }
+  });
 });
 
 describe('error shapes', () => {

@@ -8,7 +8,7 @@ import type { ApiDashboard } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets, type UnitRow, type UserRow } from '../src/db/schema';
-import { firstDashboardWeek, weekStartUtc } from '../src/modules/dashboard/service';
+import { firstDashboardWeek, weekStartIn } from '../src/modules/dashboard/service';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createLandlord, createProperty, createUnit } from './helpers/factories';
 import { clientFor, createPerson, createWorld, insertTicket, type World } from './helpers/ticket-factories';
@@ -17,7 +17,7 @@ const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 const WEEK = 7 * DAY;
 
-const M0 = weekStartUtc(new Date());
+const M0 = new Date(`${weekStartIn(new Date(), 'UTC')}T00:00:00Z`);
 /** Monday of k weeks ago, plus `days` and `hours`. */
 const week = (k: number, days = 0, hours = 0) =>
   new Date(M0.getTime() - k * WEEK + days * DAY + hours * HOUR);
@@ -262,12 +262,48 @@ describe('GET /api/dashboard on an empty database', () => {
 });
 
 describe('dashboard weeks', () => {
-  it('start on Monday 00:00 UTC; twelve of them end with the current week', () => {
-    expect(weekStartUtc(new Date('2026-03-04T15:30:00Z')).toISOString()).toBe('2026-03-02T00:00:00.000Z');
-    expect(weekStartUtc(new Date('2026-03-02T00:00:00Z')).toISOString()).toBe('2026-03-02T00:00:00.000Z');
-    expect(weekStartUtc(new Date('2026-03-08T23:59:59Z')).toISOString()).toBe('2026-03-02T00:00:00.000Z');
-    expect(firstDashboardWeek(new Date('2026-03-04T15:30:00Z')).toISOString()).toBe(
-      '2025-12-15T00:00:00.000Z',
-    );
+  it('start on Monday 00:00 (UTC here); twelve of them end with the current week', () => {
+    expect(weekStartIn(new Date('2026-03-04T15:30:00Z'), 'UTC')).toBe('2026-03-02');
+    expect(weekStartIn(new Date('2026-03-02T00:00:00Z'), 'UTC')).toBe('2026-03-02');
+    expect(weekStartIn(new Date('2026-03-08T23:59:59Z'), 'UTC')).toBe('2026-03-02');
+    expect(firstDashboardWeek(new Date('2026-03-04T15:30:00Z'), 'UTC')).toBe('2025-12-15');
+  });
+
+  it("start on the viewer's Monday: Monday 03:00 UTC is still Sunday in Edmonton, already Monday in Tokyo", () => {
+    const mondayNight = new Date('2026-03-09T03:00:00Z');
+    expect(weekStartIn(mondayNight, 'UTC')).toBe('2026-03-09');
+    expect(weekStartIn(mondayNight, 'America/Edmonton')).toBe('2026-03-02');
+    expect(weekStartIn(new Date('2026-03-08T16:00:00Z'), 'Asia/Tokyo')).toBe('2026-03-09');
+    expect(firstDashboardWeek(mondayNight, 'America/Edmonton')).toBe('2025-12-15');
+  });
+
+  it("count each ticket in the week of the viewer's time zone, not of UTC", async () => {
+    // A landlord of its own: a ticket late on Sunday and one early on Monday, Edmonton time.
+    const landlord = await createLandlord(t.db, 'Zoned Rentals');
+    const property = await createProperty(t.db, landlord.id, 'Zoned Tower');
+    const unit = await createUnit(t.db, property.id, 'Z1');
+    const manager = await createPerson(t.db, 1, landlord.id, 'Zoe', 'Zoned');
+    const zone = 'America/Edmonton';
+    const monday = weekStartIn(new Date(), zone);
+    // Monday 00:00 in Edmonton is 06:00 or 07:00 UTC (daylight saving time or not).
+    const mondayMidnight = [6, 7]
+      .map((hour) => new Date(`${monday}T0${hour}:00:00Z`))
+      .find((moment) => weekStartIn(new Date(moment.getTime() - 1), zone) !== monday) as Date;
+    await ticket('sundayNight', unit, 0, new Date(mondayMidnight.getTime() - HOUR));
+    await ticket('mondayMorning', unit, 0, new Date(mondayMidnight.getTime() + HOUR));
+    const client = await clientFor(t, manager);
+
+    const zoned = (await client.get(`/api/dashboard?time_zone=${encodeURIComponent(zone)}`)).json();
+    expect(zoned.weekly.at(-1)).toEqual({ week_start: monday, opened: 1, closed: 0 });
+    expect(zoned.weekly.at(-2)).toMatchObject({ opened: 1 });
+
+    // In UTC both are on the same Monday; an unknown zone reads as UTC.
+    for (const query of ['', '?time_zone=UTC', '?time_zone=Mars%2FOlympus']) {
+      const utc = (await client.get(`/api/dashboard${query}`)).json();
+      expect(
+        utc.weekly.filter((row: { opened: number }) => row.opened > 0),
+        query,
+      ).toEqual([{ week_start: monday, opened: 2, closed: 0 }]);
+    }
   });
 });

@@ -84,6 +84,23 @@ describe('PATCH /api/users/{id}/info', () => {
     });
   });
 
+  it('refuses a country that is not listed and a province of another country, changing nothing', async () => {
+    const client = await signedIn(t, w.a.contractor);
+    const before = await reload(w.a.contractor);
+    for (const [place, errors] of [
+      [{ country: 'Narnia', province: 'Lantern Waste' }, { country: [en.validation.country] }],
+      [{ country: 'Canada', province: 'Lantern Waste' }, { province: [en.validation.province] }],
+    ] as const) {
+      const response = await client.post(`/api/users/${w.a.contractor.id}/info`, {
+        _method: 'PATCH',
+        ...personFields({ first_name: 'Changed', ...place }),
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual(errors);
+    }
+    expect(await reload(w.a.contractor)).toEqual(before);
+  });
+
   it('the super admin edits anyone’s; a manager not even its tenant’s', async () => {
     const admin = await signedIn(t, w.admin);
     const saved = await admin.post(`/api/users/${w.b.tenant.id}/info`, {

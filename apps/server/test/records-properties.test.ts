@@ -123,6 +123,24 @@ describe('POST /api/properties', () => {
     expect(await count()).toBe(before);
   });
 
+  it('refuses a country or province that is not listed, or a province of another country, storing nothing', async () => {
+    const before = await count();
+    const narnia = await admin.post(
+      '/api/properties',
+      form({ country: 'Narnia', province: 'Lantern Waste' }),
+    );
+    expect(narnia.statusCode).toBe(422);
+    expect(narnia.json().errors).toEqual({ country: [en.validation.country] });
+    const elsewhere = await admin.post('/api/properties', form({ province: 'Lantern Waste' }));
+    expect(elsewhere.json().errors).toEqual({ province: [en.validation.province] });
+    const crossed = await admin.post(
+      '/api/properties',
+      form({ country: 'United States', province: 'Alberta' }),
+    );
+    expect(crossed.json().errors).toEqual({ province: [en.validation.province] });
+    expect(await count()).toBe(before);
+  });
+
   it('creates one property for a double-submitted _nonce', async () => {
     const before = await count();
     const body = form({ name: 'Once Only', _nonce: 'NoNcE12345' });

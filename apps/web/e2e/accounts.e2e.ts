@@ -235,6 +235,19 @@ describe('contact form', () => {
     await details.getByText(`Thanks! (${stamp})`).waitFor();
     await details.getByRole('link', { name: 'tenant@northwind.test' }).waitFor();
     await admin.context().close();
+
+    // The super admin's email about it ends with an unsubscribe link (its token holds dots): opened signed
+    // out, it turns support emails off.
+    const mail = await waitForMail('admin@mend.test', new RegExp(stamp));
+    const link = /https?:\/\/\S+\/unsubscribe\/[\w.-]+/.exec(mail.text)?.[0];
+    expect(link, mail.text).toMatch(/\/unsubscribe\/\d+\.mail\.support\./);
+    const visitor = await newPage(browser);
+    await visitor.goto(link as string);
+    await visitor.getByRole('heading', { name: en.titles.unsubscribe }).waitFor();
+    await visitor
+      .getByText(format(en.accounts.unsubscribed, { topic: en.accounts.unsubscribeTopics.support }))
+      .waitFor();
+    await visitor.context().close();
   });
 });
 

@@ -59,3 +59,44 @@ export async function newPage(browser: Browser): Promise<Page> {
 export async function appReady(page: Page): Promise<void> {
   await page.locator('.mantine-Notifications-root').first().waitFor({ state: 'attached' });
 }
+
+/** A phone's user agent (the server renders a signed-in screen for it with the phone's layout, ADR 0015). */
+export const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+
+/** A phone 390 px wide with touch, in the demo properties' time zone. */
+export async function newPhonePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: PHONE_USER_AGENT,
+    timezoneId: 'America/Edmonton',
+  });
+  return context.newPage();
+}
+
+/** The errors and warnings the page logs and throws from now on. */
+export function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** Holds the app's entry script back until `release()`: a page rendered by the server must stand on its own meanwhile. */
+export async function holdEntryScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,7 +1,25 @@
 /**
- * JSON shape of GET /api/dashboard (DESIGN.md "Dashboard `/`"): figures over the tickets the signed-in
- * user may see, all counted by the database. Weeks start on Monday, 00:00 UTC.
+ * JSON shape of GET /api/dashboard?time_zone={IANA zone} (DESIGN.md "Dashboard `/`"): figures over the
+ * tickets the signed-in user may see, all counted by the database. Weeks start on Monday, 00:00 in the
+ * viewer's time zone (`time_zone`, the browser's; UTC when absent or unknown).
  */
+import { z } from 'zod';
+
+/** Whether `zone` is an IANA time zone this runtime knows ("America/Edmonton", "UTC"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
+/** The dashboard's query: the viewer's time zone, in which its weeks start. */
+export const dashboardQuerySchema = z.object({
+  time_zone: z.string().refine(isTimeZone).catch('UTC').default('UTC'),
+});
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
 /** How many weeks `weekly` covers (the current week and the 11 before it). */
 export const DASHBOARD_WEEKS = 12;
@@ -35,7 +53,7 @@ export interface ApiDashboardPropertyCount {
 }
 
 export interface ApiDashboardWeek {
-  /** The Monday the week starts on (UTC), `YYYY-MM-DD`. */
+  /** The Monday the week starts on (in the viewer's time zone), `YYYY-MM-DD`. */
   week_start: string;
   /** Tickets created that week. */
   opened: number;

@@ -12,6 +12,11 @@ export const AVATAR_MAX_FILES = 1;
 export const AVATAR_MAX_BYTES = 1_000_000;
 export const TICKET_IMAGE_MAX_FILES = 5;
 export const TICKET_IMAGE_MAX_BYTES = 1_000_000;
+/**
+ * Longest side, in pixels, of a stored ticket image: the server scales larger ones down, and the browser
+ * scales a photo too heavy to upload down to it (a phone camera's photo weighs several times the limit).
+ */
+export const TICKET_IMAGE_MAX_PIXELS = 1600;
 export const ACCEPTED_UPLOAD_MIME_TYPES = [
   'image/jpeg',
   'image/png',

@@ -200,6 +200,7 @@ export const en = {
     tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
     duplicateSubmission: 'This form is already being submitted. Please wait a moment and try again.',
     payloadTooLarge: 'The upload is too large.',
+    unsupportedMediaType: 'This kind of request body is not accepted. Please send form data or JSON.',
     fileTooBig: 'File too big',
     tooManyFiles: 'Too many files',
     fileType:
@@ -316,6 +317,17 @@ export const en = {
     selectRow: 'Select {name}',
     selectAll: 'Select all rows on this page',
     selected: '{count} selected',
+    /** A list on a phone: its sort and filters fold away behind one button. */
+    phoneList: {
+      filters: 'Filters',
+      filtersActive: 'Filters ({count})',
+      sort: 'Sort',
+      sortBy: 'Sort by',
+      ascending: 'Ascending',
+      descending: 'Descending',
+      /** A field on a record's card: "Tenant: Jane Morrison". */
+      labelled: '{label}: {value}',
+    },
     createEntity: 'Create {entity}',
     detailsTitle: '{entity} Details',
     createTitle: 'Create New {entity}',
@@ -722,6 +734,8 @@ export const en = {
       allProperties: 'All Properties',
     },
     highPriority: 'High priority',
+    /** A ticket's priority on its card in a phone's list ("Normal priority"). */
+    priorityOf: '{priority} priority',
     bulkActions: 'Actions on the selected tickets',
     /** The {title} of the status question when several tickets are selected. */
     selectedTickets: '{count} selected tickets',
@@ -792,6 +806,10 @@ export const en = {
       statusPlaceholder: 'Select a status',
       photos: 'Photos',
       photosPlaceholder: 'Choose photos',
+      /** On phones: opens the camera. */
+      takePhoto: 'Take a photo',
+      /** While a heavy photo is scaled down before it is added. */
+      preparingPhoto: 'Preparing photo...',
       currentPhotos: 'Current photos',
       removePhoto: 'Remove {name}',
       willBeRemoved: 'Will be removed',

@@ -549,6 +549,22 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
+/**
+ * Counters of the rate limits (sign-in failures, reset and verification emails), in the database so that
+ * every app process counts against one limit (lib/rate-limits.ts). One row per limit and key, for a fixed
+ * window that ends at `reset_at`; expired rows are counted again from 1 and swept now and then.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** '<limit>:<key>', e.g. 'login-account:jane@example.com' or 'login-address:203.0.113.7'. */
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
+);
+
 /** Messages waiting to be delivered (or kept, when no provider is configured). Claimed with SKIP LOCKED. */
 export const outboxMessages = pgTable(
   'outbox_messages',

@@ -39,6 +39,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 413) {
       return reply.code(413).send({ message: en.errors.payloadTooLarge });
     }
+    if (status === 415) {
+      return reply.code(415).send({ message: en.errors.unsupportedMediaType });
+    }
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return reply.code(status).send({ message: error.message });
     }

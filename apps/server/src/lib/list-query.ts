@@ -10,7 +10,14 @@ import { z } from 'zod';
 
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(PAGE_SIZE).default(PAGE_SIZE),
+  // More than the maximum asks for as many as there may be: the maximum, not the default.
+  per_page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((size) => Math.min(size, MAX_PAGE_SIZE))
+    .catch(PAGE_SIZE)
+    .default(PAGE_SIZE),
   // PostgreSQL text cannot hold NUL characters; a search for one is a search for nothing.
   search: z
     .preprocess(

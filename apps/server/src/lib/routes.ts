@@ -19,8 +19,6 @@ export interface RouteDefinition {
   url: string;
   /** Defaults to true: the route answers 401 to a visitor who is not signed in. */
   auth?: boolean;
-  /** Fastify route config, e.g. `{ rateLimit: {...} }` for @fastify/rate-limit. Applies to the real route. */
-  config?: Record<string, unknown>;
   /** Skip `_nonce` idempotency (sign-in and sign-out change the session the nonce is scoped to). */
   idempotent?: boolean;
   /**
@@ -84,7 +82,6 @@ export function defineRoutes(app: FastifyInstance, definitions: RouteDefinition[
         method: definition.method,
         url,
         config: {
-          ...definition.config,
           idempotent: definition.idempotent,
           sessionInQuery: definition.sessionInQuery,
         },
@@ -97,7 +94,7 @@ export function defineRoutes(app: FastifyInstance, definitions: RouteDefinition[
     app.route({
       method: 'POST',
       url,
-      config: { ...post?.config, idempotent: post?.idempotent },
+      config: { idempotent: post?.idempotent },
       handler: async (request, reply) => {
         const method = overrideMethod(request.body) ?? 'POST';
         const target = table.get(method);

@@ -22,6 +22,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Extra routes to register before the app is ready (to exercise shared conventions). */
   extend?: (app: FastifyInstance) => Promise<void> | void;
+  /** The clock of the rate limits. */
+  now?: () => Date;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -36,7 +38,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOGIN_RATE_LIMIT: '1000',
     ...options.env,
   });
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, db: database.db, logger: false, now: options.now });
   await options.extend?.(app);
   await app.ready();
   return {

@@ -81,6 +81,19 @@ describe('batchRowSchema', () => {
     expect(errorsOf(batchRowSchema, { ...row, [field]: value })).toEqual({ [field]: [message] });
   });
 
+  it('country and province may be blank; given, they are listed and belong together', () => {
+    expect(parsed(batchRowSchema, { ...row, country: 'ca', province: 'ON' })).toMatchObject({
+      country: 'Canada',
+      province: 'Ontario',
+    });
+    expect(errorsOf(batchRowSchema, { ...row, country: 'Canada' })).toEqual({});
+    expect(errorsOf(batchRowSchema, { ...row, country: 'Narnia' })).toEqual({ country: [v.country] });
+    expect(errorsOf(batchRowSchema, { ...row, country: 'Canada', province: 'Texas' })).toEqual({
+      province: [v.province],
+    });
+    expect(errorsOf(batchRowSchema, { ...row, province: 'Ontario' })).toEqual({ province: [v.province] });
+  });
+
   it('a manager (role 1) needs a landlord', () => {
     expect(errorsOf(batchRowSchema, { ...row, role: '1' })).toEqual({ landlord_id: [v.landlord] });
     expect(errorsOf(batchRowSchema, { ...row, role: '1', landlord_id: '3' })).toEqual({});

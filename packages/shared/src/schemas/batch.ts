@@ -3,7 +3,19 @@ import { z } from 'zod';
 import { BATCH_MAX_ROWS } from '../constants';
 import { en, format } from '../messages';
 import { ROLE, ROLES } from '../roles';
-import { email, form, optionalId, optionalPassword, phone, role, text, whenValid } from './common';
+import {
+  country,
+  email,
+  form,
+  optionalId,
+  optionalPassword,
+  phone,
+  province,
+  role,
+  text,
+  whenValid,
+  withPlace,
+} from './common';
 
 const v = en.validation;
 
@@ -32,34 +44,36 @@ export type BatchColumn = (typeof BATCH_COLUMNS)[number];
  * One CSV row. Only role and names are required: an empty email makes a temporary account, an
  * empty password is generated. A manager (role 1) needs its landlord, a tenant (role 2) its unit.
  */
-export const batchRowSchema = form({
-  email: email(v.validEmail, true),
-  role: role(v.role, ROLES),
-  first_name: text(v.firstName),
-  last_name: text(v.lastName),
-  company_name: text(v.company, { optional: true }),
-  phone_number: phone(v.phone, true),
-  address_1: text(v.address, { optional: true }),
-  address_2: text(v.address, { optional: true }),
-  country: text(v.country, { optional: true }),
-  province: text(v.province, { optional: true }),
-  city: text(v.city, { optional: true }),
-  postal_code: text(v.postal, { optional: true }),
-  landlord_id: optionalId(v.landlord),
-  property_id: optionalId(v.property),
-  unit_id: optionalId(v.unit),
-  password: optionalPassword(v.validPassword),
-})
-  .refine((row) => row.role !== ROLE.manager || row.landlord_id !== null, {
-    error: v.landlord,
-    path: ['landlord_id'],
-    when: whenValid('role', 'landlord_id'),
+export const batchRowSchema = withPlace(
+  form({
+    email: email(v.validEmail, true),
+    role: role(v.role, ROLES),
+    first_name: text(v.firstName),
+    last_name: text(v.lastName),
+    company_name: text(v.company, { optional: true }),
+    phone_number: phone(v.phone, true),
+    address_1: text(v.address, { optional: true }),
+    address_2: text(v.address, { optional: true }),
+    country: country(true),
+    province: province(true),
+    city: text(v.city, { optional: true }),
+    postal_code: text(v.postal, { optional: true }),
+    landlord_id: optionalId(v.landlord),
+    property_id: optionalId(v.property),
+    unit_id: optionalId(v.unit),
+    password: optionalPassword(v.validPassword),
   })
-  .refine((row) => row.role !== ROLE.tenant || row.unit_id !== null, {
-    error: v.unit,
-    path: ['unit_id'],
-    when: whenValid('role', 'unit_id'),
-  });
+    .refine((row) => row.role !== ROLE.manager || row.landlord_id !== null, {
+      error: v.landlord,
+      path: ['landlord_id'],
+      when: whenValid('role', 'landlord_id'),
+    })
+    .refine((row) => row.role !== ROLE.tenant || row.unit_id !== null, {
+      error: v.unit,
+      path: ['unit_id'],
+      when: whenValid('role', 'unit_id'),
+    }),
+);
 export type BatchRow = z.infer<typeof batchRowSchema>;
 
 /**

@@ -14,6 +14,7 @@ import {
 import { isEmailShaped, isGoogleMapsUrl } from '../helpers';
 import { en, format } from '../messages';
 import { isValidPhone } from '../phone';
+import { listedCountry, listedProvince, provincesFor } from '../places';
 import { isRole, ROLES, type Role } from '../roles';
 
 const isBlank = (value: unknown) =>
@@ -177,4 +178,36 @@ export function whenValid(...fields: string[]) {
     typeof payload.value === 'object' &&
     payload.value !== null &&
     !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+}
+
+/** A country: one of the listed names (places.ts), which is what the forms offer. */
+export const country = (optional = false) =>
+  text(en.validation.country, { optional, test: (name) => listedCountry(name) === name });
+
+/** A province: checked against its country by `withPlace`. */
+export const province = (optional = false) => text(en.validation.province, { optional });
+
+/** Typed country and province (any letter case, ISO codes) read as their listed names. */
+function listedPlace(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const body = value as Record<string, unknown>;
+  const country = typeof body.country === 'string' ? listedCountry(body.country) : null;
+  if (!country) return value;
+  const province = typeof body.province === 'string' ? listedProvince(country, body.province) : null;
+  return { ...body, country, ...(province && { province }) };
+}
+
+/**
+ * A form with `country` and `province` fields: the province must be one of the country's (SPEC.md: "province
+ * choices depend on the chosen country"), with the province's message. A blank optional province passes.
+ */
+export function withPlace<Values extends { country: string; province: string }>(schema: z.ZodType<Values>) {
+  return z.preprocess(
+    listedPlace,
+    schema.refine(
+      (values) =>
+        values.province === '' || (provincesFor(values.country)?.includes(values.province) ?? false),
+      { error: en.validation.province, path: ['province'], when: whenValid('country', 'province') },
+    ),
+  );
 }

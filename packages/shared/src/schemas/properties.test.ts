@@ -76,6 +76,28 @@ describe('propertySchema', () => {
   ])('%s %j -> its message', (field, value, message) => {
     expect(errorsOf(propertySchema, { ...valid, [field]: value })).toEqual({ [field]: [message] });
   });
+
+  it('accepts only a listed country, and only a province of that country', () => {
+    expect(errorsOf(propertySchema, { ...valid, country: 'Narnia', province: 'Lantern Waste' })).toEqual({
+      country: [v.country],
+    });
+    expect(errorsOf(propertySchema, { ...valid, province: 'Lantern Waste' })).toEqual({
+      province: [v.province],
+    });
+    expect(errorsOf(propertySchema, { ...valid, province: 'California' })).toEqual({
+      province: [v.province],
+    });
+    expect(errorsOf(propertySchema, { ...valid, country: 'United States' })).toEqual({
+      province: [v.province],
+    });
+  });
+
+  it('reads a typed country or province in any letter case, or its code, as the listed name', () => {
+    const typed = parsed(propertySchema, { ...valid, country: 'canada', province: 'ab' });
+    expect([typed.country, typed.province]).toEqual(['Canada', 'Alberta']);
+    const coded = parsed(propertySchema, { ...valid, country: 'US', province: 'wa' });
+    expect([coded.country, coded.province]).toEqual(['United States', 'Washington']);
+  });
 });
 
 describe('landlordSchema', () => {

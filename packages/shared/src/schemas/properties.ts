@@ -1,7 +1,7 @@
 /** Unit, property and landlord forms (SPEC.md section 5). The avatar file is checked by uploads.ts. */
 import type { z } from 'zod';
 import { en } from '../messages';
-import { form, gmapsUrl, id, idList, longText, text } from './common';
+import { country, form, gmapsUrl, id, idList, longText, province, text, withPlace } from './common';
 
 const v = en.validation;
 
@@ -20,17 +20,19 @@ export type UnitValues = z.infer<typeof unitSchema>;
  * Property. A manager's new property is fixed to its own landlord: the web sends that id and the
  * server checks it with can(actor, 'property.create', { landlordId }).
  */
-export const propertySchema = form({
-  name: text(v.propertyName),
-  description: longText(v.propertyDescription),
-  gmaps_url: gmapsUrl(),
-  country: text(v.country),
-  province: text(v.province),
-  city: text(v.cityCapital),
-  postal_code: text(v.postalZip),
-  address: text(v.addressCapital),
-  landlord_id: id(v.landlordSelect),
-});
+export const propertySchema = withPlace(
+  form({
+    name: text(v.propertyName),
+    description: longText(v.propertyDescription),
+    gmaps_url: gmapsUrl(),
+    country: country(),
+    province: province(),
+    city: text(v.cityCapital),
+    postal_code: text(v.postalZip),
+    address: text(v.addressCapital),
+    landlord_id: id(v.landlordSelect),
+  }),
+);
 export type PropertyValues = z.infer<typeof propertySchema>;
 
 /** Landlord: `users` is the multi-select of its users' ids (may be empty). */

@@ -302,6 +302,27 @@ describe('profileInfoSchema', () => {
       phone_number: [v.phone],
     });
   });
+
+  it('country and province must be listed, the province one of the country', () => {
+    expect(errorsOf(profileInfoSchema, { ...person, country: 'Narnia', province: 'Lantern Waste' })).toEqual({
+      country: [v.country],
+    });
+    expect(errorsOf(profileInfoSchema, { ...person, province: 'Lantern Waste' })).toEqual({
+      province: [v.province],
+    });
+  });
+});
+
+describe('userFormSchema: country and province', () => {
+  it('refuses a country that is not listed and a province of another country, on create and edit', () => {
+    for (const schema of [userFormSchema('tenants', 'create'), userFormSchema('tenants', 'update')]) {
+      const values = { ...person, email: 'a@b.co', unit_id: '4' };
+      expect(errorsOf(schema, { ...values, country: 'Narnia' })).toMatchObject({ country: [v.country] });
+      expect(errorsOf(schema, { ...values, province: 'Ontario', country: 'United States' })).toMatchObject({
+        province: [v.province],
+      });
+    }
+  });
 });
 
 describe('emailChangeSchema', () => {

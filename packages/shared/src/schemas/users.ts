@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { en } from '../messages';
 import { defaultRoleForType, ROLE, ROLES, type Role, type UserType } from '../roles';
 import {
+  country,
   email,
   flag,
   form,
@@ -13,9 +14,11 @@ import {
   optionalPassword,
   password,
   phone,
+  province,
   role,
   text,
   whenValid,
+  withPlace,
 } from './common';
 
 const v = en.validation;
@@ -31,8 +34,8 @@ function personShape(addressRequired: boolean) {
     phone_number: phone(v.phone),
     address_1: text(v.address, { optional: !addressRequired }),
     address_2: text(v.address, { optional: true }),
-    country: text(v.country),
-    province: text(v.province),
+    country: country(),
+    province: province(),
     city: text(v.city),
     postal: text(v.postal),
   };
@@ -103,19 +106,21 @@ export function userFormSchema(
   };
   // The shape depends on type and mode, so TypeScript sees the optional keys as unknown: read them as UserFormValues.
   const read = (values: object) => values as Partial<UserFormValues>;
-  const schema = form(shape)
-    .refine((values) => !creating || read(values).password_confirmation === read(values).password, {
-      error: v.passwordDoesNotMatch,
-      path: ['password_confirmation'],
-      when: whenValid('password', 'password_confirmation'),
-    })
-    .refine(
-      (values) => {
-        const userRole = creating ? read(values).role : options.role;
-        return type !== 'users' || userRole === ROLE.superAdmin || values.landlord_id !== null;
-      },
-      { error: v.landlord, path: ['landlord_id'], when: whenValid('landlord_id', 'role') },
-    );
+  const schema = withPlace(
+    form(shape)
+      .refine((values) => !creating || read(values).password_confirmation === read(values).password, {
+        error: v.passwordDoesNotMatch,
+        path: ['password_confirmation'],
+        when: whenValid('password', 'password_confirmation'),
+      })
+      .refine(
+        (values) => {
+          const userRole = creating ? read(values).role : options.role;
+          return type !== 'users' || userRole === ROLE.superAdmin || values.landlord_id !== null;
+        },
+        { error: v.landlord, path: ['landlord_id'], when: whenValid('landlord_id', 'role') },
+      ) as unknown as z.ZodType<UserFormValues>,
+  );
   return schema as unknown as z.ZodType<UserFormValues>;
 }
 
@@ -125,7 +130,7 @@ export const userUpdateSchema = (type: UserType, options?: UserFormOptions) =>
   userFormSchema(type, 'update', options);
 
 /** Profile "Account Info" tab: everything required except address_2. */
-export const profileInfoSchema = form(personShape(true));
+export const profileInfoSchema = withPlace(form(personShape(true)));
 export type ProfileInfoValues = z.infer<typeof profileInfoSchema>;
 
 /** Profile "Security" tab, email part. */

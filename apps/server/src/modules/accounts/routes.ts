@@ -1,9 +1,8 @@
 /**
  * Password reset, activation, email verification and unsubscribe (api-accounts.ts lists the shapes).
  * Everything here works signed out except GET /email/resend. The calls that send email, or that check a
- * password, are rate-limited per address.
+ * password or a token, are rate-limited (lib/rate-limits.ts).
  */
-import { en } from '@mend/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoutes, type RouteHandler } from '../../lib/routes';
 import {
@@ -22,35 +21,22 @@ import {
 const param = (request: FastifyRequest, name: string): string =>
   String((request.params as Record<string, unknown>)[name] ?? '');
 
-function limit(max: number, message: string) {
-  return {
-    rateLimit: {
-      max,
-      timeWindow: 60_000,
-      errorResponseBuilder: () => ({ statusCode: 429, message }),
-    },
-  };
-}
-
 export function accountRoutes(app: FastifyInstance): void {
-  const ctx: AccountsContext = { db: app.db, messaging: app.messaging };
-  const mailLimit = limit(app.config.mailRateLimit, en.accounts.tooManyEmails);
-  const activate: RouteHandler = (request) => activateAccount(ctx, request.body);
+  const ctx: AccountsContext = { db: app.db, messaging: app.messaging, rateLimits: app.rateLimits };
+  const activate: RouteHandler = (request) => activateAccount(ctx, request.body, request.ip);
 
   defineRoutes(app, [
     {
       method: 'POST',
       url: '/password/email',
       auth: false,
-      config: mailLimit,
-      handler: (request) => requestPasswordReset(ctx, request.body),
+      handler: (request) => requestPasswordReset(ctx, request.body, request.ip),
     },
     {
       method: 'POST',
       url: '/password/reset',
       auth: false,
-      config: limit(app.config.loginRateLimit, en.auth.tooManyAttempts),
-      handler: (request) => resetPassword(ctx, request.body),
+      handler: (request) => resetPassword(ctx, request.body, request.ip),
     },
     {
       method: 'GET',
@@ -58,26 +44,12 @@ export function accountRoutes(app: FastifyInstance): void {
       auth: false,
       handler: (request) => lookUpActivation(app.db, param(request, 'username')),
     },
-    // SPEC.md sends the activation as PATCH (a POST with _method=PATCH). The POST route is declared too so
-    // that its rate limit covers the overridden form, which Fastify routes as a POST.
-    {
-      method: 'POST',
-      url: '/user-activation',
-      auth: false,
-      config: limit(app.config.loginRateLimit, en.auth.tooManyAttempts),
-      handler: activate,
-    },
-    {
-      method: 'PATCH',
-      url: '/user-activation',
-      auth: false,
-      config: limit(app.config.loginRateLimit, en.auth.tooManyAttempts),
-      handler: activate,
-    },
+    // SPEC.md sends the activation as PATCH (a POST with _method=PATCH); a plain POST is taken too.
+    { method: 'POST', url: '/user-activation', auth: false, handler: activate },
+    { method: 'PATCH', url: '/user-activation', auth: false, handler: activate },
     {
       method: 'GET',
       url: '/email/resend',
-      config: mailLimit,
       handler: (request) => resendVerification(ctx, request.user!),
     },
     {

@@ -22,6 +22,7 @@ import { activationEmail, passwordResetEmail, verificationEmail } from '../../li
 import type { MessagingContext } from '../../lib/outbox/context';
 import { accountEmailRow, queueMessages } from '../../lib/outbox/messages';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import type { RateLimits } from '../../lib/rate-limits';
 import {
   findUsableToken,
   issueOneTimeToken,
@@ -37,6 +38,7 @@ import { cleanBody } from '../users/service';
 export interface AccountsContext {
   db: Db;
   messaging: MessagingContext;
+  rateLimits: RateLimits;
 }
 
 /** Where the browser goes after a reset or an activation. */
@@ -85,6 +87,7 @@ export async function queueVerificationEmail(
 export async function resendVerification(ctx: AccountsContext, user: UserRow): Promise<MessageResponse> {
   if (isTemporaryEmail(user.email)) throw validationFailed({}, en.accounts.verificationNotPossible);
   if (user.emailVerifiedAt) return { message: en.toasts.emailVerified };
+  await ctx.rateLimits.take([ctx.rateLimits.limits.verificationEmails, String(user.id)]);
   await ctx.db.transaction((tx) => queueVerificationEmail(tx, ctx.messaging, user));
   return { message: en.toasts.verificationResent };
 }
@@ -113,10 +116,15 @@ export async function verifyEmail(db: Db, raw: string): Promise<boolean> {
 
 /**
  * POST /password/email. The answer is the same whether or not the email belongs to an account (no hint
- * about who has one); an account gets at most one email a minute.
+ * about who has one); an account gets at most one email a minute, an address may ask a few times a minute.
  */
-export async function requestPasswordReset(ctx: AccountsContext, body: unknown): Promise<MessageResponse> {
+export async function requestPasswordReset(
+  ctx: AccountsContext,
+  body: unknown,
+  address: string,
+): Promise<MessageResponse> {
   const { email } = passwordResetRequestSchema.parse(cleanBody(body ?? {}));
+  await ctx.rateLimits.take([ctx.rateLimits.limits.resetEmails, address]);
   const answer = { message: format(en.auth.resetRequestSent, { email }) };
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   if (!user || isTemporaryEmail(user.email)) return answer;
@@ -156,16 +164,23 @@ const invalidResetToken = () =>
 
 /**
  * POST /password/reset: a good, unused, unexpired token for that email sets the password, spends the
- * token and ends every session of the account (whoever had the old password is signed out).
+ * token and ends every session of the account (whoever had the old password is signed out). A bad token
+ * counts as a failed attempt of the address.
  */
-export async function resetPassword(ctx: AccountsContext, body: unknown): Promise<RedirectMessageResponse> {
+export async function resetPassword(
+  ctx: AccountsContext,
+  body: unknown,
+  address: string,
+): Promise<RedirectMessageResponse> {
   const values = passwordResetSchema.parse(cleanBody(body ?? {}));
+  const attempt = await ctx.rateLimits.attempt({ address });
   const token = await findUsableToken(ctx.db, 'reset', values.token);
   if (!token) throw invalidResetToken();
   const [user] = await ctx.db.select().from(users).where(eq(users.id, token.userId)).limit(1);
   // Another email than the link's: the same answer as a bad token (no hint whose token it is).
   if (!user || user.email !== values.email.toLowerCase() || token.email !== user.email)
     throw invalidResetToken();
+  await attempt.succeeded();
   const passwordHash = await hashPassword(values.password);
   await ctx.db.transaction(async (tx) => {
     if (!(await markTokenUsed(tx, token.id))) throw invalidResetToken();
@@ -202,16 +217,23 @@ export async function lookUpActivation(db: Db, username: string): Promise<Activa
 
 /**
  * PATCH /user-activation: the holder of a temporary account's generated password sets a real email and
- * password (the username stays). The new email gets a verification link; other sessions end.
+ * password (the username stays). The new email gets a verification link; other sessions end. A wrong
+ * password counts as a failed sign-in of the account and the address.
  */
-export async function activateAccount(ctx: AccountsContext, body: unknown): Promise<RedirectMessageResponse> {
+export async function activateAccount(
+  ctx: AccountsContext,
+  body: unknown,
+  address: string,
+): Promise<RedirectMessageResponse> {
   const values = activationSchema.parse(cleanBody(body ?? {}));
+  const attempt = await ctx.rateLimits.attempt({ account: values.username, address });
   const user = await temporaryAccount(ctx.db, values.username);
   if (!user) throw fieldError('username', en.accounts.noTemporaryAccount);
   // The old password first: nothing about the email is revealed to someone who does not hold the account.
   if (!(await verifyPassword(user.passwordHash, values.old_password))) {
     throw fieldError('old_password', en.accounts.oldPasswordIncorrect);
   }
+  await attempt.succeeded();
   const email = values.email.toLowerCase();
   if (isTemporaryEmail(email)) throw fieldError('email', en.people.reservedEmail);
   const passwordHash = await hashPassword(values.password);

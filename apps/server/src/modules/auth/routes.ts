@@ -21,18 +21,14 @@ export function authRoutes(app: FastifyInstance): void {
       url: '/login',
       auth: false,
       idempotent: false,
-      config: {
-        rateLimit: {
-          max: app.config.loginRateLimit,
-          timeWindow: 60_000,
-          errorResponseBuilder: () => ({ statusCode: 429, message: en.auth.tooManyAttempts }),
-        },
-      },
       handler: async (request, reply) => {
         const input = loginSchema.parse(request.body ?? {});
+        // Failed attempts are limited per identifier and per address, whether or not the account exists.
+        const attempt = await app.rateLimits.attempt({ account: input.email, address: request.ip });
         const user = await findUserByCredentials(app.db, input.email, input.password);
         // One message for an unknown identifier and a wrong password alike.
         if (!user) throw validationFailed({}, en.auth.invalidCredentials);
+        await attempt.succeeded();
         // A temporary account signs in only once activated: no session before (SPEC.md section 2).
         if (isTemporaryEmail(user.email)) {
           const redirect = activationPath(user.username ?? input.email);

@@ -71,8 +71,14 @@ export interface TimeToClose {
 
 interface ActivityRow extends WeekRow, TimeToClose, Record<string, unknown> {}
 
+/** The weeks to count: from the Monday `firstWeek` (`YYYY-MM-DD`), whose days begin at midnight in `timeZone`. */
+export interface DashboardWeeks {
+  firstWeek: string;
+  timeZone: string;
+}
+
 /**
- * Opened and closed per week, DASHBOARD_WEEKS weeks from the Monday `firstWeek` (00:00 UTC), zero-filled
+ * Opened and closed per week, DASHBOARD_WEEKS weeks from the Monday `firstWeek` (00:00 in its zone), zero-filled
  * from generate_series; and the mean and median hours from created_at to closed_at of the tickets closed
  * since `closedSince` (zeros when none). One materialized read of the scope's recent tickets serves all of
  * it. Closed counts tickets that are closed now (reopening clears closed_at). Answers one row per week,
@@ -84,11 +90,14 @@ interface ActivityRow extends WeekRow, TimeToClose, Record<string, unknown> {}
 export async function activity(
   db: Db,
   visible: SQL,
-  firstWeek: Date,
+  { firstWeek, timeZone }: DashboardWeeks,
   closedSince: Date,
 ): Promise<{ weeks: WeekRow[]; timeToClose: TimeToClose }> {
-  const from = firstWeek.toISOString();
-  const until = new Date(firstWeek.getTime() + DASHBOARD_WEEKS * 7 * 24 * 3600 * 1000).toISOString();
+  // The weeks as local times of the zone (timestamp), and the moments they start and end (timestamptz).
+  const firstLocal = sql`${firstWeek}::timestamp`;
+  const lastLocal = sql`(${firstLocal} + ${DASHBOARD_WEEKS - 1} * interval '1 week')`;
+  const from = sql`(${firstLocal} at time zone ${timeZone})`;
+  const until = sql`((${firstLocal} + ${DASHBOARD_WEEKS} * interval '1 week') at time zone ${timeZone})`;
   const since = closedSince.toISOString();
   const { rows } = await db.execute<ActivityRow>(sql`
     with recent as materialized (
@@ -96,8 +105,8 @@ export async function activity(
         ${isClosed} as is_closed
       from ${tickets}
       where (
-          ${tickets.createdAt} >= ${from}::timestamptz
-          or (${tickets.closedAt} >= least(${from}::timestamptz, ${since}::timestamptz) and ${isClosed})
+          ${tickets.createdAt} >= ${from}
+          or (${tickets.closedAt} >= least(${from}, ${since}::timestamptz) and ${isClosed})
         )
         and ${visible}
     ),
@@ -112,19 +121,16 @@ export async function activity(
       ) as closed_tickets
     ),
     events as (
-      select generate_series(
-          ${from}::timestamptz at time zone 'UTC',
-          ${until}::timestamptz at time zone 'UTC' - interval '1 week',
-          interval '1 week'
-        ) as week_start, 0 as opened, 0 as closed
+      select generate_series(${firstLocal}, ${lastLocal}, interval '1 week') as week_start,
+        0 as opened, 0 as closed
       union all
-      select date_trunc('week', created_at at time zone 'UTC'), 1, 0
+      select date_trunc('week', created_at at time zone ${timeZone}), 1, 0
       from recent
-      where created_at >= ${from}::timestamptz and created_at < ${until}::timestamptz
+      where created_at >= ${from} and created_at < ${until}
       union all
-      select date_trunc('week', closed_at at time zone 'UTC'), 0, 1
+      select date_trunc('week', closed_at at time zone ${timeZone}), 0, 1
       from recent
-      where is_closed and closed_at >= ${from}::timestamptz and closed_at < ${until}::timestamptz
+      where is_closed and closed_at >= ${from} and closed_at < ${until}
     ),
     weeks as (
       select week_start, sum(opened)::int as opened, sum(closed)::int as closed

@@ -1,4 +1,8 @@
-/** GET /api/dashboard: the dashboard figures of the signed-in user (any role; the ticket scope decides). */
+/**
+ * GET /api/dashboard?time_zone=: the dashboard figures of the signed-in user (any role; the ticket scope
+ * decides), its weeks in the viewer's time zone.
+ */
+import { dashboardQuerySchema } from '@mend/shared';
 import type { FastifyInstance } from 'fastify';
 import { defineRoutes } from '../../lib/routes';
 import { getDashboard } from './service';
@@ -8,7 +12,8 @@ export function dashboardRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/dashboard',
-      handler: async (request) => getDashboard(app.db, request.actor!),
+      handler: async (request) =>
+        getDashboard(app.db, request.actor!, dashboardQuerySchema.parse(request.query ?? {}).time_zone),
     },
   ]);
 }

@@ -19,16 +19,30 @@ import { activity, countByStatus, dashboardScope, oldestOpen, openByProperty } f
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Monday 00:00 UTC of the week `date` falls in. */
-export function weekStartUtc(date: Date): Date {
-  const midnight = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
-  const sinceMonday = (date.getUTCDay() + 6) % 7;
-  return new Date(midnight - sinceMonday * DAY_MS);
+/** `YYYY-MM-DD` of a day counted as a UTC midnight. */
+const isoDay = (midnight: number) => new Date(midnight).toISOString().slice(0, 10);
+
+/** The date (`YYYY-MM-DD`) of the Monday of the week `date` falls in, on the calendar of `zone`. */
+export function weekStartIn(date: Date, zone: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+    .format(date)
+    .split('-')
+    .map(Number);
+  const midnight = Date.UTC(year, month - 1, day);
+  const sinceMonday = (new Date(midnight).getUTCDay() + 6) % 7;
+  return isoDay(midnight - sinceMonday * DAY_MS);
 }
 
-/** The Monday the dashboard's weeks start on: DASHBOARD_WEEKS weeks ending with the current one. */
-export function firstDashboardWeek(now: Date): Date {
-  return new Date(weekStartUtc(now).getTime() - (DASHBOARD_WEEKS - 1) * 7 * DAY_MS);
+/** The Monday (`YYYY-MM-DD` in `zone`) the dashboard's weeks start on: DASHBOARD_WEEKS weeks ending with the current one. */
+export function firstDashboardWeek(now: Date, zone: string): string {
+  const monday = Date.parse(`${weekStartIn(now, zone)}T00:00:00Z`);
+  return isoDay(monday - (DASHBOARD_WEEKS - 1) * 7 * DAY_MS);
 }
 
 /** Hours rounded to 2 decimals (what the API answers). */
@@ -36,13 +50,18 @@ function roundHours(hours: number): number {
   return Math.round(Number(hours) * 100) / 100;
 }
 
-export async function getDashboard(db: Db, actor: Actor, now: Date = new Date()): Promise<ApiDashboard> {
+export async function getDashboard(
+  db: Db,
+  actor: Actor,
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<ApiDashboard> {
   const visible = dashboardScope(actor);
   const closeWindowStart = new Date(now.getTime() - DASHBOARD_CLOSE_WINDOW_DAYS * DAY_MS);
   const [statusCounts, byProperty, { weeks, timeToClose }, oldest] = await Promise.all([
     countByStatus(db, visible),
     openByProperty(db, visible),
-    activity(db, visible, firstDashboardWeek(now), closeWindowStart),
+    activity(db, visible, { firstWeek: firstDashboardWeek(now, timeZone), timeZone }, closeWindowStart),
     oldestOpen(db, visible),
   ]);
 

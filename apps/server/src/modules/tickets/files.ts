@@ -4,7 +4,13 @@
  * polyglots) and get a 320 px thumbnail; PDFs are kept as sent. Everything is checked and converted
  * before anything is stored, and stored files are removed again if the database write fails.
  */
-import { checkTicketImages, checkUploadCount, en, TICKET_IMAGE_MAX_FILES } from '@mend/shared';
+import {
+  checkTicketImages,
+  checkUploadCount,
+  en,
+  TICKET_IMAGE_MAX_FILES,
+  TICKET_IMAGE_MAX_PIXELS,
+} from '@mend/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { UploadedFile } from '../../lib/form-body';
@@ -14,8 +20,8 @@ import { detectMime, filesFor, newStorageKey } from '../../lib/uploads';
 /** The form field of ticket files (`images` or `images[]`). */
 export const IMAGES_FIELD = 'images';
 
-/** Longest side of a stored image and of its thumbnail. */
-export const IMAGE_PIXELS = 1600;
+/** Longest side of a stored image (shared: the browser scales a heavy photo to it) and of its thumbnail. */
+export const IMAGE_PIXELS = TICKET_IMAGE_MAX_PIXELS;
 export const THUMBNAIL_PIXELS = 320;
 
 /** A checked and converted file, not stored yet. */

@@ -12,6 +12,8 @@ export interface HttpAnswer {
 export class HttpClient {
   session = '';
   csrfToken = '';
+  /** Sent as X-Forwarded-For: the client's address, to a server started with TRUST_PROXY on. */
+  forwardedFor = '';
 
   /** `baseUrl` may be changed to talk to another process with the same session. */
   constructor(public baseUrl: string) {}
@@ -47,6 +49,7 @@ export class HttpClient {
     const headers: Record<string, string> = {};
     if (this.session) headers.cookie = `${SESSION_COOKIE}=${this.session}`;
     if (method !== 'GET' && this.csrfToken) headers[CSRF_HEADER] = this.csrfToken;
+    if (this.forwardedFor) headers['x-forwarded-for'] = this.forwardedFor;
     let payload: string | FormData | undefined;
     if (body instanceof FormData) payload = body;
     else if (body) {

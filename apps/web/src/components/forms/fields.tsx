@@ -1,5 +1,15 @@
 /** Shared form fields: the avatar/logo picker, country and province, and the form shell with its footer. */
-import { Avatar, Button, FileInput, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Avatar,
+  Button,
+  FileInput,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { ACCEPTED_AVATAR_MIME_TYPES, COUNTRY_NAMES, checkAvatar, provincesFor } from '@mend/shared';
 import { IconPhoto } from '@tabler/icons-react';
@@ -181,7 +191,7 @@ export function CountryProvinceFields({
   }
 
   return (
-    <Group grow align="flex-start" gap="md">
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <Select
         label={t.screens.fields.country}
         placeholder={t.screens.placeholders.country}
@@ -220,7 +230,7 @@ export function CountryProvinceFields({
           withAsterisk
         />
       )}
-    </Group>
+    </SimpleGrid>
   );
 }
 

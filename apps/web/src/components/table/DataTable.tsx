@@ -4,13 +4,20 @@
  * box debounced by SEARCH_DEBOUNCE_MS, row click opening the record, the open record highlighted, and
  * selection checkboxes when the screen has bulk actions. Texts: "Loading {X}..." while the first page
  * loads, "No {x} found" when empty, a list's own `{ error, message }`, or the generic failure text.
+ *
+ * On a phone (usePhoneLayout) the rows are the list's cards (ListCard), in the screen's width: the search
+ * stays, the sort (a field and a direction) and the filters fold away behind one button, and the
+ * selection and bulk actions are left out.
  */
 import {
   ActionIcon,
   Box,
+  Button,
   Group,
   Loader,
   Paper,
+  Select,
+  Stack,
   Table,
   Text,
   TextInput,
@@ -20,6 +27,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@mend/shared';
 import {
+  IconAdjustmentsHorizontal,
   IconArrowDown,
   IconArrowUp,
   IconChevronLeft,
@@ -28,6 +36,8 @@ import {
   IconChevronsRight,
   IconSearch,
   IconSelector,
+  IconSortAscending,
+  IconSortDescending,
   IconX,
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -54,9 +64,13 @@ import {
 } from 'react';
 import type { QueryParams } from '../../app/api';
 import { format, t } from '../../app/translations';
+import { usePhoneLayout } from '../usePhoneLayout';
 import classes from './DataTable.module.css';
+import { ListCard, type ListCardContent } from './ListCard';
+import cardClasses from './ListCard.module.css';
 import { listPageQuery, type TableSort } from './list-query';
 import { clampPage, pageCount, pageWindow, rowRange } from './page-window';
+import { sortBy, sortOptions } from './sort-options';
 
 export interface Identified {
   id: number;
@@ -92,8 +106,12 @@ export interface DataTableProps<T extends Identified> {
   selection?: TableSelection;
   /** Name of a row for its checkbox label. */
   rowName?: (row: T) => string;
-  /** Filters or bulk actions beside the search box. */
+  /** Filters beside the search box (on a phone, folded away with the sort). */
   toolbar?: ReactNode;
+  /** Actions on the selected rows, after the filters (not on a phone, where rows are not selected). */
+  bulkActions?: ReactNode;
+  /** A record as a phone shows it, instead of its row (keep it the same across renders: see ListCard). */
+  card: (row: T) => ListCardContent;
   perPage?: number;
 }
 
@@ -181,9 +199,16 @@ export function DataTable<T extends Identified>({
   selection,
   rowName,
   toolbar,
+  bulkActions,
+  card,
   perPage = PAGE_SIZE,
 }: DataTableProps<T>) {
+  const phone = usePhoneLayout();
+  // A phone's list selects nothing: no checkboxes, no bulk actions.
+  const selecting = phone ? undefined : selection;
   const captionId = useId();
+  const foldId = useId();
+  const [folded, setFolded] = useState(true);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [sorting, setSorting] = useState<SortingState>([defaultSort]);
@@ -216,7 +241,7 @@ export function DataTable<T extends Identified>({
     if (list.data && !list.isPlaceholderData && page > pages) setPage(pages);
   }, [list.data, list.isPlaceholderData, page, pages]);
 
-  const selectedIds = selection?.selectedIds ?? [];
+  const selectedIds = selecting?.selectedIds ?? [];
   // Sorting happens on the server: a column only needs an accessor for TanStack to offer sorting.
   const sortableColumns = useMemo(
     () =>
@@ -227,6 +252,8 @@ export function DataTable<T extends Identified>({
       ),
     [columns],
   );
+
+  const sortData = useMemo(() => sortOptions(columns), [columns]);
 
   const table = useReactTable({
     data: rows,
@@ -245,9 +272,9 @@ export function DataTable<T extends Identified>({
 
   // Rows are memoised (DataRow): the callbacks they get stay the same across renders and read the
   // latest props, so a re-render of the screen (a filter list arriving, the bell) skips the rows.
-  const latest = useRef({ onOpen, selection, selectedIds });
+  const latest = useRef({ onOpen, selection: selecting, selectedIds });
   useLayoutEffect(() => {
-    latest.current = { onOpen, selection, selectedIds };
+    latest.current = { onOpen, selection: selecting, selectedIds };
   });
   const openRow = useCallback((row: T) => latest.current.onOpen?.(row), []);
   const toggleRow = useCallback((id: number, checked: boolean) => {
@@ -258,7 +285,7 @@ export function DataTable<T extends Identified>({
   const pageIds = rows.map((row) => row.id);
   const selectedHere = pageIds.filter((id) => selectedIds.includes(id));
   const someSelected = selectedHere.length > 0 && selectedHere.length < pageIds.length;
-  const selectAll = selection ? (
+  const selectAll = selecting ? (
     <input
       type="checkbox"
       className={classes.checkbox}
@@ -269,7 +296,7 @@ export function DataTable<T extends Identified>({
         if (element) element.indeterminate = someSelected;
       }}
       onChange={(event) =>
-        selection.onChange(
+        selecting.onChange(
           event.currentTarget.checked
             ? [...new Set([...selectedIds, ...pageIds])]
             : selectedIds.filter((id) => !pageIds.includes(id)),
@@ -278,7 +305,7 @@ export function DataTable<T extends Identified>({
     />
   ) : null;
 
-  const columnCount = table.getVisibleLeafColumns().length + (selection ? 1 : 0);
+  const columnCount = table.getVisibleLeafColumns().length + (selecting ? 1 : 0);
   let message: string | null = null;
   if (list.isPending) message = loadingText;
   else if (list.isError && !list.data) message = t.errors.generic;
@@ -289,115 +316,219 @@ export function DataTable<T extends Identified>({
   const windowPages = pageWindow(page, pages);
   const go = (next: number) => setPage(clampPage(next, pages));
 
-  return (
-    <Paper withBorder radius="lg" shadow="xs" className={classes.card}>
-      <Group className={classes.toolbar} gap="sm" justify="space-between" wrap="wrap">
-        <TextInput
-          className={classes.search}
-          size="sm"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          placeholder={searchPlaceholder}
-          aria-label={searchPlaceholder}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={
-            search ? (
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="sm"
-                onClick={() => setSearch('')}
-                aria-label={t.buttons.close}
-              >
-                <IconX size={14} aria-hidden />
-              </ActionIcon>
-            ) : list.isFetching && !list.isPending ? (
-              <Loader size={14} aria-hidden />
-            ) : null
-          }
-        />
-        {toolbar ? <Group gap="sm">{toolbar}</Group> : null}
-      </Group>
+  const searchBox = (
+    <TextInput
+      className={phone ? classes.phoneSearch : classes.search}
+      size="sm"
+      type="search"
+      value={search}
+      onChange={(event) => setSearch(event.currentTarget.value)}
+      placeholder={searchPlaceholder}
+      aria-label={searchPlaceholder}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      rightSection={
+        search ? (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            onClick={() => setSearch('')}
+            aria-label={t.buttons.close}
+          >
+            <IconX size={14} aria-hidden />
+          </ActionIcon>
+        ) : list.isFetching && !list.isPending ? (
+          <Loader size={14} aria-hidden />
+        ) : null
+      }
+    />
+  );
 
-      <Table.ScrollContainer minWidth={560} type="native">
-        <Table
-          className={`${classes.table} ${list.isPlaceholderData ? classes.fetching : ''}`}
-          verticalSpacing="sm"
-          horizontalSpacing="md"
+  const P = t.screens.phoneList;
+  const activeFilters = Object.values(params ?? {}).filter(
+    (value) => value !== undefined && value !== null && value !== '',
+  ).length;
+  const toolbarArea = phone ? (
+    <div className={classes.phoneToolbar}>
+      <Group gap="xs" wrap="nowrap">
+        {searchBox}
+        <Button
+          size="sm"
+          variant={folded ? 'default' : 'light'}
+          leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+          aria-expanded={!folded}
+          aria-controls={foldId}
+          onClick={() => setFolded((value) => !value)}
+          className={classes.foldButton}
+        >
+          {toolbar
+            ? activeFilters > 0
+              ? format(P.filtersActive, { count: activeFilters })
+              : P.filters
+            : P.sort}
+        </Button>
+      </Group>
+      {folded ? null : (
+        <Stack id={foldId} gap="sm" pt="sm">
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <Select
+              className={classes.phoneSearch}
+              size="sm"
+              label={P.sortBy}
+              data={sortData}
+              value={sort.id}
+              onChange={(value) => {
+                if (value) setSorting([sortBy(sort, value)]);
+              }}
+              allowDeselect={false}
+              comboboxProps={{ zIndex: 400 }}
+            />
+            <ActionIcon
+              variant="default"
+              size={36}
+              aria-label={P.descending}
+              aria-pressed={sort.desc}
+              title={sort.desc ? P.descending : P.ascending}
+              onClick={() => setSorting([{ id: sort.id, desc: !sort.desc }])}
+            >
+              {sort.desc ? (
+                <IconSortDescending size={18} aria-hidden />
+              ) : (
+                <IconSortAscending size={18} aria-hidden />
+              )}
+            </ActionIcon>
+          </Group>
+          {toolbar}
+        </Stack>
+      )}
+    </div>
+  ) : (
+    <Group className={classes.toolbar} gap="sm" justify="space-between" wrap="wrap">
+      {searchBox}
+      {toolbar || bulkActions ? (
+        <Group gap="sm">
+          {toolbar}
+          {bulkActions}
+        </Group>
+      ) : null}
+    </Group>
+  );
+
+  const cards = (
+    <>
+      <VisuallyHidden id={captionId}>{label}</VisuallyHidden>
+      {message ? (
+        <div className={classes.message}>
+          <Text c="dimmed" role={list.isPending ? 'status' : undefined}>
+            {message}
+          </Text>
+        </div>
+      ) : (
+        <ul
+          className={`${cardClasses.list} ${list.isPlaceholderData ? classes.fetching : ''}`}
           aria-labelledby={captionId}
           aria-busy={list.isFetching || undefined}
         >
-          <VisuallyHidden component="caption" id={captionId}>
-            {label}
-          </VisuallyHidden>
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {selection ? <Table.Th className={classes.checkboxCell}>{selectAll}</Table.Th> : null}
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const sortable = header.column.getCanSort();
-                  const content = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <Table.Th
-                      key={header.id}
-                      aria-sort={
-                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
-                      }
-                      style={{
-                        width:
-                          header.column.columnDef.size && header.column.columnDef.size !== 150
-                            ? header.column.columnDef.size
-                            : undefined,
-                      }}
-                    >
-                      {sortable ? (
-                        <UnstyledButton
-                          className={classes.sortButton}
-                          data-sorted={sorted || undefined}
-                          onClick={header.column.getToggleSortingHandler()}
-                        >
-                          {content}
-                          <SortIcon sorted={sorted} />
-                        </UnstyledButton>
-                      ) : (
-                        content
-                      )}
-                    </Table.Th>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>
-            {message ? (
-              <Table.Tr>
-                <Table.Td colSpan={columnCount} className={classes.message}>
-                  <Text c="dimmed" role={list.isPending ? 'status' : undefined}>
-                    {message}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              table.getRowModel().rows.map((row) => (
-                <DataRow<T>
-                  key={row.id}
-                  row={row}
-                  columns={sortableColumns}
-                  highlighted={row.original.id === highlightedId}
-                  selected={selection ? selectedIds.includes(row.original.id) : null}
-                  selectLabel={format(t.screens.selectRow, {
-                    name: rowName?.(row.original) ?? String(row.original.id),
+          {rows.map((record) => (
+            <ListCard<T>
+              key={record.id}
+              record={record}
+              card={card}
+              highlighted={record.id === highlightedId}
+              onOpen={onOpen ? openRow : null}
+            />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+
+  return (
+    <Paper withBorder radius="lg" shadow="xs" className={classes.card}>
+      {toolbarArea}
+
+      {phone ? (
+        cards
+      ) : (
+        <Table.ScrollContainer minWidth={560} type="native">
+          <Table
+            className={`${classes.table} ${list.isPlaceholderData ? classes.fetching : ''}`}
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            aria-labelledby={captionId}
+            aria-busy={list.isFetching || undefined}
+          >
+            <VisuallyHidden component="caption" id={captionId}>
+              {label}
+            </VisuallyHidden>
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {selecting ? <Table.Th className={classes.checkboxCell}>{selectAll}</Table.Th> : null}
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    const sortable = header.column.getCanSort();
+                    const content = flexRender(header.column.columnDef.header, header.getContext());
+                    return (
+                      <Table.Th
+                        key={header.id}
+                        aria-sort={
+                          sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                        }
+                        style={{
+                          width:
+                            header.column.columnDef.size && header.column.columnDef.size !== 150
+                              ? header.column.columnDef.size
+                              : undefined,
+                        }}
+                      >
+                        {sortable ? (
+                          <UnstyledButton
+                            className={classes.sortButton}
+                            data-sorted={sorted || undefined}
+                            onClick={header.column.getToggleSortingHandler()}
+                          >
+                            {content}
+                            <SortIcon sorted={sorted} />
+                          </UnstyledButton>
+                        ) : (
+                          content
+                        )}
+                      </Table.Th>
+                    );
                   })}
-                  onOpen={openRow}
-                  onToggle={toggleRow}
-                />
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {message ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columnCount} className={classes.message}>
+                    <Text c="dimmed" role={list.isPending ? 'status' : undefined}>
+                      {message}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                table.getRowModel().rows.map((row) => (
+                  <DataRow<T>
+                    key={row.id}
+                    row={row}
+                    columns={sortableColumns}
+                    highlighted={row.original.id === highlightedId}
+                    selected={selecting ? selectedIds.includes(row.original.id) : null}
+                    selectLabel={format(t.screens.selectRow, {
+                      name: rowName?.(row.original) ?? String(row.original.id),
+                    })}
+                    onOpen={openRow}
+                    onToggle={toggleRow}
+                  />
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
 
       <Group className={classes.footer} justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed" aria-live="polite">
@@ -408,7 +539,7 @@ export function DataTable<T extends Identified>({
                 total: list.data?.capped ? `${total}+` : total,
               })
             : ' '}
-          {selection && selectedIds.length > 0 ? (
+          {selecting && selectedIds.length > 0 ? (
             <Box component="span" ml="sm" fw={600} c="var(--mantine-color-text)">
               {format(t.screens.selected, { count: selectedIds.length })}
             </Box>

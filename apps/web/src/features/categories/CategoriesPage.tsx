@@ -8,8 +8,9 @@ import { type ApiCategory, can, format } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useActor } from '../../app/actor';
 import { t } from '../../app/translations';
-import { DateCell } from '../../components/details';
+import { DateCell, formatDate } from '../../components/details';
 import { ListPage } from '../../components/panel/ListPage';
+import type { ListCardContent } from '../../components/table/ListCard';
 import { CategoryDetails } from './CategoryDetails';
 import { CategoryFormPanel } from './CategoryForm';
 
@@ -39,6 +40,12 @@ const columns: ColumnDef<ApiCategory, unknown>[] = [
   },
 ];
 
+const card = (category: ApiCategory): ListCardContent => ({
+  title: category.title,
+  lines: [category.description],
+  meta: [formatDate(category.created_at_timestamp)],
+});
+
 export default function CategoriesPage() {
   const actor = useActor();
   return (
@@ -58,6 +65,7 @@ export default function CategoriesPage() {
         emptyText: format(t.emptyTexts.generic, { entity: E.words }),
         searchPlaceholder: format(t.screens.searchPlaceholder, { entity: E.words }),
         rowName: (category) => category.title,
+        card,
       }}
       panelTitles={{
         view: format(t.screens.detailsTitle, { entity: E.one }),

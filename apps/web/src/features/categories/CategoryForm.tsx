@@ -4,6 +4,7 @@ import {
   Button,
   Group,
   Paper,
+  SimpleGrid,
   Stack,
   Text,
   Textarea,
@@ -122,7 +123,7 @@ function CategoryForm({ category, panel }: { category: ApiCategory | null; panel
                   withAsterisk
                   {...form.getInputProps(`attributes.${index}.label`)}
                 />
-                <Group grow gap="xs" align="flex-start">
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
                   <Autocomplete
                     label={F.format}
                     size="sm"
@@ -131,7 +132,7 @@ function CategoryForm({ category, panel }: { category: ApiCategory | null; panel
                     {...form.getInputProps(`attributes.${index}.format`)}
                   />
                   <TextInput size="sm" label={F.value} {...form.getInputProps(`attributes.${index}.value`)} />
-                </Group>
+                </SimpleGrid>
               </Stack>
               <ActionIcon
                 variant="subtle"

@@ -7,12 +7,23 @@ import { Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { t } from '../../app/translations';
-import { DateCell, PanelStatus } from '../../components/details';
+import { DateCell, formatDate, PanelStatus } from '../../components/details';
 import { ListPage } from '../../components/panel/ListPage';
+import type { ListCardContent } from '../../components/table/ListCard';
 import { ContactDetails } from './ContactDetails';
 import { type ApiContactSubmission, senderName } from './contact-types';
 
 const C = t.accountScreens.contactList;
+
+function card(submission: ApiContactSubmission): ListCardContent {
+  const name = senderName(submission);
+  const company = submission.meta?.company_name;
+  return {
+    title: submission.subject,
+    lines: [company && company !== name ? `${name} · ${company}` : name],
+    meta: [formatDate(submission.created_at_timestamp)],
+  };
+}
 
 export default function ContactPage() {
   const columns = useMemo<ColumnDef<ApiContactSubmission, unknown>[]>(
@@ -70,6 +81,7 @@ export default function ContactPage() {
         emptyText: C.empty,
         searchPlaceholder: C.search,
         rowName: (row) => row.subject,
+        card,
       }}
       panelTitles={{
         view: t.titles.contactDetails,

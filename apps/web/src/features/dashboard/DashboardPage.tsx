@@ -78,7 +78,9 @@ const REFRESH_MS = 60_000;
 export default function DashboardPage() {
   const query = useQuery({
     queryKey: DASHBOARD_KEY,
-    queryFn: () => fetchJson<ApiDashboard>('dashboard'),
+    // Weeks start on the viewer's Monday, in the viewer's time zone.
+    queryFn: () =>
+      fetchJson<ApiDashboard>('dashboard', { time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
     refetchInterval: REFRESH_MS,
   });
 

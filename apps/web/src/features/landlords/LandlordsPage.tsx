@@ -8,8 +8,9 @@ import { type ApiLandlord, can, format, ROLE } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useActor } from '../../app/actor';
 import { t } from '../../app/translations';
-import { DateCell } from '../../components/details';
+import { DateCell, formatDate } from '../../components/details';
 import { ListPage } from '../../components/panel/ListPage';
+import { CardAvatar, type ListCardContent, labelled } from '../../components/table/ListCard';
 import { LandlordDetails } from './LandlordDetails';
 import { LandlordFormPanel } from './LandlordForm';
 import { LandlordSettings } from './LandlordSettings';
@@ -56,6 +57,16 @@ const columns: ColumnDef<ApiLandlord, unknown>[] = [
   },
 ];
 
+const card = (landlord: ApiLandlord): ListCardContent => ({
+  leading: <CardAvatar src={landlord.avatar} name={landlord.name} />,
+  title: landlord.name,
+  meta: [
+    labelled(F.properties, landlord.properties?.length ?? 0),
+    labelled(F.users, landlord.users?.length ?? 0),
+    formatDate(landlord.created_at_timestamp),
+  ],
+});
+
 export default function LandlordsPage() {
   const actor = useActor();
   if (actor.role === ROLE.manager) return <LandlordSettings />;
@@ -77,6 +88,7 @@ export default function LandlordsPage() {
         emptyText: t.emptyTexts.landlords,
         searchPlaceholder: format(t.screens.searchPlaceholder, { entity: E.words }),
         rowName: (landlord) => landlord.name,
+        card,
       }}
       panelTitles={{
         view: t.titles.landlordDetails,

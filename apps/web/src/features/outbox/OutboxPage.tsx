@@ -15,6 +15,7 @@ import { format, t } from '../../app/translations';
 import { toastError, toastSuccess } from '../../components/feedback';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable } from '../../components/table/DataTable';
+import { type ListCardContent, labelled } from '../../components/table/ListCard';
 import {
   type ApiOutboxMessage,
   canRetry,
@@ -85,6 +86,35 @@ function RetryButton({ message }: { message: ApiOutboxMessage }) {
       {O.retry}
     </Button>
   );
+}
+
+/** A message on a phone: recipient and status, subject and kind, the failure whole, then channel, attempts and times. */
+function card(message: ApiOutboxMessage): ListCardContent {
+  const created = toDate(message.created_at);
+  const sent = toDate(message.sent_at);
+  return {
+    title: message.recipient,
+    badge: (
+      <Badge component="span" variant="light" color={statusColor(message.status)} tt="none">
+        {O.statuses[message.status] ?? message.status}
+      </Badge>
+    ),
+    lines: [message.subject, kindLabel(message.kind)],
+    notes: [
+      message.last_error ? (
+        <Text key="error" component="span" size="xs" c="red.7">
+          {message.last_error}
+        </Text>
+      ) : null,
+    ],
+    meta: [
+      O.channels[message.channel] ?? message.channel,
+      labelled(O.attempts, message.attempts),
+      created ? labelled(O.created, dayjs(created).format('MMM D, h:mm A')) : null,
+      sent ? labelled(O.sent, dayjs(sent).format('MMM D, h:mm A')) : null,
+    ],
+    action: canRetry(message) ? <RetryButton message={message} /> : null,
+  };
 }
 
 export default function OutboxPage() {
@@ -190,6 +220,7 @@ export default function OutboxPage() {
         loadingText={O.loading}
         emptyText={O.empty}
         searchPlaceholder={O.search}
+        card={card}
         toolbar={
           <SegmentedControl
             size="xs"

@@ -6,11 +6,12 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { type ApiProperty, can, format, ROLE } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useActor } from '../../app/actor';
 import { t } from '../../app/translations';
-import { DateCell } from '../../components/details';
+import { DateCell, formatDate } from '../../components/details';
 import { ListPage } from '../../components/panel/ListPage';
+import { CardAvatar, type ListCardContent, labelled } from '../../components/table/ListCard';
 import { PropertyDetails } from './PropertyDetails';
 import { PropertyFormPanel } from './PropertyForm';
 
@@ -82,6 +83,21 @@ export default function PropertiesPage() {
     [showLandlord],
   );
 
+  const card = useCallback(
+    (property: ApiProperty): ListCardContent => ({
+      leading: <CardAvatar src={property.avatar} name={property.name} />,
+      title: property.name,
+      lines: [property.address],
+      meta: [
+        showLandlord ? property.landlord?.name : null,
+        [property.city, property.province].filter(Boolean).join(', '),
+        labelled(F.units, property.units?.length ?? 0),
+        formatDate(property.created_at_timestamp),
+      ],
+    }),
+    [showLandlord],
+  );
+
   return (
     <ListPage<ApiProperty>
       base="/properties"
@@ -100,6 +116,7 @@ export default function PropertiesPage() {
         emptyText: t.emptyTexts.properties,
         searchPlaceholder: format(t.screens.searchPlaceholder, { entity: E.words }),
         rowName: (property) => property.name,
+        card,
       }}
       panelTitles={{
         view: t.titles.propertyDetails,

@@ -119,7 +119,7 @@ export function AvailabilityFields({
                 </Tooltip>
               ) : null}
             </Group>
-            <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs" style={{ clear: 'both' }}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs" style={{ clear: 'both' }}>
               <DatePickerInput
                 size="sm"
                 label={S.startDate}

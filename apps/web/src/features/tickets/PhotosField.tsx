@@ -1,13 +1,17 @@
 /**
  * The photos of the ticket form (SPEC.md sections 5 and 9): up to 5 files of at most 1 MB (jpeg, png,
  * gif, pdf), checked in the browser with the shared rules; on edit the ticket's files show with a remove
- * toggle (sent as remove_images[]). New files are added to the ones already chosen.
+ * toggle (sent as remove_images[]). New files are added to the ones already chosen, a photo too heavy to
+ * upload first scaled down in the browser (preparePhoto: a phone camera's photo weighs several MB). On
+ * phones a second button opens the camera.
  */
-import { ActionIcon, FileButton, Input, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, FileButton, Input, Loader, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { ACCEPTED_UPLOAD_MIME_TYPES, type ApiTicketImage, TICKET_IMAGE_MAX_FILES } from '@mend/shared';
-import { IconArrowBackUp, IconCameraPlus, IconFileTypePdf, IconX } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { IconArrowBackUp, IconCamera, IconCameraPlus, IconFileTypePdf, IconX } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { format, t } from '../../app/translations';
+import { usePhoneLayout } from '../../components/usePhoneLayout';
+import { preparePhoto } from './photo-prep';
 import classes from './tickets.module.css';
 
 const S = t.ticketScreens.form;
@@ -18,6 +22,8 @@ export interface PhotosFieldProps {
   onToggleRemove: (id: number) => void;
   files: readonly File[];
   onFilesChange: (files: File[]) => void;
+  /** True while chosen photos are being prepared (they are not in `files` yet): the form waits. */
+  onPreparingChange?: (preparing: boolean) => void;
   error?: ReactNode;
 }
 
@@ -42,12 +48,40 @@ export function PhotosField({
   onToggleRemove,
   files,
   onFilesChange,
+  onPreparingChange,
   error,
 }: PhotosFieldProps) {
+  const phone = usePhoneLayout();
   const previews = usePreviews(files);
   const resetRef = useRef<() => void>(null);
+  const cameraResetRef = useRef<() => void>(null);
+  const [preparing, setPreparing] = useState(0);
   const kept = existing.length - removeIds.length;
-  const full = kept + files.length >= TICKET_IMAGE_MAX_FILES;
+  const full = kept + files.length + preparing >= TICKET_IMAGE_MAX_FILES;
+
+  // Photos are added when they are ready, to the files chosen by then (one may have been removed meanwhile),
+  // unless the form has closed meanwhile.
+  const latest = useRef({ files, onFilesChange, mounted: true });
+  useLayoutEffect(() => {
+    latest.current = { files, onFilesChange, mounted: true };
+  });
+  useEffect(
+    () => () => {
+      latest.current.mounted = false;
+    },
+    [],
+  );
+  const busy = preparing > 0;
+  useEffect(() => onPreparingChange?.(busy), [busy, onPreparingChange]);
+
+  async function add(chosen: File[]) {
+    if (chosen.length === 0) return;
+    setPreparing((count) => count + chosen.length);
+    const ready = await Promise.all(chosen.map(preparePhoto));
+    if (!latest.current.mounted) return;
+    setPreparing((count) => count - chosen.length);
+    latest.current.onFilesChange([...latest.current.files, ...ready]);
+  }
 
   return (
     <Input.Wrapper label={S.photos} description={t.validation.imagesHint} error={error}>
@@ -96,6 +130,38 @@ export function PhotosField({
             </ActionIcon>
           </li>
         ))}
+        {Array.from({ length: preparing }, (_, index) => (
+          // Placeholders without identity of their own: only their number changes.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <li key={`preparing-${index}`}>
+            <span className={classes.thumb} role="status">
+              <Loader size="sm" aria-label={S.preparingPhoto} />
+            </span>
+          </li>
+        ))}
+        {!full && phone ? (
+          <li>
+            <FileButton
+              accept="image/*"
+              capture="environment"
+              resetRef={cameraResetRef}
+              inputProps={{ 'aria-label': S.takePhoto } as object}
+              onChange={(photo) => {
+                void add(photo ? [photo] : []);
+                cameraResetRef.current?.();
+              }}
+            >
+              {(props) => (
+                <UnstyledButton {...props} className={`${classes.thumb} ${classes.addThumb}`}>
+                  <IconCamera size={22} aria-hidden />
+                  <Text size="xs" fw={600} component="span">
+                    {S.takePhoto}
+                  </Text>
+                </UnstyledButton>
+              )}
+            </FileButton>
+          </li>
+        ) : null}
         {!full ? (
           <li>
             <FileButton
@@ -104,7 +170,7 @@ export function PhotosField({
               resetRef={resetRef}
               inputProps={{ 'aria-label': S.photosPlaceholder, name: 'images' } as object}
               onChange={(chosen) => {
-                onFilesChange([...files, ...chosen]);
+                void add(chosen);
                 resetRef.current?.();
               }}
             >

@@ -32,6 +32,7 @@ import { PriorityMark, StatusTag } from './TicketParts';
 import { TicketPhotos } from './TicketPhotos';
 import { changeStatus, TICKETS, ticketListKey, useStatuses, useTicket } from './ticket-data';
 import { closedDateText, statusColor } from './ticket-logic';
+import classes from './tickets.module.css';
 
 const S = t.ticketScreens;
 const F = S.fields;
@@ -194,6 +195,7 @@ function TicketView({ ticket, panel }: { ticket: ApiTicket; panel: PanelControls
           {showStatus ? <StatusDropdown ticket={ticket} /> : null}
           {ticket.can.delete ? (
             <Button
+              className={classes.footerButton}
               variant="subtle"
               color="red"
               leftSection={<IconTrash size={16} aria-hidden />}
@@ -216,6 +218,7 @@ function TicketView({ ticket, panel }: { ticket: ApiTicket; panel: PanelControls
           ) : null}
           {ticket.can.update ? (
             <Button
+              className={classes.footerButton}
               leftSection={<IconPencil size={16} aria-hidden />}
               onClick={() => panel.go({ mode: 'edit', id: ticket.id })}
             >
@@ -247,15 +250,15 @@ function StatusDropdown({ ticket }: { ticket: ApiTicket }) {
     setState('idle');
   }
 
+  // At most 200 px, and as narrow as the footer needs to hold Delete and Edit beside it on one line (phones).
   return (
-    <div style={{ marginRight: 'auto' }}>
+    <div style={{ marginRight: 'auto', flex: '1 1 100px', minWidth: 0, maxWidth: 200 }}>
       {state === 'saving' ? (
-        <Button variant="default" disabled leftSection={<Loader size={14} aria-hidden />} w={200}>
+        <Button variant="default" disabled leftSection={<Loader size={14} aria-hidden />} fullWidth>
           {t.buttons.updatingStatus}
         </Button>
       ) : (
         <Select
-          w={200}
           aria-label={S.changeStatus}
           data={list.map((text, index) => ({ value: String(index), label: text }))}
           value={list.length > 0 ? String(ticket.status) : null}

@@ -236,6 +236,8 @@ function TicketForm({
     stored: !creating,
   });
   const { buttonState, error, submit } = useSubmitRecord();
+  // A chosen photo being scaled down is not in the form yet: no submit until it is.
+  const [preparingPhotos, setPreparingPhotos] = useState(false);
 
   const statuses = useStatuses();
   const priorities = usePriorities();
@@ -302,16 +304,19 @@ function TicketForm({
 
   return (
     <RecordFormShell
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        if (preparingPhotos) event?.preventDefault();
+        else onSubmit(event);
+      }}
       error={error}
       buttonState={buttonState}
-      canSubmit={canSubmit}
+      canSubmit={canSubmit && !preparingPhotos}
       submitLabel={creating ? t.buttons.create : t.buttons.save}
       errorLabel={creating ? t.buttonErrors.create : t.buttonErrors.update}
       onCancel={panel.cancel}
     >
       <Section title={S.contactSection} hint={S.contactHint}>
-        <SimpleGrid cols={2} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             size="sm"
             label={S.firstName}
@@ -327,7 +332,7 @@ function TicketForm({
             {...form.getInputProps('contact_details.last_name')}
           />
         </SimpleGrid>
-        <SimpleGrid cols={2} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             size="sm"
             type="email"
@@ -384,7 +389,7 @@ function TicketForm({
           maxRows={10}
           {...form.getInputProps('description')}
         />
-        <SimpleGrid cols={2} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             size="sm"
             label={S.category}
@@ -444,6 +449,7 @@ function TicketForm({
             form.setFieldValue('images', files);
             form.validateField('images');
           }}
+          onPreparingChange={setPreparingPhotos}
           error={form.errors.images}
         />
       </Section>

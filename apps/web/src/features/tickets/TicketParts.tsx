@@ -15,6 +15,8 @@ dayjs.extend(relativeTime);
 export function StatusTag({ slug, text, ...props }: { slug: string; text: string } & BadgeProps) {
   return (
     <Badge
+      // A span: the tag also sits inside a phone's ticket card, a button.
+      component="span"
       variant="light"
       color={statusColor(slug)}
       radius="sm"

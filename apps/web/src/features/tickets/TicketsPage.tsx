@@ -5,17 +5,18 @@
  */
 import { Button, Divider, Group, Menu, Select } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
-import { type ApiTicketSummary, can, RELATIVE_TIME_LIST_REFRESH_MS } from '@mend/shared';
-import { IconChevronDown, IconTrash } from '@tabler/icons-react';
+import { type ApiTicketSummary, can, PRIORITY, RELATIVE_TIME_LIST_REFRESH_MS } from '@mend/shared';
+import { IconChevronDown, IconFlag3Filled, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useActor } from '../../app/actor';
 import { format, t } from '../../app/translations';
 import { PanelStatus } from '../../components/details';
 import { toastError } from '../../components/feedback';
 import { ListPage } from '../../components/panel/ListPage';
 import { usePanelRoute } from '../../components/panel/usePanelRoute';
+import type { ListCardContent } from '../../components/table/ListCard';
 import { PriorityMark, RelativeTime, StatusTag, useNow } from './TicketParts';
 import {
   changeStatus,
@@ -162,6 +163,28 @@ export default function TicketsPage() {
     [now],
   );
 
+  // A phone's card: title, status, property and unit, then number, priority and age.
+  const card = useCallback(
+    (ticket: ApiTicketSummary): ListCardContent => ({
+      title: ticket.title,
+      badge: <StatusTag slug={ticket.status_slug} text={ticket.status_text} size="sm" />,
+      lines: [[ticket.property_name, ticket.unit?.name].filter(Boolean).join(' · ')],
+      meta: [
+        `#${ticket.visible_id}`,
+        <span
+          key="priority"
+          className={classes.cardPriority}
+          data-high={ticket.priority === PRIORITY.high || undefined}
+        >
+          {ticket.priority === PRIORITY.high ? <IconFlag3Filled size={12} aria-hidden /> : null}
+          {format(S.priorityOf, { priority: ticket.priority_text })}
+        </span>,
+        <RelativeTime key="created" timestamp={ticket.created_at_timestamp} now={now} />,
+      ],
+    }),
+    [now],
+  );
+
   async function markAs(next: number) {
     if (busy || selected.length === 0) return;
     setBusy(true);
@@ -186,7 +209,7 @@ export default function TicketsPage() {
   }
 
   const none = selected.length === 0;
-  const toolbar = (
+  const filters = (
     <>
       <Select
         className={classes.filter}
@@ -212,48 +235,49 @@ export default function TicketsPage() {
           comboboxProps={{ zIndex: 400 }}
         />
       ) : null}
-      {canBulkDelete || canMarkAs ? (
-        <>
-          <Divider orientation="vertical" className={classes.toolbarDivider} />
-          <Group gap="xs" role="group" aria-label={S.bulkActions}>
-            {canBulkDelete ? (
-              <Button
-                size="sm"
-                variant="light"
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                disabled={none || busy}
-                onClick={() => void removeSelected()}
-              >
-                {t.buttons.delete}
-              </Button>
-            ) : null}
-            {canMarkAs ? (
-              <Menu position="bottom-end" withinPortal shadow="md" width={200} disabled={none || busy}>
-                <Menu.Target>
-                  <Button
-                    size="sm"
-                    variant="default"
-                    rightSection={<IconChevronDown size={16} aria-hidden />}
-                    disabled={none || busy || statusList.length === 0}
-                  >
-                    {t.buttons.markAs}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {statusList.map((text, index) => (
-                    <Menu.Item key={text} onClick={() => void markAs(index)}>
-                      {text}
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
-            ) : null}
-          </Group>
-        </>
-      ) : null}
     </>
   );
+  const bulkActions =
+    canBulkDelete || canMarkAs ? (
+      <>
+        <Divider orientation="vertical" className={classes.toolbarDivider} />
+        <Group gap="xs" role="group" aria-label={S.bulkActions}>
+          {canBulkDelete ? (
+            <Button
+              size="sm"
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              disabled={none || busy}
+              onClick={() => void removeSelected()}
+            >
+              {t.buttons.delete}
+            </Button>
+          ) : null}
+          {canMarkAs ? (
+            <Menu position="bottom-end" withinPortal shadow="md" width={200} disabled={none || busy}>
+              <Menu.Target>
+                <Button
+                  size="sm"
+                  variant="default"
+                  rightSection={<IconChevronDown size={16} aria-hidden />}
+                  disabled={none || busy || statusList.length === 0}
+                >
+                  {t.buttons.markAs}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {statusList.map((text, index) => (
+                  <Menu.Item key={text} onClick={() => void markAs(index)}>
+                    {text}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          ) : null}
+        </Group>
+      </>
+    ) : null;
 
   return (
     <ListPage<ApiTicketSummary>
@@ -277,7 +301,9 @@ export default function TicketsPage() {
         searchPlaceholder: S.searchPlaceholder,
         rowName: (ticket) => ticket.title,
         selection: { selectedIds: selected, onChange: setSelected },
-        toolbar,
+        toolbar: filters,
+        bulkActions,
+        card,
       }}
       panelTitles={{
         view: t.titles.ticketDetails,

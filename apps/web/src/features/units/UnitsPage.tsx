@@ -6,11 +6,12 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { type ApiUnit, can, format, ROLE } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useActor } from '../../app/actor';
 import { t } from '../../app/translations';
-import { DateCell } from '../../components/details';
+import { DateCell, formatDate } from '../../components/details';
 import { ListPage } from '../../components/panel/ListPage';
+import { CardAvatar, type ListCardContent, labelled } from '../../components/table/ListCard';
 import { UnitDetails } from './UnitDetails';
 import { UnitFormPanel } from './UnitForm';
 
@@ -80,6 +81,23 @@ export default function UnitsPage() {
     [showProperty],
   );
 
+  const card = useCallback(
+    (unit: ApiUnit): ListCardContent => ({
+      leading: <CardAvatar src={unit.avatar} name={unit.name} />,
+      title: unit.name,
+      lines: [unit.address],
+      meta: [
+        showProperty ? unit.property?.name : null,
+        labelled(
+          t.screens.fields.tenant,
+          unit.tenant ? unit.tenant.company_name || unit.tenant.name : t.screens.none,
+        ),
+        formatDate(unit.created_at_timestamp),
+      ],
+    }),
+    [showProperty],
+  );
+
   return (
     <ListPage<ApiUnit>
       base="/units"
@@ -97,6 +115,7 @@ export default function UnitsPage() {
         emptyText: t.emptyTexts.units,
         searchPlaceholder: format(t.screens.searchPlaceholder, { entity: E.words }),
         rowName: (unit) => unit.name,
+        card,
       }}
       panelTitles={{
         view: format(t.screens.detailsTitle, { entity: E.one }),

@@ -237,7 +237,7 @@ function UserForm({
         }}
         error={form.errors.avatar}
       />
-      <SimpleGrid cols={2} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
           size="sm"
           label={F.firstName}
@@ -360,7 +360,7 @@ function UserForm({
       <TextInput size="sm" label={F.postal} withAsterisk {...form.getInputProps('postal')} />
       {creating ? (
         <Stack gap={6}>
-          <SimpleGrid cols={2} spacing="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <PasswordInput
               label={F.password}
               autoComplete="new-password"

@@ -7,12 +7,13 @@ import { Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { type ApiUserRecord, can, format, type UserType } from '@mend/shared';
 import { IconFileImport } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useActor } from '../../app/actor';
 import { t } from '../../app/translations';
-import { DateCell } from '../../components/details';
+import { DateCell, formatDate } from '../../components/details';
 import { ListPage } from '../../components/panel/ListPage';
+import { CardAvatar, type ListCardContent, labelled } from '../../components/table/ListCard';
 import { UserDetails } from './UserDetails';
 import { UserFormPanel } from './UserForm';
 import { displayName, entityOf, isTemporary, listTitle } from './user-types';
@@ -115,6 +116,37 @@ export default function UsersPage({ type }: { type: UserType }) {
     return list;
   }, [showRole, type]);
 
+  // A phone's card: name, email (a temporary account's username), company, then role, unit, categories or
+  // landlord as the columns show them, and the creation date.
+  const card = useCallback(
+    (user: ApiUserRecord): ListCardContent => {
+      const name = displayName(user);
+      const linked =
+        type === 'tenants'
+          ? labelled(F.unit, user.units?.[0]?.name ?? t.screens.empty)
+          : type === 'contractors'
+            ? (user.categories ?? []).map((category) => category.title).join(', ')
+            : user.landlord
+              ? labelled(F.landlord, user.landlord.name)
+              : null;
+      return {
+        leading: <CardAvatar src={user.avatar} name={name} round />,
+        title: name,
+        badge: isTemporary(user) ? (
+          <Badge component="span" size="xs" variant="light" color="orange" tt="none">
+            {t.screens.temporaryAccount}
+          </Badge>
+        ) : null,
+        lines: [
+          isTemporary(user) ? (user.username ?? null) : user.email,
+          user.company_name && user.company_name !== user.name ? user.company_name : null,
+        ],
+        meta: [showRole ? user.role_name : null, linked, formatDate(user.created_at_timestamp)],
+      };
+    },
+    [showRole, type],
+  );
+
   const canCreate = type === 'users' ? can(actor, 'users.list') : can(actor, 'user.create');
   const batch =
     type === 'users' && can(actor, 'user.batchCreate') ? (
@@ -146,6 +178,7 @@ export default function UsersPage({ type }: { type: UserType }) {
         emptyText: format(t.emptyTexts.userType, { type: E.word }),
         searchPlaceholder: format(t.screens.searchPlaceholder, { entity: E.words }),
         rowName: displayName,
+        card,
       }}
       panelTitles={{
         view: format(t.screens.detailsTitle, { entity: E.one }),
