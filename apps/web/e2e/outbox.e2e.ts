@@ -76,16 +76,17 @@ function shownWhole(element: Locator): Promise<boolean> {
   );
 }
 
+/** A desktop lists messages as table rows, a phone as cards: the SMS message's row or card. */
 async function checkOutbox(page: Page): Promise<void> {
   await page.goto('/outbox');
   await page.getByRole('heading', { name: O.title }).waitFor();
-  const sms = page.getByRole('row').filter({ hasText: en.accounts.notConfigured.sms }).first();
+  const sms = page.locator('main tr, main li').filter({ hasText: en.accounts.notConfigured.sms }).first();
   await sms.waitFor();
-  // Every channel badge of the page, whole.
-  const badges = page.locator('tbody tr td:first-child .mantine-Badge-label');
+  // Every badge of the page (channels on a desktop, statuses), whole.
+  const badges = page.locator('main .mantine-Badge-label');
   await expect.poll(() => badges.count()).toBeGreaterThan(0);
   for (const badge of await badges.all()) expect(await shownWhole(badge), await badge.innerText()).toBe(true);
-  expect(await sms.locator('.mantine-Badge-label').first().innerText()).toBe(O.channels.sms);
+  await sms.getByText(O.channels.sms, { exact: true }).waitFor();
   // The reason the message waits, whole.
   const reason = sms.getByText(en.accounts.notConfigured.sms);
   expect(await reason.innerText()).toBe(en.accounts.notConfigured.sms);
