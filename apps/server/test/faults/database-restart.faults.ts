@@ -6,39 +6,39 @@ import { en } from '@mend/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from './helpers/http';
 import type { ServerProcess } from './helpers/server';
-import { binDir, createWorld, eventually, skipReason, type World } from './helpers/world';
+import { binDir, createWorld, eventually, MANAGER, skipReason, type World } from './helpers/world';
 
 if (!binDir) console.warn(skipReason);
 
 describe.skipIf(!binDir)('PostgreSQL restart under a running app', () => {
   let w: World;
   let app: ServerProcess;
-  let admin: HttpClient;
+  let manager: HttpClient;
 
   beforeAll(async () => {
     w = await createWorld();
     app = await w.start('restart');
-    admin = await w.signIn(app);
+    manager = await w.signIn(app, MANAGER);
   });
   afterAll(() => w?.close());
 
   it('fails clearly while the database is down and recovers the same session once it is back', async () => {
-    const before = await admin.get('/api/tickets');
+    const before = await manager.get('/api/tickets');
     expect(before.status, before.text).toBe(200);
-    const csrfBefore = admin.csrfToken;
+    const csrfBefore = manager.csrfToken;
 
     w.cluster.stop('fast');
     try {
       for (let i = 0; i < 5; i++) {
         for (const url of ['/api/tickets', '/healthz']) {
-          const answer = await admin.get(url, 10_000);
+          const answer = await manager.get(url, 10_000);
           // A clear failure, quickly: the documented error shape of an unexpected error, nothing leaked.
           expect(answer.ms, `${url} took ${answer.ms} ms`).toBeLessThan(5000);
           expect([500, 503], answer.text).toContain(answer.status);
           expect(answer.body).toMatchObject({ message: en.errors.server, request_id: expect.any(String) });
           expect(answer.text).not.toMatch(/ECONNREFUSED|postgres|select |stack/i);
         }
-        const write = await admin.post('/api/contact', {
+        const write = await manager.post('/api/contact', {
           subject: 'While the database is down',
           message: 'Hello',
         });
@@ -55,7 +55,7 @@ describe.skipIf(!binDir)('PostgreSQL restart under a running app', () => {
     const t0 = Date.now();
     const after = await eventually(
       async () => {
-        const answer = await admin.get('/api/tickets', 5000);
+        const answer = await manager.get('/api/tickets', 5000);
         return answer.status === 200 ? answer : null;
       },
       15_000,
@@ -63,24 +63,24 @@ describe.skipIf(!binDir)('PostgreSQL restart under a running app', () => {
     );
     console.log(`[faults] app answered again ${Date.now() - t0} ms after PostgreSQL was started`);
     expect(after.body).toEqual(before.body);
-    expect(admin.csrfToken).toBe(csrfBefore);
-    const health = await admin.get('/healthz');
+    expect(manager.csrfToken).toBe(csrfBefore);
+    const health = await manager.get('/healthz');
     expect(health.status).toBe(200);
-    const write = await admin.post('/api/contact', {
+    const write = await manager.post('/api/contact', {
       subject: 'After the restart',
       message: 'The database is back.',
       meta: {
-        email: 'admin@mend.test',
-        first_name: 'Avery',
-        last_name: 'Admin',
-        company_name: 'Mend Support',
+        email: 'manager@northwind.test',
+        first_name: 'Olivia',
+        last_name: 'Bennett',
+        company_name: 'Northwind Property Group',
         phone_number: '780 555 0100',
       },
     });
     expect(write.status, write.text).toBe(201);
 
     // The outbox worker lived through the outage too: an email asked for now is delivered.
-    const reset = await admin.post('/api/password/email', { email: 'manager@mapleleaf.test' });
+    const reset = await manager.post('/api/password/email', { email: 'manager@mapleleaf.test' });
     expect(reset.status, reset.text).toBe(200);
     await w.catcher.waitUntil(
       () => w.catcher.to('manager@mapleleaf.test').some((mail) => /reset/i.test(mail.subject)),

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './helpers/http';
 import type { ServerProcess } from './helpers/server';
-import { binDir, createWorld, skipReason, sleep, type World } from './helpers/world';
+import { binDir, createWorld, MANAGER, skipReason, sleep, type World } from './helpers/world';
 
 if (!binDir) console.warn(skipReason);
 
@@ -40,7 +40,7 @@ describe.skipIf(!binDir)('two app processes on one database', () => {
   });
 
   it('shares sessions: signed in on A, the same cookie and CSRF token work on B', async () => {
-    const client = await w.signIn(a);
+    const client = await w.signIn(a, MANAGER);
     const onA = await client.get('/api/tickets');
     expect(onA.status).toBe(200);
 
@@ -53,10 +53,10 @@ describe.skipIf(!binDir)('two app processes on one database', () => {
       subject: 'Written on B',
       message: 'Signed in on A.',
       meta: {
-        email: 'admin@mend.test',
-        first_name: 'Avery',
-        last_name: 'Admin',
-        company_name: 'Mend Support',
+        email: 'manager@northwind.test',
+        first_name: 'Olivia',
+        last_name: 'Bennett',
+        company_name: 'Northwind Property Group',
         phone_number: '780 555 0100',
       },
     });

@@ -17,6 +17,8 @@ export const skipReason = binDir
 export const TEST_APPLICATION_NAME = 'mend-faults-test';
 
 export const ADMIN = { email: 'admin@mend.test', password: 'password' };
+/** A manager: the writes these tests make (contact messages) are not the super admin's to make. */
+export const MANAGER = { email: 'manager@northwind.test', password: 'password' };
 export const TENANT = { email: 'tenant@northwind.test', password: 'password' };
 
 export interface World {
