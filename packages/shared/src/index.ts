@@ -6,6 +6,7 @@ export * from './api-tickets';
 export * from './api-users';
 export * from './constants';
 export * from './helpers';
+export * from './lists';
 export * from './messages';
 export * from './navigation';
 export * from './permissions';

@@ -4,9 +4,18 @@
  * `{ data, meta: { total, page, per_page } }` (SPEC.md section 7 plus paging metadata).
  * Search is case-insensitive pattern matching (ILIKE '%term%'), which the pg_trgm GIN indexes serve.
  */
-import { type ListMeta, MAX_PAGE_SIZE, PAGE_SIZE } from '@mend/shared';
-import { type AnyColumn, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
+import {
+  LIST_COUNT_CAP,
+  type ListMeta,
+  type ListName,
+  type ListSortKey,
+  MAX_PAGE_SIZE,
+  PAGE_SIZE,
+  SEARCH_COUNT_CAP,
+} from '@mend/shared';
+import { type AnyColumn, asc, desc, ilike, or, type SQL, type Subquery, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Db } from '../db/client';
 
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
@@ -30,6 +39,9 @@ export const listQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).optional().catch(undefined),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** A list's sort keys (LIST_SORTS in @mend/shared, no more and no fewer) and what each sorts by. */
+export type SortColumns<L extends ListName> = Record<ListSortKey<L>, AnyColumn | SQL>;
 
 export function parseListQuery(query: unknown): ListQuery {
   return listQuerySchema.parse(query ?? {});
@@ -111,3 +123,24 @@ export function cappedTotal(counted: number, cap: number): ListTotal {
 
 /** `count(*)` as a JavaScript number (PostgreSQL answers bigint as a string). */
 export const countAll = sql<number>`count(*)`.mapWith(Number);
+
+/** The cap of a list's total for this query: LIST_COUNT_CAP, or SEARCH_COUNT_CAP while searching (ADR 0009). */
+export function listCountCap(query: ListQuery): number {
+  return countCapFor(query, query.search ? SEARCH_COUNT_CAP : LIST_COUNT_CAP);
+}
+
+/** What `countUpTo` counts: a select of the matching rows (any columns), still open to `limit`. */
+interface MatchingRows {
+  limit(limit: number): { as(alias: string): Subquery };
+}
+
+/**
+ * A list's total the way every list counts it (ADR 0007, 0014): over at most `cap + 1` of the matching rows,
+ * so a large table's page 1 never counts the whole table. `matching` selects the rows the list shows, scope,
+ * filters and search applied, e.g. `db.select({ one: sql`1` }).from(users).where(where)`.
+ */
+export async function countUpTo(db: Db, matching: MatchingRows, query: ListQuery): Promise<ListTotal> {
+  const cap = listCountCap(query);
+  const [{ counted }] = await db.select({ counted: countAll }).from(matching.limit(cap + 1).as('matching'));
+  return cappedTotal(counted, cap);
+}

@@ -7,7 +7,7 @@
  * is complete: a new route that is not added here fails that test.
  */
 import { randomBytes } from 'node:crypto';
-import { temporaryEmailFor, USER_TYPES } from '@mend/shared';
+import { type ListName, temporaryEmailFor, USER_TYPES } from '@mend/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -54,8 +54,9 @@ export interface Endpoint {
   params: Record<string, ParamKind>;
   /** false: answers signed-out visitors too. */
   auth: boolean;
-  /** A list: reads page, per_page, search, sort, order (and the `filters`) from the query string. */
-  list?: boolean;
+  /** A list (its sort keys are LIST_SORTS[list]): reads page, per_page, search, sort, order (and the
+   * `filters`) from the query string. */
+  list?: ListName;
   /** Query-string filters a list reads besides the list query. */
   filters?: string[];
   /** The form fields the endpoint reads (nested fields as `a[b]`, lists as `a[]`). */
@@ -146,7 +147,7 @@ const write = (
 const userTypeEndpoints = USER_TYPES.flatMap((type): Endpoint[] => {
   const kind: ParamKind = type === 'users' ? 'user' : type === 'tenants' ? 'tenant' : 'contractor';
   return [
-    get(`/api/${type}`, {}, { list: true, filters: ['landlord_id', 'role'] }),
+    get(`/api/${type}`, {}, { list: 'users', filters: ['landlord_id', 'role'] }),
     get(`/api/${type}/create`, {}, { filters: ['landlord_id'] }),
     write('POST', `/api/${type}`, {}, USER_FORM),
     get(`/api/${type}/:id`, { id: kind }),
@@ -219,7 +220,7 @@ export const ENDPOINTS: Endpoint[] = [
 
   // Landlords.
   get('/api/landlords/current'),
-  get('/api/landlords', {}, { list: true }),
+  get('/api/landlords', {}, { list: 'landlords' }),
   get('/api/landlords/create'),
   write('POST', '/api/landlords', {}, LANDLORD_FORM),
   get('/api/landlords/:id', { id: 'landlord' }),
@@ -229,7 +230,7 @@ export const ENDPOINTS: Endpoint[] = [
   write('DELETE', '/api/landlords/:id', { id: 'landlord' }, []),
 
   // Properties.
-  get('/api/properties', {}, { list: true, filters: LIST_FILTERS.landlord }),
+  get('/api/properties', {}, { list: 'properties', filters: LIST_FILTERS.landlord }),
   get('/api/properties/create'),
   write('POST', '/api/properties', {}, PROPERTY_FORM),
   get('/api/properties/:id', { id: 'property' }),
@@ -238,7 +239,7 @@ export const ENDPOINTS: Endpoint[] = [
   write('DELETE', '/api/properties/:id', { id: 'property' }, []),
 
   // Units.
-  get('/api/units', {}, { list: true, filters: LIST_FILTERS.unit }),
+  get('/api/units', {}, { list: 'units', filters: LIST_FILTERS.unit }),
   get('/api/units/create'),
   write('POST', '/api/units', {}, UNIT_FORM),
   get('/api/units/:id', { id: 'unit' }),
@@ -248,7 +249,7 @@ export const ENDPOINTS: Endpoint[] = [
   write('DELETE', '/api/units/:id', { id: 'unit' }, []),
 
   // Categories.
-  get('/api/categories', {}, { list: true }),
+  get('/api/categories', {}, { list: 'categories' }),
   write('POST', '/api/categories', {}, CATEGORY_FORM),
   get('/api/categories/:id', { id: 'category' }),
   get('/api/categories/:id/edit', { id: 'category' }),
@@ -258,7 +259,7 @@ export const ENDPOINTS: Endpoint[] = [
   // Tickets.
   get('/api/tickets/statuses'),
   get('/api/tickets/priorities'),
-  get('/api/tickets', {}, { list: true, filters: ['status', 'property_id'] }),
+  get('/api/tickets', {}, { list: 'tickets', filters: ['status', 'property_id'] }),
   write('POST', '/api/tickets', {}, TICKET_FORM),
   write('DELETE', '/api/tickets/batch', {}, ['tickets[]'], { batch: true }),
   write('PATCH', '/api/tickets/batch/status', {}, ['tickets[]', 'status'], { batch: true }),
@@ -271,8 +272,12 @@ export const ENDPOINTS: Endpoint[] = [
     { id: 'ticket', imageId: 'ticketImage' },
     { answers: 'file' },
   ),
-  get('/api/landlords/:id/tickets', { id: 'landlord' }, { list: true, filters: ['status', 'property_id'] }),
-  get('/api/users/:id/tickets', { id: 'user' }, { list: true, filters: ['status', 'property_id'] }),
+  get(
+    '/api/landlords/:id/tickets',
+    { id: 'landlord' },
+    { list: 'tickets', filters: ['status', 'property_id'] },
+  ),
+  get('/api/users/:id/tickets', { id: 'user' }, { list: 'tickets', filters: ['status', 'property_id'] }),
 
   // Contact form, outbox, dashboard.
   write('POST', '/api/contact', {}, [
@@ -285,9 +290,9 @@ export const ENDPOINTS: Endpoint[] = [
     'subject',
     'message',
   ]),
-  get('/api/contact', {}, { list: true }),
+  get('/api/contact', {}, { list: 'contact' }),
   get('/api/contact/:id', { id: 'contact' }),
-  get('/api/outbox', {}, { list: true, filters: ['status', 'channel'] }),
+  get('/api/outbox', {}, { list: 'outbox', filters: ['status', 'channel'] }),
   write('POST', '/api/outbox/:id/retry', { id: 'outbox' }, []),
   get('/api/dashboard'),
 ];

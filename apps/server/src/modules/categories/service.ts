@@ -15,6 +15,7 @@ import {
   listPage,
   orderBy,
   pageOffset,
+  type SortColumns,
   searchCondition,
 } from '../../lib/list-query';
 import {
@@ -36,7 +37,10 @@ export function visibleCategories(_actor: Actor) {
   return everyRow();
 }
 
-const SORTABLE = { title: textSort(categories.title), created_at: categories.createdAt };
+const SORTABLE = {
+  title: textSort(categories.title),
+  created_at: categories.createdAt,
+} satisfies SortColumns<'categories'>;
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
 /** Attributes without a format show as plain text. */

@@ -18,7 +18,14 @@ import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type ContactSubmissionMeta, contactSubmissions, notifications, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import { countAll, listPage, orderBy, pageOffset, searchCondition } from '../../lib/list-query';
+import {
+  countAll,
+  listPage,
+  orderBy,
+  pageOffset,
+  type SortColumns,
+  searchCondition,
+} from '../../lib/list-query';
 import { supportNoticeEmail } from '../../lib/mail/templates';
 import type { MessagingContext } from '../../lib/outbox/context';
 import { notificationRows, queueMessages } from '../../lib/outbox/messages';
@@ -114,7 +121,7 @@ const SORTABLE = {
   subject: sql`lower(${contactSubmissions.subject})`,
   email: metaField('email'),
   name: sql`lower(${metaField('first_name')} || ' ' || ${metaField('last_name')})`,
-};
+} satisfies SortColumns<'contact'>;
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
 function mayRead(actor: Actor): void {

@@ -33,6 +33,7 @@ import {
   listPage,
   orderBy,
   pageOffset,
+  type SortColumns,
   searchCondition,
 } from '../../lib/list-query';
 import {
@@ -70,7 +71,10 @@ function assertMayReadLandlords(actor: Actor): void {
 /** Where a landlord's logo is stored: under logos/, which the uploads route serves without sign-in. */
 const logoFolder = (id: number) => `logos/landlords/${id}`;
 
-const SORTABLE = { name: textSort(landlords.name), created_at: landlords.createdAt };
+const SORTABLE = {
+  name: textSort(landlords.name),
+  created_at: landlords.createdAt,
+} satisfies SortColumns<'landlords'>;
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
 async function serializeMany(db: Db, rows: LandlordRow[]): Promise<ApiLandlord[]> {

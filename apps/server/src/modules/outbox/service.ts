@@ -14,7 +14,14 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { OUTBOX_CHANNELS, OUTBOX_STATUSES, type OutboxMessageRow, outboxMessages } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import { countAll, listPage, orderBy, pageOffset, searchCondition } from '../../lib/list-query';
+import {
+  countAll,
+  listPage,
+  orderBy,
+  pageOffset,
+  type SortColumns,
+  searchCondition,
+} from '../../lib/list-query';
 import { recordListQuery } from '../../lib/record-helpers';
 import type { Actor } from '../../lib/session';
 
@@ -50,7 +57,7 @@ const SORTABLE = {
   status: outboxMessages.status,
   attempts: outboxMessages.attempts,
   recipient: sql`lower(${outboxMessages.recipient})`,
-};
+} satisfies SortColumns<'outbox'>;
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
 /** GET /outbox (?status, channel, search over recipient, subject and kind). */

@@ -42,6 +42,7 @@ import {
   listPage,
   orderBy,
   pageOffset,
+  type SortColumns,
   searchCondition,
 } from '../../lib/list-query';
 import {
@@ -104,7 +105,7 @@ const SORTABLE = {
   created_at: properties.createdAt,
   city: textSort(properties.city),
   landlord: textSort(landlords.name),
-};
+} satisfies SortColumns<'properties'>;
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
 interface Loaded {

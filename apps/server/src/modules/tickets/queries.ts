@@ -37,6 +37,7 @@ import {
   likePattern,
   orderBy,
   pageOffset,
+  type SortColumns,
   sortOf,
 } from '../../lib/list-query';
 import { sessionColumns, sessionMatches } from '../../lib/session';
@@ -207,7 +208,7 @@ const SORTABLE = {
   created_at: tickets.createdAt,
   property: sql`lower(${properties.name})`,
   tenant: tenantNameSql,
-};
+} satisfies SortColumns<'tickets'>;
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 /** Sort keys that read joined tables. */
 const JOINED_SORTS = new Set(['property', 'tenant']);

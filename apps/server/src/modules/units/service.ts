@@ -45,6 +45,7 @@ import {
   listPage,
   orderBy,
   pageOffset,
+  type SortColumns,
 } from '../../lib/list-query';
 import {
   deletedMessage,
@@ -113,7 +114,7 @@ const SORTABLE = {
   name: textSort(units.name),
   created_at: units.createdAt,
   property: textSort(properties.name),
-};
+} satisfies SortColumns<'units'>;
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
 /** Search: name, description, property name, and the company and names of its tenants. */

@@ -50,12 +50,13 @@ import {
 } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import {
-  countAll,
+  countUpTo,
   likePattern,
   listPage,
   orderBy,
   pageOffset,
   parseListQuery,
+  type SortColumns,
   searchCondition,
 } from '../../lib/list-query';
 import type { Actor } from '../../lib/session';
@@ -86,7 +87,7 @@ const SORTABLE = {
   email: users.email,
   role: users.role,
   created_at: users.createdAt,
-};
+} satisfies SortColumns<'users'>;
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
 /** PostgreSQL `integer` ids stop here; a bigger number in a filter would be a database error, not "none". */
@@ -209,8 +210,8 @@ export async function listUsers(
     filters.role === undefined ? undefined : eq(users.role, filters.role as Role),
     userSearch(query.search),
   );
-  const [[{ total }], rows] = await Promise.all([
-    db.select({ total: countAll }).from(users).where(where),
+  const [total, rows] = await Promise.all([
+    countUpTo(db, db.select({ one: sql`1` }).from(users).where(where), query),
     db
       .select()
       .from(users)
