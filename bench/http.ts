@@ -69,6 +69,8 @@ import {
   visitorSession,
   waitForQuiet,
 } from './lib';
+import { writeMarkdownTable } from './markdown';
+import { checkCatalogue, type SurfaceCall, surfaceCalls, type Viewer, viewerIds } from './surface';
 
 const { values: args } = parseArgs({
   options: {
@@ -86,6 +88,9 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     client: { type: 'string' },
     explain: { type: 'boolean', default: false },
+    surface: { type: 'boolean', default: false },
+    sweep: { type: 'boolean', default: false },
+    markdown: { type: 'string' },
     'server-process': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -107,6 +112,13 @@ if (args.help) {
   --client C        load generator of the read (GET) endpoints: wrk (default when installed:
                     apt-get install -y wrk) or autocannon; the writes and sign-in always use autocannon
   --only a,b        run only these endpoints (names as printed, e.g. list-manager,detail)
+  --surface         measure the whole read surface instead of the hand-written endpoints: every GET of the
+                    API catalogue, for every role, with every search, sort and filter (bench/surface.ts);
+                    --only then matches names that contain any of the given parts
+  --sweep           no load: each endpoint's request SWEEP_REQUESTS times one after the other (past the
+                    sixth use of each pooled connection's prepared statements), sorted slowest first
+  --markdown FILE   write the results as the current table of FILE (docs/performance.md), between its
+                    <!-- bench:http table --> markers
   --explain         print EXPLAIN (ANALYZE, BUFFERS) of every captured statement
   --server-process  drive a second copy of the app running as its own process (bench/serve.ts,
                     PostgreSQL only), so that autocannon does not share the app's event loop; the
@@ -126,6 +138,8 @@ const RETRIES = Math.max(0, Math.floor(Number(args.retries) || 0));
 const QUIET_WAIT = Math.max(0, Number(args['quiet-wait']) || 0);
 /** Requests timed one after the other when an endpoint is too slow to load-test. */
 const SEQUENTIAL_SAMPLES = 3;
+/** --sweep: requests per endpoint, one at a time: enough for every pooled connection to pass its sixth use. */
+const SWEEP_REQUESTS = 8 * DEFAULT_POOL_SIZE;
 /** wrk (in C) costs a quarter of autocannon's CPU per request, CPU the app and database share on 2 cores. */
 const CLIENT = args.client ?? (hasWrk() ? 'wrk' : 'autocannon');
 if (CLIENT !== 'wrk' && CLIENT !== 'autocannon') throw new Error('--client must be wrk or autocannon');
@@ -158,6 +172,7 @@ interface Targets {
   ratio?: number;
 }
 const LIST_TARGET: Targets = { p95: 50, ratio: 2 };
+const DASHBOARD_TARGET: Targets = { p95: 100, ratio: 2 };
 const DETAIL_TARGET: Targets = { p95: 20, ratio: 2 };
 const POLL_TARGET: Targets = { ratio: 2 };
 
@@ -242,6 +257,8 @@ type Who = 'superAdmin' | 'manager' | 'tenant' | 'contractor' | 'writerManager' 
 interface Endpoint {
   name: string;
   label: string;
+  /** The surface's call this endpoint measures (--surface). */
+  call?: SurfaceCall;
   who: Who | 'visitor';
   method: 'GET' | 'POST' | 'PATCH';
   /** Cycled through, one per request. */
@@ -760,6 +777,52 @@ function verdictOf(endpoint: Endpoint, http: HttpRun, sql: SqlRun | undefined): 
   return failures.length === 0 ? 'PASS' : `FAIL (${failures.join(', ')})`;
 }
 
+/** The surface (bench/surface.ts) as endpoints of this bench, probed through the capturing app. */
+async function surfaceEndpoints(
+  sessions: Record<Who, Session>,
+  rawQuery: RawQuery,
+  accountsFile: AccountsFile,
+  base: string,
+  app: Parameters<typeof checkCatalogue>[0],
+): Promise<Endpoint[]> {
+  checkCatalogue(app);
+  const ids = await viewerIds((text, values) => rawQuery(text, values), accountsFile);
+  const get = async (who: Viewer, urlPath: string) => {
+    const response = await fetch(`${base}${urlPath}`, {
+      headers: { cookie: sessions[who].cookie, [CSRF_HEADER]: sessions[who].csrf },
+    });
+    const text = await response.text();
+    return { status: response.status, body: response.status === 200 ? JSON.parse(text) : text };
+  };
+  const calls = await surfaceCalls(ids, get, (line) => console.log(line));
+  console.log('');
+  return calls.map((call) => ({
+    name: call.name,
+    label: call.name,
+    call,
+    who: call.who,
+    method: 'GET',
+    paths: [call.path],
+    sql: true,
+    targets: call.dashboard ? DASHBOARD_TARGET : LIST_TARGET,
+  }));
+}
+
+function markdownRows(rows: Row[]) {
+  return rows.map(({ endpoint, http, sql, verdict }) => ({
+    route: endpoint.call?.route ?? endpoint.paths[0],
+    role: endpoint.call?.who ?? endpoint.who,
+    variant: endpoint.call?.variant ?? endpoint.label,
+    concurrency: http.concurrency,
+    rps: http.rps,
+    p50: http.latency.p50,
+    p95: http.latency.p95,
+    sqlP50: sql?.latency.p50,
+    target: endpoint.targets.p95,
+    verdict,
+  }));
+}
+
 function withStatementTimeout(url: string): string {
   const parsed = new URL(url);
   parsed.searchParams.set('options', `-c statement_timeout=${Math.round(STATEMENT_TIMEOUT * 1000)}`);
@@ -855,6 +918,7 @@ async function main() {
   const captureBase = `http://127.0.0.1:${port}`;
 
   const rows: Row[] = [];
+  const swept: Array<{ name: string; first: number; late: number; worst: number }> = [];
   try {
     const { accounts, writers, password } = accountsFile;
     const sessions: Record<Who, Session> = {
@@ -865,8 +929,16 @@ async function main() {
       writerManager: await signIn(base, writers.manager.email, password),
       writerContractor: await signIn(base, writers.contractor.email, password),
     };
-    const list = (await endpoints(rawQuery, accountsFile)).filter(
-      (endpoint) => !only || only.has(endpoint.name),
+    const list = (
+      args.surface
+        ? await surfaceEndpoints(sessions, rawQuery, accountsFile, captureBase, app)
+        : await endpoints(rawQuery, accountsFile)
+    ).filter((endpoint) =>
+      !only
+        ? true
+        : args.surface
+          ? [...only].some((part) => endpoint.name.includes(part))
+          : only.has(endpoint.name),
     );
     if (list.length === 0) throw new Error('--only matched no endpoint');
 
@@ -899,6 +971,23 @@ async function main() {
         if (args.explain) await explain(endpoint, captured[0], rawQuery);
       }
 
+      if (args.sweep && session) {
+        const times: number[] = [];
+        for (let n = 0; n < SWEEP_REQUESTS; n++) {
+          const t0 = performance.now();
+          const response = await fetch(`${captureBase}${endpoint.paths[n % endpoint.paths.length]}`, {
+            headers: { cookie: session.cookie, [CSRF_HEADER]: session.csrf },
+          });
+          await response.arrayBuffer();
+          times.push(performance.now() - t0);
+        }
+        const late = summarize(times.slice(-DEFAULT_POOL_SIZE * 2));
+        swept.push({ name: endpoint.name, first: slowest, late: late.p50, worst: Math.max(...times) });
+        console.log(
+          `${endpoint.label.padEnd(60)} first ${ms(slowest).padStart(7)}  then p50 ${ms(late.p50).padStart(7)}  worst ${ms(Math.max(...times)).padStart(7)} ms`,
+        );
+        continue;
+      }
       process.stdout.write(`${endpoint.label.padEnd(30)} `);
       let best: Row | null = null;
       if (session && slowest > MAX_SINGLE_MS) {
@@ -976,7 +1065,25 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  printReport(rows, accountsFile, target);
+  if (args.sweep) {
+    console.log('\nSlowest first (p50 after the sixth use of every pooled connection):');
+    for (const row of swept.sort((a, b) => b.late - a.late))
+      console.log(
+        `${ms(row.late).padStart(8)} ms  (first ${ms(row.first)}, worst ${ms(row.worst)})  ${row.name}`,
+      );
+  } else printReport(rows, accountsFile, target);
+  if (args.markdown && !args.sweep) {
+    writeMarkdownTable(args.markdown, markdownRows(rows), {
+      target: describeTarget(target),
+      counts: accountsFile.counts,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      warmup: WARMUP,
+      poolSize: POOL_SIZE,
+      machine: machineLine(),
+    });
+    console.log(`Wrote the table of ${args.markdown}`);
+  }
 
   if (args.keep) {
     console.log(
