@@ -16,6 +16,8 @@
  *   ticket_recipients    3 per ticket (the matching contractor and the landlord's two managers)
  *   ticket_log           ~2.9 per ticket (created, routed, status changed)
  *   notifications        1 per ticket (one of the recipients; older ones viewed)
+ *   contact_submissions  1 per 50 tickets (20,000 full), from tenants
+ *   outbox_messages      1 per notification (email, SMS for contractors; sent, the last hour pending, 2% failed)
  *
  * PostgreSQL: (re)creates the database (default mend_bench on 127.0.0.1; the name must contain "bench"),
  * migrates it with the app's migrateDatabase, drops the secondary indexes and foreign keys, loads, then
@@ -91,6 +93,16 @@ const CONTRACTORS_PER_LANDLORD = 4;
 const CATEGORIES_PER_CONTRACTOR = 3;
 /** Tickets span this many days, evenly, ending now. */
 const HISTORY_DAYS = 3 * 365;
+/** One contact message per this many tickets. */
+const CONTACTS_PER_TICKETS = 50;
+const CONTACT_SUBJECTS = [
+  'Question about my invoice',
+  'Cannot upload a photo',
+  'How do I add a second tenant',
+  'Notification emails not arriving',
+  'Request for a new feature',
+  'Problem signing in on my phone',
+];
 
 // ---------------------------------------------------------------------------------------------------------
 // Realistic words
@@ -366,7 +378,19 @@ function layout(scale: ScaleName) {
   const tenantBase = contractorBase + landlords * CONTRACTORS_PER_LANDLORD;
   const tenants = users - tenantBase + 1;
   if (tenants < units) throw new Error('Scale error: fewer tenants than units');
-  return { landlords, properties, units, users, tickets, managerBase, contractorBase, tenantBase, tenants };
+  const contacts = tickets / CONTACTS_PER_TICKETS;
+  return {
+    landlords,
+    properties,
+    units,
+    users,
+    tickets,
+    contacts,
+    managerBase,
+    contractorBase,
+    tenantBase,
+    tenants,
+  };
 }
 type Layout = ReturnType<typeof layout>;
 
@@ -570,6 +594,33 @@ function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
         from tickets t
         join units u on u.id = t.unit_id
         join properties p on p.id = t.property_id`,
+    },
+    {
+      // Tenants write to support now and then: the super admin's contact list.
+      table: 'contact_submissions',
+      sql: `insert into contact_submissions (user_id, subject, message, meta, created_at)
+        select usr.id, ${pick(CONTACT_SUBJECTS, 'g')}, 'Hello, ' || ${pick(CONTACT_SUBJECTS, 'g')} || '. Thank you.',
+          jsonb_build_object('email', usr.email, 'first_name', usr.first_name, 'last_name', usr.last_name,
+            'company_name', usr.company_name, 'phone_number', usr.phone_number),
+          ${NOW} - (g * ${HISTORY_DAYS / l.contacts}) * interval '1 day'
+        from generate_series(1, ${l.contacts}) g
+        join users usr on usr.id = ${l.tenantBase} + (g * 7919) % ${l.tenants}`,
+    },
+    {
+      // Every notification was also mailed (contractors get an SMS): the outbox the super admin reads. Old ones
+      // are sent, the last hour's still pending, one in fifty failed.
+      table: 'outbox_messages',
+      sql: `insert into outbox_messages (channel, kind, user_id, recipient, subject, body_text, status, attempts,
+          next_attempt_at, sent_at, last_error, created_at)
+        select case when usr.role = 3 then 'sms' else 'email' end, 'ticket.created', usr.id,
+          case when usr.role = 3 then '780 555 0199' else usr.email end, n.title, n.subtitle || '. ' || n.description,
+          st.status, case st.status when 'failed' then 5 when 'pending' then 0 else 1 end, n.created_at,
+          case when st.status = 'sent' then n.created_at + interval '1 minute' end,
+          case when st.status = 'failed' then 'Mail server refused the message (550).' end, n.created_at
+        from notifications n
+        join users usr on usr.id = n.user_id
+        cross join lateral (select case when n.created_at > ${NOW} - interval '1 hour' then 'pending'
+          when n.id % 50 = 0 then 'failed' else 'sent' end as status) st`,
     },
   ];
 }
