@@ -199,19 +199,15 @@ function withoutMatched(found: (TicketListRow & { matched: number })[], cap: num
   return { rows, total: cappedTotal(found[0]?.matched ?? 0, cap) };
 }
 
-/** The tenant's shown name: company, else first and last name, else email (as serialize.ts writes it). */
-const tenantNameSql = sql`lower(coalesce(nullif(${tenantUser.companyName}, ''), nullif(trim(${tenantUser.firstName} || ' ' || ${tenantUser.lastName}), ''), ${tenantUser.email}))`;
-
+/** Every key sorts by a column of `tickets` (the property's and tenant's names are copied there, migration 0007). */
 const SORTABLE = {
   title: sql`lower(${tickets.title})`,
   status: tickets.status,
   created_at: tickets.createdAt,
-  property: sql`lower(${properties.name})`,
-  tenant: tenantNameSql,
+  property: tickets.propertySort,
+  tenant: tickets.tenantSort,
 } satisfies SortColumns<'tickets'>;
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
-/** Sort keys that read joined tables. */
-const JOINED_SORTS = new Set(['property', 'tenant']);
 
 /** A search term as the query matches it: the text, a visible id (its digits) and status names (indexes). */
 interface SearchTerm {
@@ -303,7 +299,7 @@ export async function listTicketRows(
     term ? ticketSearch(term, term, wholeList) : undefined,
   );
   const order = orderBy(query, SORTABLE, DEFAULT_SORT, tickets.id);
-  if (!overRows && !JOINED_SORTS.has(sortOf(query, SORTABLE, DEFAULT_SORT).key)) {
+  if (!overRows) {
     // The page's ids and the total from `tickets` alone, planned with the pattern (a common word walks the date
     // index, a rare one the trigram index); then those rows joined by a prepared statement. Planning the joins
     // with every search cost more than running the search (0.9 ms against 0.1, at 1,000,000 tickets).
@@ -374,14 +370,6 @@ async function narrowedSearch(
       ),
     );
     const order = orderBy({ ...query, sort, order: direction }, SORTABLE, DEFAULT_SORT, tickets.id);
-    if (JOINED_SORTS.has(sort)) {
-      return selectListRowsCounted(db, sql`count(*) over ()`)
-        .where(where)
-        .orderBy(...order)
-        .limit(query.per_page)
-        .offset(sql.placeholder('offset'))
-        .prepare(name);
-    }
     const limit = sql.raw(String(query.per_page));
     const page = sql`(select ${tickets.id} as id, count(*) over () as matched from ${tickets} where ${where} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${sql.placeholder('offset')}) as page`;
     return db
@@ -457,16 +445,10 @@ async function firstPage(
         ? everyTicketCount
         : cappedCount(where, LIST_COUNT_CAP);
     const selected = selectListRowsCounted(db, matched);
-    return JOINED_SORTS.has(sort)
-      ? selected
-          .where(where)
-          .orderBy(...order)
-          .limit(query.per_page)
-          .prepare(name)
-      : selected
-          .where(sql`${tickets.id} in (${pageIds})`)
-          .orderBy(...order)
-          .prepare(name);
+    return selected
+      .where(sql`${tickets.id} in (${pageIds})`)
+      .orderBy(...order)
+      .prepare(name);
   });
   const values = { ...viewerValues(viewer), status: filters.status, propertyId: filters.propertyId };
   return withoutMatched(await rowsQuery.execute(values), LIST_COUNT_CAP);
