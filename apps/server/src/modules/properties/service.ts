@@ -45,6 +45,7 @@ import {
   orderBy,
   pageOffset,
   type SortColumns,
+  sortOf,
 } from '../../lib/list-query';
 import {
   deletedMessage,
@@ -188,15 +189,28 @@ export async function listProperties(
     filters.landlordId === undefined ? undefined : eq(properties.landlordId, filters.landlordId),
     propertySearch(query.search, !narrowed),
   );
+  const order = orderBy(query, SORTABLE, DEFAULT_SORT, properties.id);
+  // The page's ids first, then its rows: a deep page skips index entries alone (an index-only scan) instead of
+  // reading and joining every row it skips. Only the landlord sort needs the join.
+  const pageIds = (
+    sortOf(query, SORTABLE, DEFAULT_SORT).key === 'landlord'
+      ? db
+          .select({ id: properties.id })
+          .from(properties)
+          .innerJoin(landlords, eq(landlords.id, properties.landlordId))
+      : db.select({ id: properties.id }).from(properties)
+  )
+    .where(where)
+    .orderBy(...order)
+    .limit(query.per_page)
+    .offset(pageOffset(query));
   const [rows, total] = await Promise.all([
     db
       .select({ property: propertyColumns, landlordName: landlords.name })
       .from(properties)
       .innerJoin(landlords, eq(landlords.id, properties.landlordId))
-      .where(where)
-      .orderBy(...orderBy(query, SORTABLE, DEFAULT_SORT, properties.id))
-      .limit(query.per_page)
-      .offset(pageOffset(query)),
+      .where(inArray(properties.id, pageIds))
+      .orderBy(...order),
     countUpTo(db, db.select({ one: sql`1` }).from(properties).where(where), query),
   ]);
   return listPage(await serializeMany(db, actor, rows), total, query);
