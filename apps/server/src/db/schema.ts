@@ -84,7 +84,9 @@ export const landlords = pgTable(
   },
   (t) => [
     trgm('landlords_name_trgm_idx', t.name),
-    index('landlords_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    // Every sort ends in id (lib/list-query.ts orderBy): an index on (key, id) serves it in either direction.
+    index('landlords_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('landlords_name_sort_idx').on(sql`lower(${t.name})`, t.id),
   ],
 );
 
@@ -161,13 +163,21 @@ export const properties = pgTable(
     city: str('city'),
     postalCode: str('postal_code'),
     address: str('address'),
+    /**
+     * What the property search matches, lower-cased and joined by U+001F: name, description, address, city,
+     * landlord name. Kept by triggers (migration 0007, like tickets' in ADR 0009); never sent to a client.
+     */
+    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     trgm('properties_name_trgm_idx', t.name),
+    trgm('properties_search_text_trgm_idx', t.searchText),
     index('properties_landlord_id_idx').on(t.landlordId),
-    index('properties_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('properties_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('properties_name_sort_idx').on(sql`lower(${t.name})`, t.id),
+    index('properties_city_sort_idx').on(sql`lower(${t.city})`, t.id),
   ],
 );
 
@@ -185,14 +195,20 @@ export const units = pgTable(
     postalCode: str('postal_code'),
     address: str('address'),
     avatar: text('avatar'),
+    /**
+     * What the unit search matches, lower-cased and joined by U+001F: name, description, property name, its
+     * tenants' "first last" and company. Kept by triggers (migration 0007, like tickets' in ADR 0009).
+     */
+    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('units_property_id_idx').on(t.propertyId),
-    index('units_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('units_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('units_name_sort_idx').on(sql`lower(${t.name})`, t.id),
     trgm('units_name_trgm_idx', t.name),
-    trgm('units_description_trgm_idx', t.description),
+    trgm('units_search_text_trgm_idx', t.searchText),
   ],
 );
 
@@ -487,12 +503,27 @@ export const contactSubmissions = pgTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     meta: jsonb('meta').$type<ContactSubmissionMeta>().notNull(),
+    /**
+     * What the contact search matches, lower-cased and joined by U+001F: subject, message, the sender's email,
+     * "first last" and company. Computed from the row itself, so the database keeps it.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(subject || chr(31) || message || chr(31) || coalesce(meta ->> 'email', '') || chr(31) || coalesce((meta ->> 'first_name') || ' ' || (meta ->> 'last_name'), meta ->> 'first_name', meta ->> 'last_name', '') || chr(31) || coalesce(meta ->> 'company_name', ''))`,
+      ),
     createdAt: createdAt(),
   },
   (t) => [
     index('contact_submissions_user_id_idx').on(t.userId),
-    index('contact_submissions_created_at_idx').on(t.createdAt.desc().nullsFirst()),
-    trgm('contact_submissions_subject_trgm_idx', t.subject),
+    index('contact_submissions_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('contact_submissions_subject_sort_idx').on(sql`lower(${t.subject})`, t.id),
+    index('contact_submissions_email_sort_idx').on(sql`(${t.meta} ->> 'email')`, t.id),
+    index('contact_submissions_name_sort_idx').on(
+      sql`lower((${t.meta} ->> 'first_name') || ' ' || (${t.meta} ->> 'last_name'))`,
+      t.id,
+    ),
+    trgm('contact_submissions_search_text_trgm_idx', t.searchText),
   ],
 );
 
@@ -600,6 +631,10 @@ export const outboxMessages = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** What the outbox search matches, lower-cased and joined by U+001F: recipient, subject, kind. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(recipient || chr(31) || coalesce(subject, '') || chr(31) || kind)`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -607,7 +642,18 @@ export const outboxMessages = pgTable(
     check('outbox_messages_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
     index('outbox_messages_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),
     index('outbox_messages_user_id_idx').on(t.userId),
-    index('outbox_messages_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('outbox_messages_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The list's other sorts, each ending in id; status also serves the status filter and its count.
+    index('outbox_messages_sent_at_sort_idx').on(t.sentAt, t.id),
+    index('outbox_messages_status_sort_idx').on(t.status, t.id),
+    index('outbox_messages_attempts_sort_idx').on(t.attempts, t.id),
+    index('outbox_messages_recipient_sort_idx').on(sql`lower(${t.recipient})`, t.id),
+    index('outbox_messages_channel_created_at_idx').on(
+      t.channel,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    trgm('outbox_messages_search_text_trgm_idx', t.searchText),
   ],
 );
 

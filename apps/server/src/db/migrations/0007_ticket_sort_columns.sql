@@ -1,6 +1,8 @@
 -- The ticket list sorts by the property's name and the tenant's shown name: columns of other tables, so sorting
 -- the super admin's whole list by them joined and sorted every ticket (2-5 s at 1,000,000 tickets). Copies of those
 -- keys on the ticket, kept by the triggers that keep search_text (0005), make every sort an index walk.
+-- The backfill rewrites every ticket (minutes at 1,000,000): no statement timeout of the connection's applies.
+SET LOCAL statement_timeout = 0;--> statement-breakpoint
 ALTER TABLE "tickets" ADD COLUMN "property_sort" text;--> statement-breakpoint
 ALTER TABLE "tickets" ADD COLUMN "tenant_sort" text;--> statement-breakpoint
 -- The sort keys as the list compares them: lower-cased; the tenant as the list shows it (company, else "first last",

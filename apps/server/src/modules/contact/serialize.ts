@@ -7,7 +7,7 @@ export const contactPath = (id: number) => `/api/contact/${id}/`;
 /** Where the web app shows it (notification links, emails). */
 export const contactLink = (id: number) => `/contact/${id}`;
 
-export function serializeContact(row: ContactSubmissionRow): ApiContactSubmission {
+export function serializeContact(row: Omit<ContactSubmissionRow, 'searchText'>): ApiContactSubmission {
   return {
     id: row.id,
     subject: row.subject,

@@ -14,17 +14,17 @@ import {
   format,
   ROLE,
 } from '@mend/shared';
-import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type ContactSubmissionMeta, contactSubmissions, notifications, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import {
-  countAll,
+  countUpTo,
+  likePattern,
   listPage,
   orderBy,
   pageOffset,
   type SortColumns,
-  searchCondition,
 } from '../../lib/list-query';
 import { supportNoticeEmail } from '../../lib/mail/templates';
 import type { MessagingContext } from '../../lib/outbox/context';
@@ -114,7 +114,15 @@ export async function sendContactMessage(
   return { message: en.toasts.sent, data: serializeContact(row) };
 }
 
-const metaField = (key: keyof ContactSubmissionMeta): SQL => sql`(${contactSubmissions.meta} ->> ${key})`;
+/** A message's columns without its search text, which no answer carries. */
+const { searchText: _searchText, ...shownColumns } = getTableColumns(contactSubmissions);
+
+/**
+ * A field of the sender's details. The key is written into the SQL, not bound: a sort index on
+ * `meta ->> 'email'` serves only the same expression, which a parameter is not.
+ */
+const metaField = (key: keyof ContactSubmissionMeta): SQL =>
+  sql`(${contactSubmissions.meta} ->> '${sql.raw(key)}')`;
 
 const SORTABLE = {
   created_at: contactSubmissions.createdAt,
@@ -136,19 +144,15 @@ export async function listContactMessages(
 ): Promise<ContactListResponse> {
   mayRead(actor);
   const query = recordListQuery(rawQuery);
-  const where = searchCondition(query.search, [
-    contactSubmissions.subject,
-    contactSubmissions.message,
-    metaField('email'),
-    metaField('first_name'),
-    metaField('last_name'),
-    sql`(${metaField('first_name')} || ' ' || ${metaField('last_name')})`,
-    metaField('company_name'),
-  ]);
-  const [[{ total }], rows] = await Promise.all([
-    db.select({ total: countAll }).from(contactSubmissions).where(where),
+  // Subject, message, the sender's email, "first last" and company: one lower-cased generated column with a
+  // trigram index (LIKE on it is about 3x faster than ILIKE on each field).
+  const where = query.search
+    ? sql`${contactSubmissions.searchText} like lower(${likePattern(query.search)})`
+    : undefined;
+  const [total, rows] = await Promise.all([
+    countUpTo(db, db.select({ one: sql`1` }).from(contactSubmissions).where(where), query),
     db
-      .select()
+      .select(shownColumns)
       .from(contactSubmissions)
       .where(where)
       .orderBy(...orderBy(query, SORTABLE, DEFAULT_SORT, contactSubmissions.id))

@@ -21,13 +21,14 @@ import {
   landlordSchema,
   ROLE,
 } from '@mend/shared';
-import { and, asc, eq, gte, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { type LandlordRow, landlords, properties, users } from '../../db/schema';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import {
   countAll,
+  countUpTo,
   type ListPage,
   type ListQuery,
   listPage,
@@ -109,7 +110,7 @@ export async function listLandlords(db: Db, actor: Actor, query: ListQuery): Pro
     visibleLandlords(actor),
     searchCondition(query.search, [landlords.name, landlords.description]),
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(landlords)
@@ -117,7 +118,7 @@ export async function listLandlords(db: Db, actor: Actor, query: ListQuery): Pro
       .orderBy(...orderBy(query, SORTABLE, DEFAULT_SORT, landlords.id))
       .limit(query.per_page)
       .offset(pageOffset(query)),
-    db.select({ total: countAll }).from(landlords).where(where),
+    countUpTo(db, db.select({ one: sql`1` }).from(landlords).where(where), query),
   ]);
   return listPage(await serializeMany(db, rows), total, query);
 }

@@ -12,7 +12,7 @@ export function serializePropertyUser(person: Person): ApiPropertyUser {
 }
 
 export function serializeProperty(
-  property: PropertyRow,
+  property: Omit<PropertyRow, 'searchText'>,
   landlord: ApiRecordRef,
   units: ApiRecordRef[],
   people: Person[],

@@ -35,7 +35,7 @@ export function serializeUnitTicket(ticket: { id: number; title: string; status:
 }
 
 export function serializeUnit(
-  unit: UnitRow,
+  unit: Omit<UnitRow, 'searchText'>,
   property: ApiUnitProperty,
   timeZone: string,
   tenants: Person[],
