@@ -51,6 +51,7 @@ import {
 import type { UploadedFile } from '../../lib/form-body';
 import {
   countUpTo,
+  type ListQuery,
   likePattern,
   listPage,
   orderBy,
@@ -186,6 +187,31 @@ export async function toRecords(db: Db, actor: Actor, rows: UserRow[]): Promise<
   );
 }
 
+/**
+ * The statements of one list page, unexecuted: the rows it counts (scope, filters and search) and the page
+ * itself, sorted. Exported so that a test can check their plans (each sort has an index; see
+ * users-list-plans.test.ts).
+ */
+export function listStatements(db: Db, actor: Actor, type: UserType, query: ListQuery, rawQuery: unknown) {
+  const filters = listFiltersSchema.parse(rawQuery ?? {});
+  const where = and(
+    userScope(actor, type),
+    filters.landlord_id === undefined ? undefined : eq(users.landlordId, filters.landlord_id),
+    filters.role === undefined ? undefined : eq(users.role, filters.role as Role),
+    userSearch(query.search, actor.role === ROLE.superAdmin && filters.landlord_id === undefined),
+  );
+  return {
+    matching: db.select({ one: sql`1` }).from(users).where(where),
+    page: db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...orderBy(query, SORTABLE, DEFAULT_SORT, users.id))
+      .limit(query.per_page)
+      .offset(pageOffset(query)),
+  };
+}
+
 /** GET /{type}: one page, searched, sorted and counted in SQL, within the actor's scope. */
 export async function listUsers(
   db: Db,
@@ -195,23 +221,8 @@ export async function listUsers(
 ): Promise<UserListResponse> {
   if (!mayList(actor, type)) throw forbidden();
   const query = parseListQuery(rawQuery);
-  const filters = listFiltersSchema.parse(rawQuery ?? {});
-  const where = and(
-    userScope(actor, type),
-    filters.landlord_id === undefined ? undefined : eq(users.landlordId, filters.landlord_id),
-    filters.role === undefined ? undefined : eq(users.role, filters.role as Role),
-    userSearch(query.search, actor.role === ROLE.superAdmin && filters.landlord_id === undefined),
-  );
-  const [total, rows] = await Promise.all([
-    countUpTo(db, db.select({ one: sql`1` }).from(users).where(where), query),
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...orderBy(query, SORTABLE, DEFAULT_SORT, users.id))
-      .limit(query.per_page)
-      .offset(pageOffset(query)),
-  ]);
+  const { matching, page } = listStatements(db, actor, type, query, rawQuery);
+  const [total, rows] = await Promise.all([countUpTo(db, matching, query), page]);
   return listPage(await toRecords(db, actor, rows), total, query);
 }
 
