@@ -57,6 +57,15 @@ describe('the people lists', () => {
     expect(await planOf(matching)).toContain('users_search_text_trgm_idx');
   });
 
+  it.each(['name', 'company_name', 'email'])(
+    'sort the super admin’s search by %s after finding it, not by walking the sort’s index',
+    async (sort) => {
+      const plan = await planOf(pageOf(admin, 'users', { search: 'leah', sort }));
+      expect(plan).toContain('users_search_text_trgm_idx');
+      expect(plan).not.toMatch(/users_(name_sort|company_sort|email_id)_idx/);
+    },
+  );
+
   it('read a contractor’s tenants from its properties, not by testing every tenant', async () => {
     const contractor: Actor = { id: w.a.contractor.id, role: ROLE.contractor, landlordId: w.a.landlord.id };
     const plan = await planOf(pageOf(contractor, 'tenants', {}));

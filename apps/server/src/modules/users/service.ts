@@ -90,6 +90,20 @@ const SORTABLE = {
 } satisfies SortColumns<'users'>;
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
+/**
+ * The same sorts for the super admin's search, with the keys that hold the searched words (name, company,
+ * email) hidden from their indexes by `|| ''` (same values, same order). Otherwise PostgreSQL walks the sort's
+ * index until ten rows match, expecting matches spread evenly; but "leah" matches the names in the L stretch
+ * of the name index, so the walk read 100,000 rows (1.1 s). From the trigram index, the 5,000 matches are
+ * read and sorted in about 15 ms.
+ */
+const SORTABLE_WHILE_SEARCHING = {
+  ...SORTABLE,
+  name: sql`${SORTABLE.name} || ''`,
+  company_name: sql`${SORTABLE.company_name} || ''`,
+  email: sql`${users.email} || ''`,
+} satisfies SortColumns<'users'>;
+
 /** PostgreSQL `integer` ids stop here; a bigger number in a filter would be a database error, not "none". */
 const MAX_ID = 2_147_483_647;
 const optionalIdFilter = z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined);
@@ -194,11 +208,13 @@ export async function toRecords(db: Db, actor: Actor, rows: UserRow[]): Promise<
  */
 export function listStatements(db: Db, actor: Actor, type: UserType, query: ListQuery, rawQuery: unknown) {
   const filters = listFiltersSchema.parse(rawQuery ?? {});
+  const wideSearch =
+    query.search !== '' && actor.role === ROLE.superAdmin && filters.landlord_id === undefined;
   const where = and(
     userScope(actor, type),
     filters.landlord_id === undefined ? undefined : eq(users.landlordId, filters.landlord_id),
     filters.role === undefined ? undefined : eq(users.role, filters.role as Role),
-    userSearch(query.search, actor.role === ROLE.superAdmin && filters.landlord_id === undefined),
+    userSearch(query.search, wideSearch),
   );
   return {
     matching: db.select({ one: sql`1` }).from(users).where(where),
@@ -206,7 +222,7 @@ export function listStatements(db: Db, actor: Actor, type: UserType, query: List
       .select()
       .from(users)
       .where(where)
-      .orderBy(...orderBy(query, SORTABLE, DEFAULT_SORT, users.id))
+      .orderBy(...orderBy(query, wideSearch ? SORTABLE_WHILE_SEARCHING : SORTABLE, DEFAULT_SORT, users.id))
       .limit(query.per_page)
       .offset(pageOffset(query)),
   };
