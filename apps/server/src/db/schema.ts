@@ -126,14 +126,31 @@ export const users = pgTable(
     landlordId: integer('landlord_id').references(() => landlords.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What the people search matches, lower-cased and joined by U+001F: "first last", description, company,
+     * email, username, the tenant's unit name and the contractor's category titles. Kept by the triggers of
+     * migration 0007 (never written by the app, never answered); one trigram index serves it.
+     */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     check('users_role_check', sql`${t.role} between 0 and 3`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
-    index('users_role_idx').on(t.role),
     index('users_avatar_idx').on(t.avatar),
     index('users_landlord_id_idx').on(t.landlordId),
-    index('users_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    trgm('users_search_text_trgm_idx', t.searchText),
+    // Each list sort is `ORDER BY <key> <dir>, id <dir>` (the id breaks ties): an index on (<key>, id) reads a
+    // page in order, where one on <key> alone would sort every row. /users sorts the whole table; /tenants and
+    // /contractors sort within one role, so they need (role, <key>, id). Read backwards, each serves both orders.
+    index('users_role_id_idx').on(t.role, t.id),
+    index('users_created_at_id_idx').on(t.createdAt, t.id),
+    index('users_email_id_idx').on(t.email, t.id),
+    index('users_name_sort_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`, t.id),
+    index('users_company_sort_idx').on(sql`lower(${t.companyName})`, t.id),
+    index('users_role_created_at_id_idx').on(t.role, t.createdAt, t.id),
+    index('users_role_email_id_idx').on(t.role, t.email, t.id),
+    index('users_role_name_sort_idx').on(t.role, sql`lower(${t.firstName} || ' ' || ${t.lastName})`, t.id),
+    index('users_role_company_sort_idx').on(t.role, sql`lower(${t.companyName})`, t.id),
     trgm('users_first_name_trgm_idx', t.firstName),
     trgm('users_last_name_trgm_idx', t.lastName),
     trgm('users_company_name_trgm_idx', t.companyName),

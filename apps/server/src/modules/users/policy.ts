@@ -22,13 +22,18 @@ export function typeCondition(type: UserType): SQL | undefined {
   return undefined;
 }
 
-/** Tenants living in a unit of a property the contractor works on. */
-function tenantsOfContractor(contractorId: number): SQL {
-  return sql`(${users.role} = ${ROLE.tenant} and exists (
-    select 1 from ${tenantUnits}
-    inner join ${units} on ${units.id} = ${tenantUnits.unitId}
-    inner join ${contractorProperties} on ${contractorProperties.propertyId} = ${units.propertyId}
-    where ${tenantUnits.userId} = ${users.id} and ${contractorProperties.userId} = ${contractorId}))`;
+/**
+ * The ids a contractor sees: itself, and the tenants living in a unit of a property it works on (the
+ * caller keeps only tenants among the latter). One `IN` list read from the contractor's properties
+ * outwards (a few hundred ids): written as `self OR EXISTS (...)`, PostgreSQL tested the EXISTS against
+ * every tenant, 100-190 ms per page at 250,000 users.
+ */
+function peopleOfContractor(contractorId: number): SQL {
+  return sql`select ${contractorId}::integer union all
+    select ${tenantUnits.userId} from ${contractorProperties}
+    inner join ${units} on ${units.propertyId} = ${contractorProperties.propertyId}
+    inner join ${tenantUnits} on ${tenantUnits.unitId} = ${units.id}
+    where ${contractorProperties.userId} = ${contractorId}`;
 }
 
 /** Every user the actor may see, of any type (undefined: no limit). */
@@ -44,7 +49,10 @@ export function visibleUsers(actor: Actor): SQL | undefined {
         and(eq(users.landlordId, actor.landlordId), inArray(users.role, [ROLE.tenant, ROLE.contractor])),
       );
     case ROLE.contractor:
-      return or(self, tenantsOfContractor(actor.id));
+      return and(
+        or(self, eq(users.role, ROLE.tenant)),
+        sql`${users.id} in (${peopleOfContractor(actor.id)})`,
+      );
     default:
       return self;
   }
