@@ -151,12 +151,6 @@ export const users = pgTable(
     index('users_role_email_id_idx').on(t.role, t.email, t.id),
     index('users_role_name_sort_idx').on(t.role, sql`lower(${t.firstName} || ' ' || ${t.lastName})`, t.id),
     index('users_role_company_sort_idx').on(t.role, sql`lower(${t.companyName})`, t.id),
-    trgm('users_first_name_trgm_idx', t.firstName),
-    trgm('users_last_name_trgm_idx', t.lastName),
-    trgm('users_company_name_trgm_idx', t.companyName),
-    trgm('users_email_trgm_idx', t.email),
-    trgm('users_username_trgm_idx', t.username),
-    trgm('users_description_trgm_idx', t.description),
   ],
 );
 
@@ -189,7 +183,6 @@ export const properties = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    trgm('properties_name_trgm_idx', t.name),
     trgm('properties_search_text_trgm_idx', t.searchText),
     index('properties_landlord_id_idx').on(t.landlordId),
     index('properties_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -224,7 +217,6 @@ export const units = pgTable(
     index('units_property_id_idx').on(t.propertyId),
     index('units_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('units_name_sort_idx').on(sql`lower(${t.name})`, t.id),
-    trgm('units_name_trgm_idx', t.name),
     trgm('units_search_text_trgm_idx', t.searchText),
   ],
 );
