@@ -208,6 +208,23 @@ describe('GET /api/users/{id}/tickets', () => {
     expect(await listed(w.north.manager, w.north.plumber)).toEqual([ids.n1, ids.img].sort((a, b) => a - b));
   });
 
+  it('a user who sees every ticket narrows nothing: its tab is the viewer’s list, searched alike', async () => {
+    const all = await listed(w.admin, w.admin);
+    const admin = await clientFor(t, w.admin);
+    const everything = (await admin.get('/api/tickets?per_page=100'))
+      .json()
+      .data.map((r: { id: number }) => r.id);
+    expect(all).toEqual([...everything].sort((a: number, b: number) => a - b));
+    for (const search of ['tap', 'Gardens', 'no such words']) {
+      const tab = await admin.get(`/api/users/${w.admin.id}/tickets?search=${encodeURIComponent(search)}`);
+      const list = await admin.get(`/api/tickets?search=${encodeURIComponent(search)}`);
+      expect(tab.json(), search).toEqual(list.json());
+    }
+    // Nobody else reads the super admin's tab.
+    const manager = await clientFor(t, w.north.manager);
+    expect((await manager.get(`/api/users/${w.admin.id}/tickets`)).statusCode).toBe(404);
+  });
+
   it('anyone else gets 404', async () => {
     expect(await listed(w.north.tenant, w.north.tenant2)).toBe(404);
     expect(await listed(w.south.manager, w.north.tenant)).toBe(404);
