@@ -10,7 +10,7 @@
 import { LIST_COUNT_CAP } from '@mend/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TICKETS_ESTIMATE_TRUSTED_ABOVE } from '../src/modules/tickets/queries';
+import { ESTIMATE_MARGIN } from '../src/lib/list-query';
 import { createTestApp, type TestApp } from './helpers/app';
 import { clientFor, createWorld, insertTicket, ticketForm, type World } from './helpers/ticket-factories';
 
@@ -129,7 +129,7 @@ describe("the super admin's unfiltered total", () => {
 
     // What autovacuum would write for a table of a million tickets.
     await t.db.execute(
-      sql`update pg_class set reltuples = ${TICKETS_ESTIMATE_TRUSTED_ABOVE * 10} where oid = 'tickets'::regclass`,
+      sql`update pg_class set reltuples = ${LIST_COUNT_CAP * ESTIMATE_MARGIN * 10} where oid = 'tickets'::regclass`,
     );
     const estimated = await list(w.admin, '');
     expect(estimated.meta).toEqual({ total: LIST_COUNT_CAP, page: 1, per_page: 10, total_capped: true });

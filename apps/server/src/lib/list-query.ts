@@ -13,7 +13,18 @@ import {
   PAGE_SIZE,
   SEARCH_COUNT_CAP,
 } from '@mend/shared';
-import { type AnyColumn, asc, desc, ilike, or, type SQL, type Subquery, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  asc,
+  desc,
+  getTableName,
+  ilike,
+  or,
+  type SQL,
+  type Subquery,
+  sql,
+} from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 
@@ -137,10 +148,36 @@ interface MatchingRows {
 /**
  * A list's total the way every list counts it (ADR 0007, 0014): over at most `cap + 1` of the matching rows,
  * so a large table's page 1 never counts the whole table. `matching` selects the rows the list shows, scope,
- * filters and search applied, e.g. `db.select({ one: sql`1` }).from(users).where(where)`.
+ * filters and search applied, e.g. `db.select({ one: sql`1` }).from(users).where(where)`. `everyRowOf`: the table,
+ * when nothing (scope, filter, search) narrows the list: its count may then come from the table's estimate.
  */
-export async function countUpTo(db: Db, matching: MatchingRows, query: ListQuery): Promise<ListTotal> {
+export async function countUpTo(
+  db: Db,
+  matching: MatchingRows,
+  query: ListQuery,
+  everyRowOf?: PgTable,
+): Promise<ListTotal> {
   const cap = listCountCap(query);
+  if (everyRowOf) {
+    const { rows } = await db.execute<{ counted: number }>(
+      sql`select ${everyRowCountUpTo(everyRowOf, cap)} as counted`,
+    );
+    return cappedTotal(Number(rows[0].counted), cap);
+  }
   const [{ counted }] = await db.select({ counted: countAll }).from(matching.limit(cap + 1).as('matching'));
   return cappedTotal(counted, cap);
+}
+
+/** How far above a list's cap PostgreSQL's estimate of a table's rows must be to be trusted as "over the cap". */
+export const ESTIMATE_MARGIN = 10;
+
+/**
+ * The count of a list of every row of `table` (nothing narrows it), as SQL: over the cap at once when PostgreSQL's
+ * own estimate of the table (`pg_class.reltuples`, kept by autovacuum and ANALYZE) is ESTIMATE_MARGIN times the
+ * cap, else counted up to `cap + 1` rows. Counting the cap's rows on every page load was most of such a page's
+ * database time (ADR 0007). Numbers and the name are inlined: the SQL may be part of a prepared statement.
+ */
+export function everyRowCountUpTo(table: PgTable, cap: number): SQL {
+  const over = sql.raw(String(cap + 1));
+  return sql`(case when (select reltuples from pg_class where oid = ${sql.raw(`'${getTableName(table)}'`)}::regclass) > ${sql.raw(String(cap * ESTIMATE_MARGIN))} then ${over} else (select count(*) from (select 1 from ${table} limit ${over}) as matching) end)`;
 }

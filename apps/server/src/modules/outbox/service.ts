@@ -85,7 +85,12 @@ export async function listOutbox(db: Db, actor: Actor, rawQuery: unknown): Promi
     .limit(query.per_page)
     .offset(pageOffset(query));
   const [total, rows] = await Promise.all([
-    countUpTo(db, db.select({ one: sql`1` }).from(outboxMessages).where(where), query),
+    countUpTo(
+      db,
+      db.select({ one: sql`1` }).from(outboxMessages).where(where),
+      query,
+      where === undefined ? outboxMessages : undefined,
+    ),
     db
       .select(shownColumns)
       .from(outboxMessages)

@@ -32,6 +32,7 @@ import {
   cappedTotal,
   countAll,
   countCapFor,
+  everyRowCountUpTo,
   type ListQuery,
   type ListTotal,
   likePattern,
@@ -454,15 +455,8 @@ async function firstPage(
   return withoutMatched(await rowsQuery.execute(values), LIST_COUNT_CAP);
 }
 
-/** Above this planner estimate of the tickets table, its unfiltered count is taken as over the cap. */
-export const TICKETS_ESTIMATE_TRUSTED_ABOVE = LIST_COUNT_CAP * 10;
-
-/**
- * The super admin's unfiltered count: capped at once when PostgreSQL's own estimate of the table
- * (`pg_class.reltuples`, kept by autovacuum and ANALYZE) is ten times the cap, else counted up to the cap.
- * Counting 10,001 rows on every page load was most of that list's database time (ADR 0007).
- */
-const everyTicketCount = sql`(case when (select reltuples from pg_class where oid = 'tickets'::regclass) > ${sql.raw(String(TICKETS_ESTIMATE_TRUSTED_ABOVE))} then ${sql.raw(String(LIST_COUNT_CAP + 1))} else ${cappedCount(undefined, LIST_COUNT_CAP)} end)`;
+/** The super admin's unfiltered count, from the table's estimate when it is far above the cap. */
+const everyTicketCount = everyRowCountUpTo(tickets, LIST_COUNT_CAP);
 
 /**
  * The count of a list, stopped after `cap + 1` rows (a million-ticket count is a full scan per page load);

@@ -259,7 +259,12 @@ export async function listUnits(
       .innerJoin(properties, eq(properties.id, units.propertyId))
       .where(inArray(units.id, pageIds))
       .orderBy(...order),
-    countUpTo(db, db.select({ one: sql`1` }).from(units).where(where), query),
+    countUpTo(
+      db,
+      db.select({ one: sql`1` }).from(units).where(where),
+      query,
+      narrowed || query.search ? undefined : units,
+    ),
   ]);
   return listPage(await serializeMany(db, actor, rows), total, query);
 }
