@@ -138,6 +138,111 @@ describe('POST /api/units', () => {
   });
 });
 
+describe('unit form options: the properties of one landlord (GET units/create, units/:id/edit)', () => {
+  const ids = (options: { id: number }[]) => options.map((option) => option.id);
+  const propertiesOfA = () => [
+    { id: propertyA2, name: 'Alpha Annex', landlord_id: landlordA },
+    { id: propertyA, name: 'Alpha Tower', landlord_id: landlordA },
+  ];
+
+  it('offers the super admin every landlord and no property until one is chosen', async () => {
+    const response = await admin.get('/api/units/create');
+    expect(response.statusCode, response.body).toBe(200);
+    const options = response.json();
+    expect(options).toMatchObject({
+      can_pick_landlord: true,
+      options_landlord_id: null,
+      property_options: [],
+    });
+    expect(options.landlord_options).toEqual(
+      expect.arrayContaining([
+        { id: landlordA, name: 'Alpha' },
+        { id: landlordB, name: 'Beta' },
+      ]),
+    );
+    // By name.
+    expect(ids(options.landlord_options).indexOf(landlordA)).toBeLessThan(
+      ids(options.landlord_options).indexOf(landlordB),
+    );
+    expect(options.category_options.length).toBeGreaterThan(0);
+  });
+
+  it('offers the super admin the properties of the landlord of ?landlord_id= only', async () => {
+    const forB = (await admin.get(`/api/units/create?landlord_id=${landlordB}`)).json();
+    expect(forB).toMatchObject({ can_pick_landlord: true, options_landlord_id: landlordB });
+    expect(forB.property_options).toEqual([{ id: propertyB, name: 'Beta Block', landlord_id: landlordB }]);
+    const forA = (await admin.get(`/api/units/create?landlord_id=${landlordA}`)).json();
+    expect(forA.options_landlord_id).toBe(landlordA);
+    expect(forA.property_options).toEqual(propertiesOfA());
+  });
+
+  it("starts the edit form from the unit's landlord, and ?landlord_id= switches it", async () => {
+    const unit = await createUnit(t.db, propertyA, 'Edit Options');
+    const edit = (await admin.get(`/api/units/${unit.id}/edit`)).json();
+    expect(edit).toMatchObject({
+      id: unit.id,
+      property_id: propertyA,
+      can_pick_landlord: true,
+      options_landlord_id: landlordA,
+    });
+    expect(edit.property_options).toEqual(propertiesOfA());
+    const switched = (await admin.get(`/api/units/${unit.id}/edit?landlord_id=${landlordB}`)).json();
+    expect(switched.options_landlord_id).toBe(landlordB);
+    expect(switched.property_options).toEqual([
+      { id: propertyB, name: 'Beta Block', landlord_id: landlordB },
+    ]);
+    // The unit itself is unchanged.
+    expect(switched).toMatchObject({ property_id: propertyA, property: { landlord_id: landlordA } });
+  });
+
+  it('gives a manager its own landlord’s properties, whatever ?landlord_id= says', async () => {
+    const unit = await createUnit(t.db, propertyA, 'Manager Options');
+    for (const url of [
+      `/api/units/create?landlord_id=${landlordB}`,
+      `/api/units/${unit.id}/edit?landlord_id=${landlordB}`,
+      '/api/units/create',
+    ]) {
+      const response = await manager.get(url);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      expect(response.json(), url).toMatchObject({
+        can_pick_landlord: false,
+        landlord_options: [{ id: landlordA, name: 'Alpha' }],
+        options_landlord_id: landlordA,
+        property_options: propertiesOfA(),
+      });
+    }
+  });
+
+  it('treats an unreadable or unknown ?landlord_id= as none chosen (as the user forms do)', async () => {
+    const unit = await createUnit(t.db, propertyA, 'Odd Options');
+    const unreadable = ['abc', '-1', '0', '1.5', '1e10', '99999999999', '%00', ''].map(
+      (value) => `landlord_id=${value}`,
+    );
+    unreadable.push(`landlord_id=${landlordA}&landlord_id=${landlordB}`, `landlord_id[]=${landlordB}`);
+    // Unreadable: as if not sent (the edit form starts from the unit's landlord).
+    for (const query of unreadable) {
+      const created = await admin.get(`/api/units/create?${query}`);
+      expect(created.statusCode, `${query}: ${created.body}`).toBe(200);
+      expect(created.json(), query).toMatchObject({ options_landlord_id: null, property_options: [] });
+      const edit = await admin.get(`/api/units/${unit.id}/edit?${query}`);
+      expect(edit.statusCode, `${query}: ${edit.body}`).toBe(200);
+      expect(edit.json(), query).toMatchObject({
+        options_landlord_id: landlordA,
+        property_options: propertiesOfA(),
+      });
+    }
+    // A landlord that does not exist: no landlord, no properties.
+    for (const url of [
+      '/api/units/create?landlord_id=999999',
+      `/api/units/${unit.id}/edit?landlord_id=999999`,
+    ]) {
+      const response = await admin.get(url);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      expect(response.json(), url).toMatchObject({ options_landlord_id: null, property_options: [] });
+    }
+  });
+});
+
 describe('PATCH /api/units/:id', () => {
   it('updates with PATCH and POST _method=PATCH; category_ids replaced only when sent', async () => {
     const unit = await createUnit(t.db, propertyA, 'Before');

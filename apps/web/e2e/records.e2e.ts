@@ -1,7 +1,8 @@
 /**
  * Record screens in a real browser against the real server with demo data: a manager creates a
  * property, a unit and a tenant, edits one and deletes with confirmation; the close-panel question;
- * a tenant sees no create buttons; the super admin's batch import reports a bad row.
+ * the super admin's unit form (landlord first, then that landlord's properties); a tenant sees no create
+ * buttons; the super admin's batch import reports a bad row.
  */
 import { en, format } from '@mend/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -252,6 +253,65 @@ describe('record screens as a manager', () => {
     await page.goBack();
     await page.waitForURL('**/units/create');
     await panel(page, format(S.createTitle, { entity: S.entities.unit.one })).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('unit form as the super admin', () => {
+  it('picks the landlord first, offers only its properties, and edits from the unit’s own', async () => {
+    const page = await signedIn('admin@mend.test');
+    await page.goto('/units/create');
+    const unitForm = panel(page, format(S.createTitle, { entity: S.entities.unit.one }));
+    const landlord = unitForm.getByRole('combobox', { name: F.landlord, exact: true });
+    const property = unitForm.getByRole('combobox', { name: F.property, exact: true });
+    await landlord.waitFor();
+    // No property until a landlord is chosen.
+    expect(await property.isDisabled()).toBe(true);
+    await unitForm.getByText(S.hints.chooseLandlordFirst).waitFor();
+
+    await pick(unitForm, F.landlord, 'Maple Leaf Rentals');
+    await expect.poll(() => property.isEnabled()).toBe(true);
+    await property.click();
+    await page.getByRole('option', { name: 'Harbourview Apartments', exact: true }).waitFor();
+    expect(await page.getByRole('option', { name: 'Riverside Commons', exact: true }).count()).toBe(0);
+    await page.getByRole('option', { name: 'Harbourview Apartments', exact: true }).click();
+    expect(await property.inputValue()).toBe('Harbourview Apartments');
+
+    // Another landlord clears the property of the first.
+    await pick(unitForm, F.landlord, 'Northwind Property Group');
+    await expect.poll(() => property.inputValue()).toBe('');
+    await expect.poll(() => property.isEnabled()).toBe(true);
+    const adminUnit = `E2E Admin Suite ${stamp}`;
+    await fill(unitForm, F.name, adminUnit);
+    await unitForm.getByRole('textbox', { name: F.description }).fill('Made by the super admin.');
+    await pick(unitForm, F.property, 'Riverside Commons');
+    await fill(unitForm, F.address, `${adminUnit}, 10150 100 St NW`);
+    await fill(unitForm, F.postalCode, 'T5J 0P6');
+    // The landlord only narrows the choices: it is not sent.
+    const posted = page.waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/units',
+    );
+    await unitForm.getByRole('button', { name: en.buttons.create }).click();
+    expect((await posted).postData() ?? '').not.toContain('landlord_id');
+    await page.waitForURL(/\/units\/\d+$/);
+    const unitId = recordId(page, '/units');
+    const details = panel(page, format(S.detailsTitle, { entity: S.entities.unit.one }));
+    await details.getByRole('heading', { name: adminUnit }).waitFor();
+
+    // The edit form starts from the unit's landlord and property.
+    await page.goto(`/units/${unitId}/edit`);
+    const editForm = panel(page, format(S.editTitle, { entity: S.entities.unit.one }));
+    await expect
+      .poll(() => editForm.getByRole('combobox', { name: F.landlord, exact: true }).inputValue())
+      .toBe('Northwind Property Group');
+    expect(await editForm.getByRole('combobox', { name: F.property, exact: true }).inputValue()).toBe(
+      'Riverside Commons',
+    );
+
+    await page.goto(`/units/${unitId}`);
+    await details.getByRole('button', { name: en.buttons.delete }).click();
+    await page.getByRole('button', { name: en.confirm.yesDelete }).click();
+    await page.waitForURL('**/units');
     await page.context().close();
   });
 });

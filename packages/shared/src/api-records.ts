@@ -156,9 +156,23 @@ export interface ApiUnit {
   created_at_timestamp: number;
 }
 
-/** What the unit form needs (GET units/create). */
+/**
+ * What the unit form needs (GET units/create, units/{id}/edit; both take `?landlord_id=`). The properties
+ * are offered for one landlord at a time, as the user forms' units and properties are: the super admin's
+ * every property (tens of thousands) would be one answer of megabytes.
+ */
 export interface ApiUnitFormOptions {
-  /** The properties the viewer may put a unit in. */
+  /** Role 0 picks the landlord first; a manager's properties are always its own landlord's. */
+  can_pick_landlord: boolean;
+  /** The landlords the viewer may pick (role 0: every landlord, by name; a manager: only its own). */
+  landlord_options: ApiRecordRef[];
+  /**
+   * The landlord the property options below belong to: role 0's `?landlord_id=`, else (edit) the unit's
+   * property's landlord; a manager's own whatever it asks for. Null when none is chosen yet (an unknown or
+   * unreadable `?landlord_id=` is none): then `property_options` is empty.
+   */
+  options_landlord_id: number | null;
+  /** The properties of that landlord the viewer may put a unit in. */
   property_options: ApiUnitProperty[];
   category_options: ApiCategorySummary[];
 }

@@ -8,7 +8,7 @@ import { en, fieldErrors, format, type Role } from '@mend/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type Db, isRowInUseError } from '../db/client';
 import { users } from '../db/schema';
 import { AppError, type FieldErrors, notFound, validationFailed } from './errors';
@@ -54,6 +54,18 @@ export function filterId(query: unknown, name: string): number | undefined {
   const text = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
   return /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
 }
+
+/** PostgreSQL `integer` ids stop here; a bigger number in a filter would be a database error, not "none". */
+const MAX_ID = 2_147_483_647;
+
+/** An optional id in a query string, for a zod schema: anything unreadable (`abc`, `-1`, `1e10`, a list) is none. */
+export const optionalIdFilter = z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined);
+
+/**
+ * `?landlord_id=` of the form-data calls (users, tenants, contractors, units): the landlord a super admin
+ * is picking, whose units or properties the form offers. An unreadable one is none chosen.
+ */
+export const requestedLandlordSchema = z.object({ landlord_id: optionalIdFilter });
 
 /** Whether a form sent a field at all (sets like `users[]` are replaced only when sent). */
 export function hasField(body: unknown, name: string): boolean {

@@ -240,10 +240,10 @@ export const ENDPOINTS: Endpoint[] = [
 
   // Units.
   get('/api/units', {}, { list: 'units', filters: LIST_FILTERS.unit }),
-  get('/api/units/create'),
+  get('/api/units/create', {}, { filters: ['landlord_id'] }),
   write('POST', '/api/units', {}, UNIT_FORM),
   get('/api/units/:id', { id: 'unit' }),
-  get('/api/units/:id/edit', { id: 'unit' }),
+  get('/api/units/:id/edit', { id: 'unit' }, { filters: ['landlord_id'] }),
   get('/api/units/:id/categories', { id: 'unit' }),
   write('PATCH', '/api/units/:id', { id: 'unit' }, UNIT_FORM),
   write('DELETE', '/api/units/:id', { id: 'unit' }, []),

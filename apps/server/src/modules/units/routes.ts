@@ -30,7 +30,7 @@ export function unitRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/units/create',
-      handler: async (request) => unitCreateForm(app.db, request.actor!),
+      handler: async (request) => unitCreateForm(app.db, request.actor!, request.query),
     },
     {
       method: 'POST',
@@ -48,7 +48,7 @@ export function unitRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/units/:id/edit',
-      handler: async (request) => unitEditForm(app.db, request.actor!, recordId(request)),
+      handler: async (request) => unitEditForm(app.db, request.actor!, recordId(request), request.query),
     },
     {
       method: 'GET',

@@ -27,6 +27,7 @@ import type { Db, Tx } from '../../db/client';
 import {
   categories,
   contractorProperties,
+  landlords,
   properties,
   tenantUnits,
   tickets,
@@ -64,9 +65,11 @@ import {
   personColumns,
   qb,
   type RecordsContext,
+  requestedLandlordSchema,
   textSort,
   withStoredImage,
 } from '../../lib/record-helpers';
+import { visibleLandlords } from '../landlords/service';
 import { visibleProperties } from '../properties/service';
 import { visibleTickets } from '../tickets/queries';
 import { timeZoneOf } from '../tickets/time-zones';
@@ -308,32 +311,70 @@ export async function unitCategoryChoices(
   return { data: all };
 }
 
-async function formOptions(db: Db, actor: Actor): Promise<ApiUnitFormOptions> {
-  const [propertyOptions, categoryOptions] = await Promise.all([
+/**
+ * The unit form's choices. Properties are offered for one landlord at a time (as the user forms' units and
+ * properties are): the super admin's every property would be 20,000 options, a megabyte a call. The landlord
+ * is the super admin's `?landlord_id=`, else the edited unit's landlord, else none yet (no properties); a
+ * manager's own, whatever it asks for. An unknown or unreadable landlord id is none chosen.
+ */
+async function formOptions(
+  db: Db,
+  actor: Actor,
+  rawQuery: unknown,
+  unitLandlordId: number | null,
+): Promise<ApiUnitFormOptions> {
+  const isSuper = actor.role === ROLE.superAdmin;
+  const requested = requestedLandlordSchema.parse(rawQuery ?? {}).landlord_id;
+  const [landlordOptions, categoryOptions] = await Promise.all([
     db
-      .select({ id: properties.id, name: properties.name, landlord_id: properties.landlordId })
-      .from(properties)
-      .where(visibleProperties(actor))
-      .orderBy(textSort(properties.name), asc(properties.id)),
+      .select({ id: landlords.id, name: landlords.name })
+      .from(landlords)
+      .where(visibleLandlords(actor))
+      .orderBy(textSort(landlords.name), asc(landlords.id)),
     db
       .select({ id: categories.id, title: categories.title, description: categories.description })
       .from(categories)
       .orderBy(textSort(categories.title), asc(categories.id)),
   ]);
-  return { property_options: propertyOptions, category_options: categoryOptions };
+  let chosen = isSuper ? (requested ?? unitLandlordId) : actor.landlordId;
+  if (chosen !== null && !landlordOptions.some((landlord) => landlord.id === chosen)) chosen = null;
+  const propertyOptions =
+    chosen === null
+      ? []
+      : await db
+          .select({ id: properties.id, name: properties.name, landlord_id: properties.landlordId })
+          .from(properties)
+          .where(and(eq(properties.landlordId, chosen), visibleProperties(actor)))
+          .orderBy(textSort(properties.name), asc(properties.id));
+  return {
+    can_pick_landlord: isSuper,
+    landlord_options: landlordOptions,
+    options_landlord_id: chosen,
+    property_options: propertyOptions,
+    category_options: categoryOptions,
+  };
 }
 
-/** GET units/create: the property and category choices (roles 0 and 1). */
-export async function unitCreateForm(db: Db, actor: Actor): Promise<ApiUnitFormOptions> {
+/** GET units/create: the landlord, property and category choices (roles 0 and 1); `?landlord_id=` picks the landlord. */
+export async function unitCreateForm(db: Db, actor: Actor, rawQuery: unknown): Promise<ApiUnitFormOptions> {
   if (!can(actor, 'unit.create')) throw forbidden();
-  return formOptions(db, actor);
+  return formOptions(db, actor, rawQuery, null);
 }
 
-export async function unitEditForm(db: Db, actor: Actor, id: number): Promise<ApiUnitEdit> {
+/** GET units/{id}/edit: the unit and its form's choices, starting from the unit's landlord. */
+export async function unitEditForm(
+  db: Db,
+  actor: Actor,
+  id: number,
+  rawQuery: unknown,
+): Promise<ApiUnitEdit> {
   const loaded = await findVisible(db, actor, id);
   if (!can(actor, 'unit.update', { landlordId: loaded.landlordId })) throw forbidden();
-  const [unit] = await serializeMany(db, actor, [loaded]);
-  return { ...unit, ...(await formOptions(db, actor)) };
+  const [[unit], options] = await Promise.all([
+    serializeMany(db, actor, [loaded]),
+    formOptions(db, actor, rawQuery, loaded.landlordId),
+  ]);
+  return { ...unit, ...options };
 }
 
 /** `category_ids[]` (or comma-separated text): blank entries skipped, duplicates dropped, else one message. */

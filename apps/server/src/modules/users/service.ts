@@ -59,6 +59,7 @@ import {
   parseListQuery,
   type SortColumns,
 } from '../../lib/list-query';
+import { optionalIdFilter, requestedLandlordSchema } from '../../lib/record-helpers';
 import type { Actor } from '../../lib/session';
 import type { FileStorage } from '../../lib/storage';
 import { newStorageKey, type ProcessedImage, processAvatarUpload } from '../../lib/uploads';
@@ -103,10 +104,6 @@ const SORTABLE_WHILE_SEARCHING = {
   company_name: sql`${SORTABLE.company_name} || ''`,
   email: sql`${users.email} || ''`,
 } satisfies SortColumns<'users'>;
-
-/** PostgreSQL `integer` ids stop here; a bigger number in a filter would be a database error, not "none". */
-const MAX_ID = 2_147_483_647;
-const optionalIdFilter = z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined);
 
 /** Extra list filters; anything unreadable is ignored rather than refused. */
 const listFiltersSchema = z.object({
@@ -286,9 +283,6 @@ export async function getUserRecord(
   const row = await findVisibleUser(db, actor, type, id);
   return (await toRecords(db, actor, [row]))[0];
 }
-
-/** `?landlord_id=` of the form-data calls: the landlord a super admin is picking. */
-const requestedLandlordSchema = z.object({ landlord_id: optionalIdFilter });
 
 /** Which option lists a form needs: the /users create form may become any type once a role is picked. */
 type OptionKinds = UserType | 'any';

@@ -1,5 +1,11 @@
+/**
+ * The unit form (SPEC.md section 5). The super admin picks the landlord first: the property choices are
+ * that landlord's only (GET units/create?landlord_id=), as in the user forms. The landlord is a field of the
+ * screen, not of the unit: it is never sent.
+ */
 import { MultiSelect, Select, TextInput } from '@mantine/core';
 import { type ApiUnit, type ApiUnitEdit, type ApiUnitFormOptions, unitSchema } from '@mend/shared';
+import { useState } from 'react';
 import { useFormOptions } from '../../app/records';
 import { t } from '../../app/translations';
 import { PanelError, PanelStatus } from '../../components/details';
@@ -13,11 +19,14 @@ import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecord
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 
 const F = t.screens.fields;
+const P = t.screens.placeholders;
 
 interface UnitFormValues extends Record<string, unknown> {
   avatar: File | null;
   name: string;
   description: string;
+  /** Only narrows the property choices; never sent. */
+  landlord_id: string;
   property_id: string;
   address: string;
   postal_code: string;
@@ -25,11 +34,13 @@ interface UnitFormValues extends Record<string, unknown> {
   category_ids: string[];
 }
 
-function initialValues(unit: ApiUnit | null): UnitFormValues {
+function initialValues(unit: ApiUnit | null, options: ApiUnitFormOptions): UnitFormValues {
+  const landlord = unit?.property.landlord_id ?? options.options_landlord_id ?? null;
   return {
     avatar: null,
     name: unit?.name ?? '',
     description: unit?.description ?? '',
+    landlord_id: landlord === null ? '' : String(landlord),
     property_id: unit ? String(unit.property_id) : '',
     address: unit?.address ?? '',
     postal_code: unit?.postal_code ?? '',
@@ -40,27 +51,42 @@ function initialValues(unit: ApiUnit | null): UnitFormValues {
 
 /** Loads the form options (and, to edit, the unit), then shows the form. */
 export function UnitFormPanel({ id, panel }: { id: number | null; panel: PanelControls }) {
+  // The property options follow the chosen landlord (?landlord_id=).
+  const [landlordId, setLandlordId] = useState<string | null>(null);
   const query = useFormOptions<ApiUnitEdit | ApiUnitFormOptions>(
     'units',
     id ? `units/${id}/edit` : 'units/create',
+    landlordId ? { landlord_id: landlordId } : undefined,
   );
   if (query.isPending) return <PanelStatus loading />;
-  if (query.isError) return <PanelError error={query.error} />;
+  if (query.isError && !query.data) return <PanelError error={query.error} />;
   const unit = id !== null ? (query.data as ApiUnitEdit) : null;
-  return <UnitForm unit={unit} options={query.data} panel={panel} />;
+  return (
+    <UnitForm
+      unit={unit}
+      options={query.data}
+      loadingOptions={query.isFetching}
+      onLandlordChange={setLandlordId}
+      panel={panel}
+    />
+  );
 }
 
 function UnitForm({
   unit,
   options,
+  loadingOptions,
+  onLandlordChange,
   panel,
 }: {
   unit: ApiUnit | null;
   options: ApiUnitFormOptions;
+  loadingOptions: boolean;
+  onLandlordChange: (id: string | null) => void;
   panel: PanelControls;
 }) {
   const { form, canSubmit } = useRecordForm<UnitFormValues>({
-    initialValues: initialValues(unit),
+    initialValues: initialValues(unit, options),
     schema: unitSchema,
     extraValidate: (values) => avatarError(values.avatar),
     stored: unit !== null,
@@ -68,19 +94,42 @@ function UnitForm({
   const { buttonState, error, submit } = useSubmitRecord();
   const creating = unit === null;
 
+  const landlordData = (options.landlord_options ?? []).map((landlord) => ({
+    value: String(landlord.id),
+    label: landlord.name,
+  }));
   const propertyData = (options.property_options ?? []).map((property) => ({
     value: String(property.id),
     label: property.name,
   }));
-  if (unit && !propertyData.some((item) => item.value === String(unit.property_id)) && unit.property) {
+  // The unit's own property is always offered while its landlord's properties are.
+  const ownLandlordShown = unit !== null && options.options_landlord_id === unit.property.landlord_id;
+  if (unit && ownLandlordShown && !propertyData.some((item) => item.value === String(unit.property_id))) {
     propertyData.unshift({ value: String(unit.property.id), label: unit.property.name });
+  }
+  const noLandlordYet = options.can_pick_landlord && !form.values.landlord_id;
+
+  /** The landlord a property option belongs to (from the options shown, or the unit's own property). */
+  function landlordOf(propertyId: string): number | undefined {
+    const option = (options.property_options ?? []).find((property) => String(property.id) === propertyId);
+    if (option) return option.landlord_id;
+    return unit && String(unit.property.id) === propertyId ? unit.property.landlord_id : undefined;
+  }
+
+  function changeLandlord(value: string | null) {
+    if (!value || value === form.values.landlord_id) return;
+    form.setFieldValue('landlord_id', value);
+    // A property belongs to one landlord: a choice of another one's is cleared.
+    const chosen = form.values.property_id;
+    if (chosen && String(landlordOf(chosen)) !== value) form.setFieldValue('property_id', '');
+    onLandlordChange(value);
   }
   const categoryData = (options.category_options ?? []).map((category) => ({
     value: String(category.id),
     label: category.title,
   }));
 
-  const onSubmit = form.onSubmit((values) =>
+  const onSubmit = form.onSubmit(({ landlord_id: _landlord, ...values }) =>
     submit(form, values, {
       method: creating ? 'POST' : 'PATCH',
       url: creating ? 'units' : `units/${unit.id}`,
@@ -101,12 +150,28 @@ function UnitForm({
     >
       <FormAvatarField form={form} label={F.picture} current={unit?.avatar} />
       <NameDescriptionFields form={form} nameLabel={F.name} descriptionLabel={F.description} />
+      {options.can_pick_landlord ? (
+        <Select
+          label={F.landlord}
+          placeholder={P.landlord}
+          data={landlordData}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={t.screens.nothingFound}
+          comboboxProps={{ zIndex: 400 }}
+          {...form.getInputProps('landlord_id')}
+          value={form.values.landlord_id || null}
+          onChange={changeLandlord}
+        />
+      ) : null}
       <Select
         label={F.property}
-        placeholder={t.screens.placeholders.property}
+        placeholder={P.property}
+        description={noLandlordYet ? t.screens.hints.chooseLandlordFirst : undefined}
         data={propertyData}
         searchable
         withAsterisk
+        disabled={noLandlordYet || loadingOptions}
         nothingFoundMessage={t.screens.nothingFound}
         comboboxProps={{ zIndex: 400 }}
         {...form.getInputProps('property_id')}
@@ -125,7 +190,7 @@ function UnitForm({
       <MultiSelect
         label={F.categories}
         description={t.screens.hints.unitCategories}
-        placeholder={form.values.category_ids.length ? undefined : t.screens.placeholders.categories}
+        placeholder={form.values.category_ids.length ? undefined : P.categories}
         data={categoryData}
         searchable
         clearable
