@@ -3,15 +3,18 @@
  * which ones qualify, the bound per connection, and, on PostgreSQL, that they are really prepared and give
  * the same answers.
  */
+import { ROLE } from '@mend/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_PREPARED_PER_CONNECTION,
+  PLAN_PER_CALL_MARK,
   shouldPrepare,
   statementName,
   withStatementName,
 } from '../src/db/prepared-statements';
 import { users } from '../src/db/schema';
+import { getDashboard } from '../src/modules/dashboard/service';
 import { createUser } from './helpers/factories';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-db';
 
@@ -34,6 +37,7 @@ describe('which statements are named', () => {
     expect(shouldPrepare('select id from tickets where title ILIKE $1', ['%a%'])).toBe(false);
     expect(shouldPrepare('select id from tickets where search_text like lower($1)', ['%a%'])).toBe(false);
     expect(shouldPrepare(`select ${'1,'.repeat(5_000)}$1`, [1])).toBe(false);
+    expect(shouldPrepare(`select id from tickets where unit_id = $1 ${PLAN_PER_CALL_MARK}`, [1])).toBe(false);
     const named = { text: 'select $1', name: 'mine' };
     expect(withStatementName(named, [1], prepared)).toBe(named);
     expect(withStatementName('select $1', [1], prepared)).toBe('select $1');
@@ -81,6 +85,19 @@ if (testDatabaseKind() === 'postgres') {
       expect(seen.answers.every((rows) => rows[0]?.email === 'prepared@example.test')).toBe(true);
       const mine = seen.statements.filter((row) => row.statement.includes('"users"."id" = $1'));
       expect(mine.map((row) => row.name)).toEqual([statementName(mine[0]?.statement ?? '')]);
+    });
+
+    it("the dashboard's statements are planned per call, never prepared", async () => {
+      const manager = { id: 1, role: ROLE.manager, landlordId: 1 };
+      const prepared = await database.db.transaction(async (tx) => {
+        // Past the sixth use, when PostgreSQL may switch a prepared statement to its generic plan.
+        for (let i = 0; i < 7; i++) await getDashboard(tx as unknown as typeof database.db, manager, 'UTC');
+        const statements = await tx.execute<{ statement: string }>(
+          sql`select statement from pg_prepared_statements where name like 'mend_%'`,
+        );
+        return statements.rows.map((row) => row.statement);
+      });
+      expect(prepared.filter((text) => /ticket_counts|closed_recently|"tickets"/.test(text))).toEqual([]);
     });
   });
 }

@@ -7,6 +7,7 @@
  * calls, reuse a cached plan. pg keeps track of which names a connection has already parsed.
  */
 import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 
 /** Distinct statements prepared per connection; past it, new ones run unnamed (bounded server memory). */
@@ -21,18 +22,33 @@ interface QueryConfigLike {
   submit?: unknown;
 }
 
+/** The comment that keeps a statement unnamed (see `planPerCall`). */
+export const PLAN_PER_CALL_MARK = '/* plan per call */';
+
+/**
+ * A condition marked to be planned on every call with its own values, never prepared: for statements whose cached
+ * generic plan is far worse for some values (a large landlord, a busy user) than the plan made for them. After
+ * its sixth use on a connection PostgreSQL may switch a prepared statement to that generic plan: the manager's
+ * dashboard went from 9 ms to 820 ms. `bench:http --surface --sweep` shows such a statement (first call fast,
+ * later ones slow).
+ */
+export function planPerCall(condition: SQL): SQL {
+  return sql`${condition} ${sql.raw(PLAN_PER_CALL_MARK)}`;
+}
+
 /**
  * Whether a statement is worth preparing. Only parameterised ones: those are the app's repeated queries
  * (migrations, `begin` and `commit` carry no parameters). Text searches (`like`, `ilike`) stay unnamed: their best
  * plan depends on the pattern (a rare word uses the trigram index, a common one does not), and a cached
- * generic plan cannot see the pattern.
+ * generic plan cannot see the pattern. Nor does a statement marked `planPerCall`.
  */
 export function shouldPrepare(text: string, values: unknown): boolean {
   return (
     Array.isArray(values) &&
     values.length > 0 &&
     text.length <= MAX_PREPARED_TEXT_LENGTH &&
-    !/\bi?like\b/i.test(text)
+    !/\bi?like\b/i.test(text) &&
+    !text.includes(PLAN_PER_CALL_MARK)
   );
 }
 

@@ -22,6 +22,7 @@ import {
 } from '@mend/shared';
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { planPerCall } from '../../db/prepared-statements';
 import { properties, tickets } from '../../db/schema';
 import { visibleTickets } from '../tickets/queries';
 
@@ -196,7 +197,10 @@ export async function oldestOpen(db: Db, visible: SQL): Promise<OldestOpenRow[]>
   return rows;
 }
 
-/** The scope every dashboard query runs over. */
+/**
+ * The scope every dashboard query runs over. Planned per call: with a cached generic plan a manager's
+ * dashboard took 820 ms instead of 9 from the sixth load on a connection.
+ */
 export function dashboardScope(actor: Actor): SQL {
-  return visibleTickets(actor);
+  return planPerCall(visibleTickets(actor));
 }
