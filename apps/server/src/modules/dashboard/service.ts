@@ -59,8 +59,8 @@ export async function getDashboard(
   const visible = dashboardScope(actor);
   const closeWindowStart = new Date(now.getTime() - DASHBOARD_CLOSE_WINDOW_DAYS * DAY_MS);
   const [statusCounts, byProperty, { weeks, timeToClose }, oldest] = await Promise.all([
-    countByStatus(db, visible),
-    openByProperty(db, visible),
+    countByStatus(db, actor),
+    openByProperty(db, actor),
     activity(db, visible, { firstWeek: firstDashboardWeek(now, timeZone), timeZone }, closeWindowStart),
     oldestOpen(db, visible),
   ]);

@@ -10,7 +10,18 @@ import {
   type TicketScope,
   ticketScope,
 } from '@mend/shared';
-import { and, asc, eq, getTableColumns, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  inArray,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { reusable } from '../../db/reusable';
@@ -70,6 +81,29 @@ function visibleWithProperties(actor: Actor): SQL {
   return and(visible, eq(properties.landlordId, actor.landlordId)) as SQL;
 }
 
+/** The ids of a landlord's properties, as a subquery. */
+function propertiesOfLandlord(landlordId: number | Placeholder) {
+  return qb.select({ id: properties.id }).from(properties).where(eq(properties.landlordId, landlordId));
+}
+
+/**
+ * `visibleTickets` as a condition on a property id, for the scopes that see every ticket of the properties they
+ * see (the super admin's, a manager's); null for the scopes that pick tickets one by one (a tenant's unit, a
+ * contractor's routed tickets). Figures kept per property (ticket_counts) are read through it.
+ */
+export function visibleWholeProperties(actor: Actor, propertyId: AnyColumn): SQL | null {
+  switch (ticketScope(actor)) {
+    case 'all':
+      return sql`true`;
+    case 'landlord':
+      return actor.landlordId === null
+        ? sql`false`
+        : inArray(propertyId, propertiesOfLandlord(actor.landlordId));
+    default:
+      return null;
+  }
+}
+
 /** `visibleTickets` with the actor's ids given as values, or as placeholders for a reusable query. */
 function visibleIn(
   scope: TicketScope,
@@ -81,10 +115,7 @@ function visibleIn(
       return sql`true`;
     case 'landlord':
       if (landlordId === null) return sql`false`;
-      return inArray(
-        tickets.propertyId,
-        qb.select({ id: properties.id }).from(properties).where(eq(properties.landlordId, landlordId)),
-      );
+      return inArray(tickets.propertyId, propertiesOfLandlord(landlordId));
     case 'unit':
       return inArray(
         tickets.unitId,
