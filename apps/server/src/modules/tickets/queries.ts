@@ -327,7 +327,14 @@ export async function listTicketRows(
     filters.alsoVisibleTo ? visibleTickets(filters.alsoVisibleTo) : undefined,
     filters.status === undefined ? undefined : eq(tickets.status, filters.status),
     filters.propertyId === undefined ? undefined : eq(tickets.propertyId, filters.propertyId),
-    filters.landlordId === undefined ? undefined : eq(properties.landlordId, filters.landlordId),
+    // Also as the tickets' own property ids (as a manager's scope has them): with the join's condition alone the
+    // super admin's list of one landlord walked every ticket in date order (0.5 s at 1,000,000 tickets).
+    filters.landlordId === undefined
+      ? undefined
+      : and(
+          eq(properties.landlordId, filters.landlordId),
+          inArray(tickets.propertyId, propertiesOfLandlord(filters.landlordId)),
+        ),
     term ? ticketSearch(term, term, wholeList) : undefined,
   );
   const order = orderBy(query, SORTABLE, DEFAULT_SORT, tickets.id);

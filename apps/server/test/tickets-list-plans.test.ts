@@ -1,0 +1,88 @@
+/**
+ * A landlord's ticket list (GET landlords/{id}/tickets) must name the landlord's properties as the tickets' own
+ * property ids, not only through the joined property: with the join's condition alone PostgreSQL walked every one
+ * of 1,000,000 tickets in date order for the super admin (0.5 s instead of 5 ms, bench:http --surface --sweep). A
+ * test's few rows plan well either way, so the statement the endpoint runs is captured and its condition checked,
+ * and its plan must still read the tickets by property when sequential scans are priced out.
+ */
+import { ROLE } from '@mend/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app';
+import { clientFor, createWorld, insertTicket, type World } from './helpers/ticket-factories';
+
+let t: TestApp;
+let w: World;
+
+type Query = (
+  text: string,
+  values?: unknown[],
+  ...rest: unknown[]
+) => Promise<{ rows: Record<string, unknown>[] }>;
+let driver: { query: Query };
+let captured: { text: string; values: unknown[] }[] | null = null;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createWorld(t.db);
+  for (let n = 0; n < 3; n++) await insertTicket(t.db, { unit: w.north.unit, tenant: w.north.tenant });
+  await insertTicket(t.db, { unit: w.south.unit, tenant: w.south.tenant });
+  driver = (t.db as unknown as { $client: { query: Query } }).$client;
+  const query = driver.query.bind(driver);
+  driver.query = (config, values, ...rest) => {
+    // PGlite is given the text; pg a config object too (named when prepared).
+    const given = config as string | { text: string; values?: unknown[] };
+    captured?.push(
+      typeof given === 'string'
+        ? { text: given, values: values ?? [] }
+        : { text: given.text, values: values ?? given.values ?? [] },
+    );
+    return query(config, values, ...rest);
+  };
+});
+afterAll(() => t?.close());
+
+/** The statements one request runs. */
+async function statementsOf(user: World['admin'], path: string) {
+  const client = await clientFor(t, user);
+  captured = [];
+  const response = await client.get(path);
+  const statements = captured;
+  captured = null;
+  expect(response.statusCode, response.body).toBe(200);
+  return statements;
+}
+
+/** EXPLAIN of a captured statement with sequential scans priced out, on one connection (PGlite has only one). */
+async function planOf(statement: { text: string; values: unknown[] }): Promise<string> {
+  const pool = driver as unknown as { connect?: () => Promise<{ query: Query; release(): void }> };
+  const connection = pool.connect ? await pool.connect() : null;
+  const on = connection ?? driver;
+  try {
+    await on.query('set enable_seqscan = off');
+    const { rows } = await on.query(`explain ${statement.text}`, statement.values);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  } finally {
+    await on.query('reset enable_seqscan');
+    connection?.release();
+  }
+}
+
+describe("a landlord's ticket list", () => {
+  it.each([
+    ['the super admin', () => w.admin],
+    ['its manager', () => w.north.manager],
+  ])('reads the tickets of its properties by property, for %s', async (_, user) => {
+    expect(user().role).toBeLessThanOrEqual(ROLE.manager);
+    const statements = await statementsOf(
+      user(),
+      `/api/landlords/${w.north.landlord.id}/tickets?page=1&per_page=10`,
+    );
+    const lists = statements.filter((statement) => /count\(\*\) over \(\)/.test(statement.text));
+    expect(lists).toHaveLength(1);
+    expect(lists[0].text).toContain(
+      '"tickets"."property_id" in (select "id" from "properties" where "properties"."landlord_id" = $',
+    );
+    const plan = await planOf(lists[0]);
+    expect(plan).toMatch(/Index (Only )?Scan using tickets_property_id_created_at_idx on tickets/);
+  });
+});
