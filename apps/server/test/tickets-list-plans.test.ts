@@ -8,54 +8,39 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
+import { type CapturedStatement, statementRecorder } from './helpers/statements';
 import { clientFor, createWorld, insertTicket, type World } from './helpers/ticket-factories';
 
 let t: TestApp;
 let w: World;
 
-type Query = (
-  text: string,
-  values?: unknown[],
-  ...rest: unknown[]
-) => Promise<{ rows: Record<string, unknown>[] }>;
-let driver: { query: Query };
-let captured: { text: string; values: unknown[] }[] | null = null;
+let recorder: ReturnType<typeof statementRecorder>;
 
 beforeAll(async () => {
   t = await createTestApp();
   w = await createWorld(t.db);
   for (let n = 0; n < 3; n++) await insertTicket(t.db, { unit: w.north.unit, tenant: w.north.tenant });
   await insertTicket(t.db, { unit: w.south.unit, tenant: w.south.tenant });
-  driver = (t.db as unknown as { $client: { query: Query } }).$client;
-  const query = driver.query.bind(driver);
-  driver.query = (config, values, ...rest) => {
-    // PGlite is given the text; pg a config object too (named when prepared).
-    const given = config as string | { text: string; values?: unknown[] };
-    captured?.push(
-      typeof given === 'string'
-        ? { text: given, values: values ?? [] }
-        : { text: given.text, values: values ?? given.values ?? [] },
-    );
-    return query(config, values, ...rest);
-  };
+  recorder = statementRecorder(t.db);
 });
 afterAll(() => t?.close());
 
 /** The statements one request runs. */
-async function statementsOf(user: World['admin'], path: string) {
+async function statementsOf(user: World['admin'], path: string): Promise<CapturedStatement[]> {
   const client = await clientFor(t, user);
-  captured = [];
-  const response = await client.get(path);
-  const statements = captured;
-  captured = null;
-  expect(response.statusCode, response.body).toBe(200);
-  return statements;
+  return recorder.during(async () => {
+    const response = await client.get(path);
+    expect(response.statusCode, response.body).toBe(200);
+  });
 }
 
 /** EXPLAIN of a captured statement with sequential scans priced out, on one connection (PGlite has only one). */
-async function planOf(statement: { text: string; values: unknown[] }): Promise<string> {
-  const pool = driver as unknown as { connect?: () => Promise<{ query: Query; release(): void }> };
-  const connection = pool.connect ? await pool.connect() : null;
+async function planOf(statement: CapturedStatement): Promise<string> {
+  type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  const driver = (t.db as unknown as { $client: { query: Query; connect?: () => Promise<Connection> } })
+    .$client;
+  type Connection = { query: Query; release(): void };
+  const connection = driver.connect ? await driver.connect() : null;
   const on = connection ?? driver;
   try {
     await on.query('set enable_seqscan = off');
