@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorCategories, tenantUnits, type UserRow, users } from '../src/db/schema';
 import { createTestApp, type TestApp, type TestClient } from './helpers/app';
 import { createCategory, createLandlord, createProperty, createUnit, createUser } from './helpers/factories';
+import { statementRecorder } from './helpers/statements';
 import { signedIn } from './helpers/user-factories';
 
 let t: TestApp;
@@ -181,6 +182,22 @@ describe('items', () => {
       unit_id: null,
       role_name: 'Contractor',
     });
+  });
+});
+
+describe('links', () => {
+  it("are asked only of the roles that have them: a page of tenants reads no contractor's links", async () => {
+    const recorder = statementRecorder(t.db);
+    const asked = async (path: string) =>
+      (await recorder.during(() => list(path))).map((statement) => statement.text).join('\n');
+    const tenantsPage = await asked(tenantsPath(''));
+    expect(tenantsPage).toContain('"tenant_units"');
+    expect(tenantsPage).not.toMatch(/"contractor_properties"|"contractor_categories"/);
+    const contractorsPage = await asked('/api/contractors');
+    expect(contractorsPage).toMatch(
+      /"contractor_properties"[\s\S]*"contractor_categories"|"contractor_categories"[\s\S]*"contractor_properties"/,
+    );
+    expect(contractorsPage).not.toContain('"tenant_units"');
   });
 });
 

@@ -149,8 +149,11 @@ export async function loadLinks(db: Db, rows: UserRow[]): Promise<Map<number, Us
     rows.map((row) => [row.id, { ...NO_LINKS, properties: [], categories: [] }]),
   );
   if (rows.length === 0) return links;
-  const ids = rows.map((row) => row.id);
   const landlordIds = [...new Set(rows.map((row) => row.landlordId).filter((id) => id !== null))];
+  // A unit is a tenant's link, properties and categories a contractor's (a role is set at creation, and each
+  // form and the CSV import write the links of its role): a page of tenants asks for no contractor's links.
+  const tenantIds = rows.filter((row) => row.role === ROLE.tenant).map((row) => row.id);
+  const contractorIds = rows.filter((row) => row.role === ROLE.contractor).map((row) => row.id);
   const [landlordRows, unitRows, propertyRows, categoryRows] = await Promise.all([
     landlordIds.length === 0
       ? []
@@ -158,23 +161,29 @@ export async function loadLinks(db: Db, rows: UserRow[]): Promise<Map<number, Us
           .select({ id: landlords.id, name: landlords.name })
           .from(landlords)
           .where(inArray(landlords.id, landlordIds)),
-    db
-      .select({ userId: tenantUnits.userId, id: units.id, name: units.name })
-      .from(tenantUnits)
-      .innerJoin(units, eq(units.id, tenantUnits.unitId))
-      .where(inArray(tenantUnits.userId, ids)),
-    db
-      .select({ userId: contractorProperties.userId, id: properties.id, name: properties.name })
-      .from(contractorProperties)
-      .innerJoin(properties, eq(properties.id, contractorProperties.propertyId))
-      .where(inArray(contractorProperties.userId, ids))
-      .orderBy(asc(properties.name), asc(properties.id)),
-    db
-      .select({ userId: contractorCategories.userId, id: categories.id, title: categories.title })
-      .from(contractorCategories)
-      .innerJoin(categories, eq(categories.id, contractorCategories.categoryId))
-      .where(inArray(contractorCategories.userId, ids))
-      .orderBy(asc(categories.title), asc(categories.id)),
+    tenantIds.length === 0
+      ? []
+      : db
+          .select({ userId: tenantUnits.userId, id: units.id, name: units.name })
+          .from(tenantUnits)
+          .innerJoin(units, eq(units.id, tenantUnits.unitId))
+          .where(inArray(tenantUnits.userId, tenantIds)),
+    contractorIds.length === 0
+      ? []
+      : db
+          .select({ userId: contractorProperties.userId, id: properties.id, name: properties.name })
+          .from(contractorProperties)
+          .innerJoin(properties, eq(properties.id, contractorProperties.propertyId))
+          .where(inArray(contractorProperties.userId, contractorIds))
+          .orderBy(asc(properties.name), asc(properties.id)),
+    contractorIds.length === 0
+      ? []
+      : db
+          .select({ userId: contractorCategories.userId, id: categories.id, title: categories.title })
+          .from(contractorCategories)
+          .innerJoin(categories, eq(categories.id, contractorCategories.categoryId))
+          .where(inArray(contractorCategories.userId, contractorIds))
+          .orderBy(asc(categories.title), asc(categories.id)),
   ]);
   const landlordById = new Map(landlordRows.map((landlord) => [landlord.id, landlord]));
   for (const row of rows) {
