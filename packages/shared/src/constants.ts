@@ -29,12 +29,13 @@ export const PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 export const PAGE_WINDOW = 3;
 /**
- * A ticket list counts its matches up to this many past the first row of the page asked for, then answers
- * `total_capped` (shown "10000+" on page 1): an exact count of a million tickets costs a full scan on every
- * page load (docs/decisions/0007-capped-list-totals-and-prepared-statements.md). Counting past the page, not to
- * a fixed number, lets the pager always reach further (ADR 0014).
+ * A list counts its matches up to this many past the first row of the page asked for, then answers
+ * `total_capped` (shown "1000+" on page 1): an exact count of a million tickets costs a full scan on every
+ * page load (docs/decisions/0007-capped-list-totals-and-prepared-statements.md), and counting further costs every
+ * load for a figure that says no more than "many" (ADR 0021). Counting past the page, not to a fixed number, lets
+ * the pager always reach further (ADR 0014).
  */
-export const LIST_COUNT_CAP = 10_000;
+export const LIST_COUNT_CAP = 1_000;
 /**
  * A ticket search counts its matches up to this many past the first row of the page asked for ("100+" on
  * page 1, "190+" on page 10). Counting a common word's matches reads about five rows per match (200,000 of
