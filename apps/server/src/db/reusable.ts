@@ -4,7 +4,10 @@
  * hot, fixed-shape queries are built with `sql.placeholder` for every value and `.prepare()`d once.
  * A transaction is another handle: there the query is built for that transaction (and dropped with it).
  */
+import { isDeepStrictEqual } from 'node:util';
+import { type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { shouldPrepare, statementName } from './prepared-statements';
 
 const built = new WeakMap<Db, Map<string, unknown>>();
 
@@ -24,4 +27,64 @@ export function reusable<T>(db: Db, key: string, build: (db: Db, name: string) =
     queries.set(key, query);
   }
   return query;
+}
+
+/** The placeholders of a shaped statement's values: `p.landlordId` is `sql.placeholder('landlordId')`. */
+export type Placeholders = { readonly [name: string]: Placeholder };
+
+const placeholders: Placeholders = new Proxy({} as Placeholders, {
+  get: (_target, name) => (typeof name === 'string' ? sql.placeholder(name) : undefined),
+});
+
+/** A drizzle query that can be prepared (a select, before `.prepare`). */
+interface Preparable<P> {
+  toSQL(): { sql: string; params: unknown[] };
+  prepare(name: string): P;
+}
+
+/**
+ * Under the test runner every call builds its statement again and compares it with the one kept for its shape: a
+ * value that reached the text other than through a placeholder (a request's actor or filter read from a closure)
+ * differs between callers, and the kept statement would have served one caller's value to the next.
+ */
+const VERIFY_SHAPES = process.env.VITEST !== undefined;
+
+/**
+ * A statement built once per handle and shape with its values as placeholders, so that drizzle's cost of building
+ * a query is paid on a shape's first call only (a list page spent about a fifth of its CPU there). `shape` is
+ * everything that changes the text (the viewer's role, which filters are set, the sort, the page size); it is
+ * the key, and `build` must read nothing else but the placeholders (`p.name`, filled by `execute({ name })`).
+ * Prepared under a name unless `shouldPrepare` says not: a text search is planned with its pattern every time.
+ */
+export function shaped<S, P>(
+  db: Db,
+  name: string,
+  shape: S,
+  build: (db: Db, shape: S, p: Placeholders) => Preparable<P>,
+): P {
+  const key = `${name}:${JSON.stringify(shape)}`;
+  const kept = reusable(db, key, (db) => {
+    const query = build(db, shape, placeholders);
+    const built = query.toSQL();
+    return {
+      built,
+      prepared: query.prepare(shouldPrepare(built.sql, built.params) ? statementName(built.sql) : ''),
+    };
+  });
+  if (VERIFY_SHAPES) {
+    const again = build(db, shape, placeholders).toSQL();
+    if (!isDeepStrictEqual(again, kept.built)) {
+      throw new Error(
+        `The statement of ${key} was built with a value that is not in its shape or a placeholder`,
+      );
+    }
+  }
+  return kept.prepared;
+}
+
+/** Values in place of a shaped statement's placeholders, for reading its plan (EXPLAIN) with them in a test. */
+export function withValues(values: Record<string, unknown>): Placeholders {
+  return new Proxy({} as Placeholders, {
+    get: (_target, name) => (typeof name === 'string' ? sql`${values[name]}` : undefined),
+  });
 }
