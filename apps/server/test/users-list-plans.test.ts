@@ -7,9 +7,10 @@
 import { LIST_SORTS, ROLE, type UserType } from '@mend/shared';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withValues } from '../src/db/reusable';
 import { parseListQuery } from '../src/lib/list-query';
 import type { Actor } from '../src/lib/session';
-import { listStatements } from '../src/modules/users/service';
+import { userListPage, userListShape } from '../src/modules/users/service';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createWorld, type World } from './helpers/user-factories';
 
@@ -35,8 +36,13 @@ async function planOf(statement: SQLWrapper): Promise<string> {
   });
 }
 
+/** The page's statement (rows, links and total) with the values it runs with. */
+/** A sort of the list's rows (each contractor's links are aggregated in their own order, a few rows each). */
+const sortsTheRows = /Sort Key: (?!properties\.name, properties\.id|categories\.title, categories\.id)/;
+
 function pageOf(actor: Actor, type: UserType, rawQuery: Record<string, string>) {
-  return listStatements(t.db, actor, type, parseListQuery(rawQuery), rawQuery).page;
+  const { shape, values } = userListShape(actor, type, parseListQuery(rawQuery), rawQuery);
+  return userListPage(t.db, shape, withValues(values));
 }
 
 describe('the people lists', () => {
@@ -48,13 +54,11 @@ describe('the people lists', () => {
 
   it.each(sorts)('%s sorted by %s %s read their page from an index, in order', async (type, sort, order) => {
     const plan = await planOf(pageOf(admin, type, { sort, order }));
-    expect(plan).not.toMatch(/Sort/);
+    expect(plan).not.toMatch(sortsTheRows);
   });
 
   it('search the super admin’s whole list through the trigram index', async () => {
-    const query = { search: 'qzxj' };
-    const { matching } = listStatements(t.db, admin, 'users', parseListQuery(query), query);
-    expect(await planOf(matching)).toContain('users_search_text_trgm_idx');
+    expect(await planOf(pageOf(admin, 'users', { search: 'qzxj' }))).toContain('users_search_text_trgm_idx');
   });
 
   it.each(['name', 'company_name', 'email'])(
@@ -74,7 +78,8 @@ describe('the people lists', () => {
   it('read a contractor’s tenants from its properties, not by testing every tenant', async () => {
     const contractor: Actor = { id: w.a.contractor.id, role: ROLE.contractor, landlordId: w.a.landlord.id };
     const plan = await planOf(pageOf(contractor, 'tenants', {}));
-    expect(plan).not.toMatch(/SubPlan/);
+    // Its links are subplans of the page's ten rows; the scope is not one tested on every tenant.
+    expect(plan).not.toMatch(/Filter: .*SubPlan/);
     expect(plan).toMatch(/contractor_properties/);
   });
 });

@@ -15,10 +15,12 @@ import {
   format,
   isRole,
   isTemporaryEmail,
+  LIST_COUNT_CAP,
   type MessageResponse,
   ROLE,
   type Role,
   roleName,
+  SEARCH_COUNT_CAP,
   temporaryEmailFor,
   type UserFormValues,
   type UserListResponse,
@@ -26,9 +28,10 @@ import {
   userFormSchema,
   userTypeForRole,
 } from '@mend/shared';
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, isUniqueViolation } from '../../db/client';
+import { type Placeholders, shaped } from '../../db/reusable';
 import {
   categories,
   contractorCategories,
@@ -50,21 +53,34 @@ import {
 } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import {
-  countUpTo,
+  cappedTotal,
+  countAll,
+  everyRowCountUpTo,
   type ListQuery,
   likePattern,
+  listCountCap,
   listPage,
   orderBy,
   pageOffset,
   parseListQuery,
   type SortColumns,
+  sortOf,
 } from '../../lib/list-query';
 import { optionalIdFilter, requestedLandlordSchema } from '../../lib/record-helpers';
 import type { Actor } from '../../lib/session';
 import type { FileStorage } from '../../lib/storage';
 import { newStorageKey, type ProcessedImage, processAvatarUpload } from '../../lib/uploads';
 import { passwordFor, uniqueUsernames, violatedConstraint } from './accounts';
-import { mayChangeAvatar, mayCreateType, mayDelete, mayEdit, mayList, rolesFor, userScope } from './policy';
+import {
+  mayChangeAvatar,
+  mayCreateType,
+  mayDelete,
+  mayEdit,
+  mayList,
+  roleIn,
+  rolesFor,
+  userScope,
+} from './policy';
 import { displayName, NO_LINKS, serializeUserRecord, type UserLinks } from './serialize';
 
 const v = en.validation;
@@ -122,25 +138,6 @@ export function cleanBody(body: unknown): unknown {
   return Object.fromEntries(
     Object.entries(body).map(([key, value]) => [key, key.startsWith('password') ? value : clean(value)]),
   );
-}
-
-/**
- * Search (SPEC.md section 2): name (first, last, or both as shown), description, company, email,
- * username, the tenant's unit name and the contractor's category titles (any of them, so a
- * contractor is found by every trade it handles, not only the first). All of it is one lower-cased
- * column, `users.search_text`, kept by database triggers (migration 0007, as tickets' in ADR 0009):
- * - a wide scope (the super admin's lists, 250,000 people) matches `search_text LIKE lower('%term%')`,
- *   which the trigram index answers whatever the term;
- * - a narrow one (a manager's landlord, a contractor's tenants, one landlord's people) tests its few
- *   hundred rows with `strpos`, the same substring test, which no index takes: its prepared statement's
- *   generic plan stays on the scope's own index.
- */
-function userSearch(raw: string, wide: boolean): SQL | undefined {
-  const term = withoutNul(raw);
-  if (!term) return undefined;
-  return wide
-    ? sql`${users.searchText} like lower(${likePattern(term)})`
-    : sql`strpos(${users.searchText}, lower(${term})) > 0`;
 }
 
 /** The landlord, unit, properties and categories of many users at once (four queries, never one per user). */
@@ -207,54 +204,166 @@ export async function toRecords(db: Db, actor: Actor, rows: UserRow[]): Promise<
   );
 }
 
-/**
- * The statements of one list page, unexecuted: the rows it counts (scope, filters and search) and the page
- * itself, sorted. Exported so that a test can check their plans (each sort has an index; see
- * users-list-plans.test.ts).
- */
-export function listStatements(db: Db, actor: Actor, type: UserType, query: ListQuery, rawQuery: unknown) {
+/** What changes the text of a people list's statement (db/reusable.ts `shaped`); its values are placeholders. */
+export interface UserListShape {
+  type: UserType;
+  viewerRole: Role;
+  /** The viewer has a landlord (its id a value) or none. */
+  viewerHasLandlord: boolean;
+  byLandlord: boolean;
+  /** The role filter, in the text (four values). */
+  role: Role | null;
+  search: 'none' | 'wide' | 'narrow';
+  sort: string;
+  direction: 'asc' | 'desc';
+  perPage: number;
+  /** A page after the first: its ids are found first (see `userListPage`). */
+  later: boolean;
+}
+
+/** A people list's shape and the values of its placeholders (`viewerId`, `landlordId`, `search`, ...). */
+export function userListShape(actor: Actor, type: UserType, query: ListQuery, rawQuery: unknown) {
   const filters = listFiltersSchema.parse(rawQuery ?? {});
-  const wideSearch =
-    query.search !== '' && actor.role === ROLE.superAdmin && filters.landlord_id === undefined;
-  const where = and(
-    userScope(actor, type),
-    filters.landlord_id === undefined ? undefined : eq(users.landlordId, filters.landlord_id),
-    filters.role === undefined ? undefined : eq(users.role, filters.role as Role),
-    userSearch(query.search, wideSearch),
-  );
-  const order = orderBy(query, wideSearch ? SORTABLE_WHILE_SEARCHING : SORTABLE, DEFAULT_SORT, users.id);
+  const term = withoutNul(query.search);
+  const wide = actor.role === ROLE.superAdmin && filters.landlord_id === undefined;
+  const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
   const offset = pageOffset(query);
-  return {
-    matching: db.select({ one: sql`1` }).from(users).where(where),
-    // Nothing narrows the list (the super admin's /users, unfiltered): its total may come from the estimate.
-    everyRowOf: where === undefined ? users : undefined,
-    // A later page finds its ids first, from the sort's index alone (no table reads for the rows it skips:
-    // page 1,000 of the tenants in 3.5 ms instead of 26), then reads its own rows.
-    page:
-      offset === 0
-        ? db
-            .select()
-            .from(users)
-            .where(where)
-            .orderBy(...order)
-            .limit(query.per_page)
-        : db
-            .select()
-            .from(users)
-            .where(
-              inArray(
-                users.id,
-                db
-                  .select({ id: users.id })
-                  .from(users)
-                  .where(where)
-                  .orderBy(...order)
-                  .limit(query.per_page)
-                  .offset(offset),
-              ),
-            )
-            .orderBy(...order),
+  const shape: UserListShape = {
+    type,
+    viewerRole: actor.role,
+    viewerHasLandlord: actor.landlordId !== null,
+    byLandlord: filters.landlord_id !== undefined,
+    role: filters.role === undefined ? null : (filters.role as Role),
+    search: term === '' ? 'none' : wide ? 'wide' : 'narrow',
+    sort,
+    direction,
+    perPage: query.per_page,
+    later: offset > 0,
   };
+  const values = {
+    viewerId: actor.id,
+    viewerLandlordId: actor.landlordId,
+    landlordId: filters.landlord_id,
+    search: wide ? likePattern(term) : term,
+    offset,
+    over: listCountCap(query) + 1,
+  };
+  return { shape, values, cap: listCountCap(query) };
+}
+
+/**
+ * Search (SPEC.md section 2): name (first, last, or both as shown), description, company, email,
+ * username, the tenant's unit name and the contractor's category titles (any of them, so a
+ * contractor is found by every trade it handles, not only the first). All of it is one lower-cased
+ * column, `users.search_text`, kept by database triggers (migration 0007, as tickets' in ADR 0009):
+ * - a wide scope (the super admin's lists, 250,000 people) matches `search_text LIKE lower('%term%')`,
+ *   which the trigram index answers whatever the term (the statement is planned with its pattern every time);
+ * - a narrow one (a manager's landlord, a contractor's tenants, one landlord's people) tests its few
+ *   hundred rows with `strpos`, the same substring test, which no index takes: its prepared statement's
+ *   generic plan stays on the scope's own index.
+ */
+function userSearch(search: UserListShape['search'], term: Placeholder): SQL | undefined {
+  if (search === 'none') return undefined;
+  return search === 'wide'
+    ? sql`${users.searchText} like lower(${term})`
+    : sql`strpos(${users.searchText}, lower(${term})) > 0`;
+}
+
+/** The rows a people list shows: the viewer's scope, the filters and the search. */
+function userListWhere(shape: UserListShape, p: Placeholders): SQL | undefined {
+  const viewer = {
+    role: shape.viewerRole,
+    id: p.viewerId,
+    landlordId: shape.viewerHasLandlord ? p.viewerLandlordId : null,
+  };
+  return and(
+    userScope(viewer, shape.type),
+    shape.byLandlord ? eq(users.landlordId, p.landlordId) : undefined,
+    shape.role === null ? undefined : roleIn(shape.role),
+    userSearch(shape.search, p.search),
+  );
+}
+
+/**
+ * The people a list counts (ADR 0007, 0014): up to its cap past page 1's first row, a number written into the
+ * text; a later page's, `over`, is a value. Given as a value on page 1 too, PostgreSQL would never settle on a
+ * plan for all calls (its generic plan reckons with any limit) and would plan the statement on every call.
+ */
+function matchingUsers(db: Db, shape: UserListShape, p: Placeholders) {
+  const firstCap = (shape.search === 'none' ? LIST_COUNT_CAP : SEARCH_COUNT_CAP) + 1;
+  const over = shape.later ? p.over : sql.raw(String(firstCap));
+  return db
+    .select({ one: sql`1` })
+    .from(users)
+    .where(userListWhere(shape, p))
+    .limit(over as unknown as number)
+    .as('matching');
+}
+
+/**
+ * A column of the listed user, written with its table's name: drizzle writes the columns of a statement on one
+ * table unqualified, and in a subquery `"id"` would be the subquery's own table's.
+ */
+const listed = (column: typeof users.id | typeof users.landlordId) =>
+  sql`${sql.identifier(getTableName(users))}.${sql.identifier(column.name)}`;
+
+const tenantRole = sql.raw(String(ROLE.tenant));
+const contractorRole = sql.raw(String(ROLE.contractor));
+
+/**
+ * What a record shows beside the user's own columns, read in the page's statement: the landlord's name (joined),
+ * a tenant's unit, a contractor's properties and categories (JSON). The same links as `loadLinks` gives a single
+ * record, by role: a unit is a tenant's link, properties and categories a contractor's.
+ */
+const linkColumns = {
+  landlordName: sql<
+    string | null
+  >`(select ${landlords.name} from ${landlords} where ${landlords.id} = ${listed(users.landlordId)})`,
+  unit: sql<{
+    id: number;
+    name: string;
+  } | null>`case when ${users.role} = ${tenantRole} then (select json_build_object('id', ${units.id}, 'name', ${units.name}) from ${tenantUnits} inner join ${units} on ${units.id} = ${tenantUnits.unitId} where ${tenantUnits.userId} = ${listed(users.id)} limit 1) end`,
+  properties: sql<
+    { id: number; name: string }[] | null
+  >`case when ${users.role} = ${contractorRole} then (select json_agg(json_build_object('id', ${properties.id}, 'name', ${properties.name}) order by ${properties.name}, ${properties.id}) from ${contractorProperties} inner join ${properties} on ${properties.id} = ${contractorProperties.propertyId} where ${contractorProperties.userId} = ${listed(users.id)}) end`,
+  categories: sql<
+    { id: number; title: string }[] | null
+  >`case when ${users.role} = ${contractorRole} then (select json_agg(json_build_object('id', ${categories.id}, 'title', ${categories.title}) order by ${categories.title}, ${categories.id}) from ${contractorCategories} inner join ${categories} on ${categories.id} = ${contractorCategories.categoryId} where ${contractorCategories.userId} = ${listed(users.id)}) end`,
+};
+
+/**
+ * One page of a people list in one statement: the rows, their links and the list's total (`matched`, counted up
+ * to the cap). Nothing narrows the super admin's unfiltered /users: its page 1 takes "over the cap" from the
+ * table's estimate. A later page finds its ids first, from the sort's index alone (no table reads for the rows it
+ * skips: page 1,000 of the tenants in 3.5 ms instead of 26), then reads its own rows. Exported so that a test can
+ * check its plans (each sort has an index; see users-list-plans.test.ts).
+ */
+export function userListPage(db: Db, shape: UserListShape, p: Placeholders) {
+  const where = userListWhere(shape, p);
+  const searching = shape.search === 'wide';
+  const listQuery = {
+    page: 1,
+    per_page: shape.perPage,
+    search: '',
+    sort: shape.sort,
+    order: shape.direction,
+  };
+  const order = orderBy(listQuery, searching ? SORTABLE_WHILE_SEARCHING : SORTABLE, DEFAULT_SORT, users.id);
+  const limit = sql.raw(String(shape.perPage));
+  const matched =
+    where === undefined && !shape.later
+      ? everyRowCountUpTo(users, LIST_COUNT_CAP)
+      : sql`(select count(*) from ${matchingUsers(db, shape, p)})`;
+  const rows = db
+    .select({ user: users, ...linkColumns, matched: sql<number>`${matched}`.mapWith(Number) })
+    .from(users);
+  if (!shape.later)
+    return rows
+      .where(where)
+      .orderBy(...order)
+      .limit(limit as unknown as number);
+  const pageIds = sql`select ${users.id} from ${users} where ${where ?? sql`true`} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${p.offset}`;
+  return rows.where(sql`${users.id} in (${pageIds})`).orderBy(...order);
 }
 
 /** GET /{type}: one page, searched, sorted and counted in SQL, within the actor's scope. */
@@ -266,9 +375,30 @@ export async function listUsers(
 ): Promise<UserListResponse> {
   if (!mayList(actor, type)) throw forbidden();
   const query = parseListQuery(rawQuery);
-  const { matching, everyRowOf, page } = listStatements(db, actor, type, query, rawQuery);
-  const [total, rows] = await Promise.all([countUpTo(db, matching, query, everyRowOf), page]);
-  return listPage(await toRecords(db, actor, rows), total, query);
+  const { shape, values, cap } = userListShape(actor, type, query, rawQuery);
+  const rows = await shaped(db, 'user_list', shape, userListPage).execute(values);
+  let total = cappedTotal(rows[0]?.matched ?? 0, cap);
+  if (rows.length === 0 && shape.later) {
+    // Past the last page no row carries the total: counted alone.
+    const counting = shaped(db, 'user_list_count', { ...shape, sort: '', later: false }, (db, shape, p) =>
+      db.select({ counted: countAll }).from(matchingUsers(db, shape, p)),
+    );
+    const [{ counted }] = await counting.execute(values);
+    total = cappedTotal(counted, cap);
+  }
+  const records = rows.map((row) =>
+    serializeUserRecord(
+      row.user,
+      {
+        landlord: row.landlordName === null ? null : { id: row.user.landlordId!, name: row.landlordName },
+        unit: row.unit,
+        properties: row.properties ?? [],
+        categories: row.categories ?? [],
+      },
+      { update: mayEdit(actor, row.user), delete: mayDelete(actor, row.user) },
+    ),
+  );
+  return listPage(records, total, query);
 }
 
 /** One user within the actor's scope for the type; 404 when outside it (never a hint that it exists). */
