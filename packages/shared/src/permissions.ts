@@ -205,7 +205,7 @@ export function can<A extends Action>(actor: Actor, action: A, ...[subject]: Sub
  */
 export type TicketScope = 'all' | 'landlord' | 'unit' | 'routed';
 
-export function ticketScope(actor: Actor): TicketScope {
+export function ticketScope(actor: Pick<Actor, 'role'>): TicketScope {
   if (actor.role === ROLE.superAdmin) return 'all';
   if (actor.role === ROLE.manager) return 'landlord';
   if (actor.role === ROLE.tenant) return 'unit';

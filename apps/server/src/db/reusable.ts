@@ -6,6 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { type Placeholder, sql } from 'drizzle-orm';
+import type { Actor, ScopedActor } from '../lib/session';
 import type { Db } from './client';
 import { shouldPrepare, statementName } from './prepared-statements';
 
@@ -87,4 +88,27 @@ export function withValues(values: Record<string, unknown>): Placeholders {
   return new Proxy({} as Placeholders, {
     get: (_target, name) => (typeof name === 'string' ? sql`${values[name]}` : undefined),
   });
+}
+
+/** What of the viewer changes a statement's text: its role, and whether it has a landlord. */
+export interface ViewerShape {
+  viewerRole: Actor['role'];
+  viewerHasLandlord: boolean;
+}
+
+/** The viewer's part of a shape, and the values of its placeholders (`viewerId`, `viewerLandlordId`). */
+export function viewerShape(actor: Actor): { shape: ViewerShape; values: Record<string, unknown> } {
+  return {
+    shape: { viewerRole: actor.role, viewerHasLandlord: actor.landlordId !== null },
+    values: { viewerId: actor.id, viewerLandlordId: actor.landlordId },
+  };
+}
+
+/** The viewer of a shaped statement, for the scope conditions: its role, its ids as placeholders. */
+export function viewerIn(shape: ViewerShape, p: Placeholders): ScopedActor {
+  return {
+    role: shape.viewerRole,
+    id: p.viewerId,
+    landlordId: shape.viewerHasLandlord ? p.viewerLandlordId : null,
+  };
 }

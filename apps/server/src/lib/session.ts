@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CSRF_HEADER, isTemporaryEmail, type Role, SESSION_COOKIE } from '@mend/shared';
-import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { reusable } from '../db/reusable';
@@ -16,6 +16,16 @@ export interface Actor {
   id: number;
   role: Role;
   landlordId: number | null;
+}
+
+/**
+ * An actor as a scope condition reads it: the role decides the text; the id and the landlord are values, or
+ * placeholders in a statement built once per shape (`shaped`, db/reusable.ts).
+ */
+export interface ScopedActor {
+  role: Role;
+  id: number | Placeholder;
+  landlordId: number | Placeholder | null;
 }
 
 declare module 'fastify' {

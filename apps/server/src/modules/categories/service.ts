@@ -30,10 +30,11 @@ import {
   type RecordsContext,
   textSort,
 } from '../../lib/record-helpers';
+import type { ScopedActor } from '../../lib/session';
 import { serializeCategory } from './serialize';
 
 /** Categories are not owned by a landlord: every signed-in user sees all of them. */
-export function visibleCategories(_actor: Actor) {
+export function visibleCategories(_actor: ScopedActor) {
   return everyRow();
 }
 

@@ -55,10 +55,11 @@ import {
   textSort,
   withStoredImage,
 } from '../../lib/record-helpers';
+import type { ScopedActor } from '../../lib/session';
 import { serializeLandlord, serializeLandlordLogo, serializeLandlordUserOption } from './serialize';
 
 /** The landlords an actor may see: all (role 0), its own (role 1), none (roles 2, 3 and a manager without one). */
-export function visibleLandlords(actor: Actor): SQL {
+export function visibleLandlords(actor: ScopedActor): SQL {
   if (actor.role === ROLE.superAdmin) return everyRow();
   if (actor.role === ROLE.manager && actor.landlordId !== null) return eq(landlords.id, actor.landlordId);
   return noRow();

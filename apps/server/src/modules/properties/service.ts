@@ -65,6 +65,7 @@ import {
   textSort,
   withStoredImage,
 } from '../../lib/record-helpers';
+import type { ScopedActor } from '../../lib/session';
 import { visibleLandlords } from '../landlords/service';
 import { visibleUnits } from '../units/service';
 import { serializeProperty } from './serialize';
@@ -73,7 +74,7 @@ import { serializeProperty } from './serialize';
  * The properties an actor may see: all (role 0), its landlord's (role 1), the property of its unit
  * (role 2), the properties it works on (role 3).
  */
-export function visibleProperties(actor: Actor): SQL {
+export function visibleProperties(actor: ScopedActor): SQL {
   switch (actor.role) {
     case ROLE.superAdmin:
       return everyRow();

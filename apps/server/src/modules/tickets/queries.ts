@@ -52,7 +52,7 @@ import {
   type SortColumns,
   sortOf,
 } from '../../lib/list-query';
-import { sessionColumns, sessionMatches } from '../../lib/session';
+import { type ScopedActor, sessionColumns, sessionMatches } from '../../lib/session';
 import type { LogRowWithUser } from './serialize';
 
 /** Builds subqueries without a database handle. */
@@ -65,7 +65,7 @@ export const tenantUser = alias(users, 'tenant');
  * Which tickets an actor sees: all (role 0), its landlord's properties (role 1), its own unit (role 2),
  * the tickets routed to it (role 3). Each is an indexed IN (subquery), usable in SELECT, UPDATE and DELETE.
  */
-export function visibleTickets(actor: Actor): SQL {
+export function visibleTickets(actor: ScopedActor): SQL {
   return visibleIn(ticketScope(actor), actor.id, actor.landlordId);
 }
 

@@ -69,6 +69,7 @@ import {
   textSort,
   withStoredImage,
 } from '../../lib/record-helpers';
+import type { ScopedActor } from '../../lib/session';
 import { visibleLandlords } from '../landlords/service';
 import { visibleProperties } from '../properties/service';
 import { visibleTickets } from '../tickets/queries';
@@ -82,7 +83,7 @@ export const UNIT_TICKETS = 20;
  * The units an actor may see: all (role 0), those of its landlord's properties (role 1), its own
  * (role 2), those of the properties it works on (role 3).
  */
-export function visibleUnits(actor: Actor): SQL {
+export function visibleUnits(actor: ScopedActor): SQL {
   switch (actor.role) {
     case ROLE.superAdmin:
       return everyRow();

@@ -13,7 +13,7 @@
 import { assignableRoles, can, ROLE, type Role, type UserType } from '@mend/shared';
 import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { contractorProperties, tenantUnits, units, users } from '../../db/schema';
-import type { Actor } from '../../lib/session';
+import type { Actor, ScopedActor } from '../../lib/session';
 
 /**
  * `users.role` is one of these roles, the numbers written into the text: a statement prepared once (db/reusable.ts)
@@ -44,16 +44,6 @@ function peopleOfContractor(contractorId: number | Placeholder): SQL {
     inner join ${units} on ${units.propertyId} = ${contractorProperties.propertyId}
     inner join ${tenantUnits} on ${tenantUnits.unitId} = ${units.id}
     where ${contractorProperties.userId} = ${contractorId}`;
-}
-
-/**
- * An actor as a statement reads it: the role decides the text, the id and the landlord may be values or
- * placeholders (a statement built once per shape, db/reusable.ts).
- */
-export interface ScopedActor {
-  role: Role;
-  id: number | Placeholder;
-  landlordId: number | Placeholder | null;
 }
 
 /** Every user the actor may see, of any type (undefined: no limit). */

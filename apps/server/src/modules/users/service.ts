@@ -31,7 +31,7 @@ import {
 import { and, asc, eq, getTableName, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, isUniqueViolation } from '../../db/client';
-import { type Placeholders, shaped } from '../../db/reusable';
+import { type Placeholders, shaped, type ViewerShape, viewerIn, viewerShape } from '../../db/reusable';
 import {
   categories,
   contractorCategories,
@@ -205,11 +205,8 @@ export async function toRecords(db: Db, actor: Actor, rows: UserRow[]): Promise<
 }
 
 /** What changes the text of a people list's statement (db/reusable.ts `shaped`); its values are placeholders. */
-export interface UserListShape {
+export interface UserListShape extends ViewerShape {
   type: UserType;
-  viewerRole: Role;
-  /** The viewer has a landlord (its id a value) or none. */
-  viewerHasLandlord: boolean;
   byLandlord: boolean;
   /** The role filter, in the text (four values). */
   role: Role | null;
@@ -228,10 +225,10 @@ export function userListShape(actor: Actor, type: UserType, query: ListQuery, ra
   const wide = actor.role === ROLE.superAdmin && filters.landlord_id === undefined;
   const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
   const offset = pageOffset(query);
+  const viewer = viewerShape(actor);
   const shape: UserListShape = {
+    ...viewer.shape,
     type,
-    viewerRole: actor.role,
-    viewerHasLandlord: actor.landlordId !== null,
     byLandlord: filters.landlord_id !== undefined,
     role: filters.role === undefined ? null : (filters.role as Role),
     search: term === '' ? 'none' : wide ? 'wide' : 'narrow',
@@ -241,8 +238,7 @@ export function userListShape(actor: Actor, type: UserType, query: ListQuery, ra
     later: offset > 0,
   };
   const values = {
-    viewerId: actor.id,
-    viewerLandlordId: actor.landlordId,
+    ...viewer.values,
     landlordId: filters.landlord_id,
     search: wide ? likePattern(term) : term,
     offset,
@@ -271,13 +267,8 @@ function userSearch(search: UserListShape['search'], term: Placeholder): SQL | u
 
 /** The rows a people list shows: the viewer's scope, the filters and the search. */
 function userListWhere(shape: UserListShape, p: Placeholders): SQL | undefined {
-  const viewer = {
-    role: shape.viewerRole,
-    id: p.viewerId,
-    landlordId: shape.viewerHasLandlord ? p.viewerLandlordId : null,
-  };
   return and(
-    userScope(viewer, shape.type),
+    userScope(viewerIn(shape, p), shape.type),
     shape.byLandlord ? eq(users.landlordId, p.landlordId) : undefined,
     shape.role === null ? undefined : roleIn(shape.role),
     userSearch(shape.search, p.search),
