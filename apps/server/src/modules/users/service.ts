@@ -140,70 +140,6 @@ export function cleanBody(body: unknown): unknown {
   );
 }
 
-/** The landlord, unit, properties and categories of many users at once (four queries, never one per user). */
-export async function loadLinks(db: Db, rows: UserRow[]): Promise<Map<number, UserLinks>> {
-  const links = new Map<number, UserLinks>(
-    rows.map((row) => [row.id, { ...NO_LINKS, properties: [], categories: [] }]),
-  );
-  if (rows.length === 0) return links;
-  const landlordIds = [...new Set(rows.map((row) => row.landlordId).filter((id) => id !== null))];
-  // A unit is a tenant's link, properties and categories a contractor's (a role is set at creation, and each
-  // form and the CSV import write the links of its role): a page of tenants asks for no contractor's links.
-  const tenantIds = rows.filter((row) => row.role === ROLE.tenant).map((row) => row.id);
-  const contractorIds = rows.filter((row) => row.role === ROLE.contractor).map((row) => row.id);
-  const [landlordRows, unitRows, propertyRows, categoryRows] = await Promise.all([
-    landlordIds.length === 0
-      ? []
-      : db
-          .select({ id: landlords.id, name: landlords.name })
-          .from(landlords)
-          .where(inArray(landlords.id, landlordIds)),
-    tenantIds.length === 0
-      ? []
-      : db
-          .select({ userId: tenantUnits.userId, id: units.id, name: units.name })
-          .from(tenantUnits)
-          .innerJoin(units, eq(units.id, tenantUnits.unitId))
-          .where(inArray(tenantUnits.userId, tenantIds)),
-    contractorIds.length === 0
-      ? []
-      : db
-          .select({ userId: contractorProperties.userId, id: properties.id, name: properties.name })
-          .from(contractorProperties)
-          .innerJoin(properties, eq(properties.id, contractorProperties.propertyId))
-          .where(inArray(contractorProperties.userId, contractorIds))
-          .orderBy(asc(properties.name), asc(properties.id)),
-    contractorIds.length === 0
-      ? []
-      : db
-          .select({ userId: contractorCategories.userId, id: categories.id, title: categories.title })
-          .from(contractorCategories)
-          .innerJoin(categories, eq(categories.id, contractorCategories.categoryId))
-          .where(inArray(contractorCategories.userId, contractorIds))
-          .orderBy(asc(categories.title), asc(categories.id)),
-  ]);
-  const landlordById = new Map(landlordRows.map((landlord) => [landlord.id, landlord]));
-  for (const row of rows) {
-    const landlord = row.landlordId === null ? undefined : landlordById.get(row.landlordId);
-    links.get(row.id)!.landlord = landlord ? { id: landlord.id, name: landlord.name } : null;
-  }
-  for (const { userId, id, name } of unitRows) links.get(userId)!.unit = { id, name };
-  for (const { userId, id, name } of propertyRows) links.get(userId)!.properties.push({ id, name });
-  for (const { userId, id, title } of categoryRows) links.get(userId)!.categories.push({ id, title });
-  return links;
-}
-
-/** Records as the viewer sees them (links plus what it may do to each). */
-export async function toRecords(db: Db, actor: Actor, rows: UserRow[]): Promise<ApiUserRecord[]> {
-  const links = await loadLinks(db, rows);
-  return rows.map((row) =>
-    serializeUserRecord(row, links.get(row.id)!, {
-      update: mayEdit(actor, row),
-      delete: mayDelete(actor, row),
-    }),
-  );
-}
-
 /** What changes the text of a people list's statement (db/reusable.ts `shaped`); its values are placeholders. */
 export interface UserListShape extends ViewerShape {
   type: UserType;
@@ -302,9 +238,9 @@ const tenantRole = sql.raw(String(ROLE.tenant));
 const contractorRole = sql.raw(String(ROLE.contractor));
 
 /**
- * What a record shows beside the user's own columns, read in the page's statement: the landlord's name (joined),
- * a tenant's unit, a contractor's properties and categories (JSON). The same links as `loadLinks` gives a single
- * record, by role: a unit is a tenant's link, properties and categories a contractor's.
+ * What a record shows beside the user's own columns, read with them (a list's page, single records): the landlord's
+ * name, a tenant's unit, a contractor's properties and categories (JSON). By role: a unit is a tenant's link,
+ * properties and categories a contractor's.
  */
 const linkColumns = {
   landlordName: sql<
@@ -321,6 +257,40 @@ const linkColumns = {
     { id: number; title: string }[] | null
   >`case when ${users.role} = ${contractorRole} then (select json_agg(json_build_object('id', ${categories.id}, 'title', ${categories.title}) order by ${categories.title}, ${categories.id}) from ${contractorCategories} inner join ${categories} on ${categories.id} = ${contractorCategories.categoryId} where ${contractorCategories.userId} = ${listed(users.id)}) end`,
 };
+
+type LinkColumnValues = { [K in keyof typeof linkColumns]: (typeof linkColumns)[K]['_']['type'] };
+
+/** A record's links from its link columns. */
+function linksOf(user: UserRow, columns: LinkColumnValues): UserLinks {
+  return {
+    landlord: columns.landlordName === null ? null : { id: user.landlordId!, name: columns.landlordName },
+    unit: columns.unit,
+    properties: columns.properties ?? [],
+    categories: columns.categories ?? [],
+  };
+}
+
+/** Records as the viewer sees them (links plus what it may do to each). */
+export async function toRecords(db: Db, actor: Actor, rows: UserRow[]): Promise<ApiUserRecord[]> {
+  if (rows.length === 0) return [];
+  const found = await db
+    .select({ id: users.id, ...linkColumns })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        rows.map((row) => row.id),
+      ),
+    );
+  const linksById = new Map(found.map(({ id, ...columns }) => [id, columns]));
+  return rows.map((row) => {
+    const columns = linksById.get(row.id);
+    return serializeUserRecord(row, columns ? linksOf(row, columns) : NO_LINKS, {
+      update: mayEdit(actor, row),
+      delete: mayDelete(actor, row),
+    });
+  });
+}
 
 /**
  * One page of a people list in one statement: the rows, their links and the list's total (`matched`, counted up
@@ -378,16 +348,10 @@ export async function listUsers(
     total = cappedTotal(counted, cap);
   }
   const records = rows.map((row) =>
-    serializeUserRecord(
-      row.user,
-      {
-        landlord: row.landlordName === null ? null : { id: row.user.landlordId!, name: row.landlordName },
-        unit: row.unit,
-        properties: row.properties ?? [],
-        categories: row.categories ?? [],
-      },
-      { update: mayEdit(actor, row.user), delete: mayDelete(actor, row.user) },
-    ),
+    serializeUserRecord(row.user, linksOf(row.user, row), {
+      update: mayEdit(actor, row.user),
+      delete: mayDelete(actor, row.user),
+    }),
   );
   return listPage(records, total, query);
 }
