@@ -112,3 +112,12 @@ export function viewerIn(shape: ViewerShape, p: Placeholders): ScopedActor {
     landlordId: shape.viewerHasLandlord ? p.viewerLandlordId : null,
   };
 }
+
+/**
+ * A value PostgreSQL should not plan with, in a sub-select: a later page's offset or count limit. Its plan is the
+ * same whatever the number (the same index walk), but given as a value PostgreSQL costs each call's plan with it,
+ * and its generic plan (which assumes a tenth of the rows) looked dearer than every page before that mark: it
+ * planned every call. Hidden, every plan assumes the same and the generic plan is kept. Typed as a number for
+ * drizzle's `limit` and `offset`.
+ */
+export const hiddenFromPlanner = (value: Placeholder) => sql`(select ${value}::bigint)` as unknown as number;

@@ -31,7 +31,14 @@ import {
 import { and, asc, eq, getTableName, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, isUniqueViolation } from '../../db/client';
-import { type Placeholders, shaped, type ViewerShape, viewerIn, viewerShape } from '../../db/reusable';
+import {
+  hiddenFromPlanner,
+  type Placeholders,
+  shaped,
+  type ViewerShape,
+  viewerIn,
+  viewerShape,
+} from '../../db/reusable';
 import {
   categories,
   contractorCategories,
@@ -213,12 +220,12 @@ function userListWhere(shape: UserListShape, p: Placeholders): SQL | undefined {
 
 /**
  * The people a list counts (ADR 0007, 0014): up to its cap past page 1's first row, a number written into the
- * text; a later page's, `over`, is a value. Given as a value on page 1 too, PostgreSQL would never settle on a
- * plan for all calls (its generic plan reckons with any limit) and would plan the statement on every call.
+ * text; a later page's, `over`, hidden from the planner. Given as a value, PostgreSQL would never settle on a plan
+ * for all calls (its generic plan reckons with any limit) and would plan the statement on every call.
  */
 function matchingUsers(db: Db, shape: UserListShape, p: Placeholders) {
   const firstCap = (shape.search === 'none' ? LIST_COUNT_CAP : SEARCH_COUNT_CAP) + 1;
-  const over = shape.later ? p.over : sql.raw(String(firstCap));
+  const over = shape.later ? hiddenFromPlanner(p.over) : sql.raw(String(firstCap));
   return db
     .select({ one: sql`1` })
     .from(users)
@@ -323,7 +330,7 @@ export function userListPage(db: Db, shape: UserListShape, p: Placeholders) {
       .where(where)
       .orderBy(...order)
       .limit(limit as unknown as number);
-  const pageIds = sql`select ${users.id} from ${users} where ${where ?? sql`true`} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${p.offset}`;
+  const pageIds = sql`select ${users.id} from ${users} where ${where ?? sql`true`} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${hiddenFromPlanner(p.offset)}`;
   return rows.where(sql`${users.id} in (${pageIds})`).orderBy(...order);
 }
 
@@ -340,8 +347,8 @@ export async function listUsers(
   const rows = await shaped(db, 'user_list', shape, userListPage).execute(values);
   let total = cappedTotal(rows[0]?.matched ?? 0, cap);
   if (rows.length === 0 && shape.later) {
-    // Past the last page no row carries the total: counted alone.
-    const counting = shaped(db, 'user_list_count', { ...shape, sort: '', later: false }, (db, shape, p) =>
+    // Past the last page no row carries the total: counted alone, as far past this page as a page counts.
+    const counting = shaped(db, 'user_list_count', { ...shape, sort: '' }, (db, shape, p) =>
       db.select({ counted: countAll }).from(matchingUsers(db, shape, p)),
     );
     const [{ counted }] = await counting.execute(values);
