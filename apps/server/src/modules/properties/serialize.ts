@@ -7,7 +7,10 @@ import { displayName, toSeconds } from '../users/serialize';
 
 export const propertyPath = (id: number) => `/api/properties/${id}/`;
 
-export function serializePropertyUser(person: Person): ApiPropertyUser {
+/** What a property's record shows of a person: its id, shown name and role. */
+export type PropertyPerson = Pick<Person, 'id' | 'firstName' | 'lastName' | 'companyName' | 'email' | 'role'>;
+
+export function serializePropertyUser(person: PropertyPerson): ApiPropertyUser {
   return { id: person.id, name: displayName(person), role_name: roleName(person.role) };
 }
 
@@ -15,7 +18,7 @@ export function serializeProperty(
   property: Omit<PropertyRow, 'searchText'>,
   landlord: ApiRecordRef,
   units: ApiRecordRef[],
-  people: Person[],
+  people: PropertyPerson[],
 ): ApiProperty {
   return {
     id: property.id,

@@ -18,12 +18,34 @@ import {
   type ApiRecordRef,
   can,
   en,
+  LIST_COUNT_CAP,
   type PropertyValues,
   propertySchema,
   ROLE,
+  SEARCH_COUNT_CAP,
 } from '@mend/shared';
-import { and, asc, eq, getTableColumns, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  isNotNull,
+  ne,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import {
+  hiddenFromPlanner,
+  type Placeholders,
+  shaped,
+  type ViewerShape,
+  viewerIn,
+  viewerShape,
+} from '../../db/reusable';
 import {
   contractorProperties,
   landlords,
@@ -36,11 +58,12 @@ import {
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import {
+  cappedTotal,
   countAll,
-  countUpTo,
   type ListPage,
   type ListQuery,
   likePattern,
+  listCountCap,
   listPage,
   orderBy,
   pageOffset,
@@ -53,12 +76,9 @@ import {
   dependents,
   discardFile,
   everyRow,
-  groupBy,
   inUse,
   noRow,
-  type Person,
   parseForm,
-  personColumns,
   personSort,
   qb,
   type RecordsContext,
@@ -68,7 +88,7 @@ import {
 import type { ScopedActor } from '../../lib/session';
 import { visibleLandlords } from '../landlords/service';
 import { visibleUnits } from '../units/service';
-import { serializeProperty } from './serialize';
+import { type PropertyPerson, serializeProperty } from './serialize';
 
 /**
  * The properties an actor may see: all (role 0), its landlord's (role 1), the property of its unit
@@ -113,88 +133,163 @@ const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
 /**
  * Search: name, description, address, city and the landlord's name, all in the property's lower-cased
- * `search_text` (kept by the triggers of migration 0007). Every property (`wide`): `LIKE`, which the trigram
- * index answers; a narrower scope: `strpos` row by row, so a prepared statement's generic plan keeps to the scope
- * (ADR 0009).
+ * `search_text` (kept by the triggers of migration 0007). Every property (`wide`): `LIKE` with the escaped
+ * pattern, which the trigram index answers (planned per call: `shaped` does not prepare a LIKE); a narrower scope:
+ * `strpos` with the term row by row, so a prepared statement's generic plan keeps to the scope (ADR 0009).
  */
-function propertySearch(term: string, wide: boolean): SQL | undefined {
-  if (!term) return undefined;
-  return wide
-    ? sql`${properties.searchText} like lower(${likePattern(term)})`
+function propertySearch(search: PropertyListShape['search'], term: Placeholder): SQL | undefined {
+  if (search === 'none') return undefined;
+  return search === 'wide'
+    ? sql`${properties.searchText} like lower(${term})`
     : sql`strpos(${properties.searchText}, lower(${term})) > 0`;
 }
 
 const { searchText: _searchText, ...propertyColumns } = getTableColumns(properties);
 
-interface Loaded {
-  property: Omit<PropertyRow, 'searchText'>;
-  landlordName: string;
+/**
+ * The property a link subquery belongs to, written with its table's name: drizzle writes the columns of a
+ * statement on one table unqualified, and inside a subquery `"id"` would be the subquery's own table's.
+ */
+const outerPropertyId = sql`${sql.identifier(getTableName(properties))}.${sql.identifier(properties.id.name)}`;
+
+/** A JSON array of people, in the order people are listed: by shown name, then id (`personSort`). */
+const peopleJson = sql`coalesce(json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'companyName', ${users.companyName}, 'email', ${users.email}, 'role', ${users.role}) order by ${personSort}, ${users.id}), '[]'::json)`;
+
+/**
+ * What a property's record shows beside its own columns, read with it in one statement: its landlord's name (the
+ * statement joins landlords), the units the viewer may see (by name, then id), its contractors and the tenants of
+ * its units (JSON). The list and the detail read the same columns, so the rules live here once.
+ */
+function propertyLinkColumns(viewer: ScopedActor) {
+  return {
+    landlordName: landlords.name,
+    units: sql<
+      ApiRecordRef[]
+    >`(select coalesce(json_agg(json_build_object('id', ${units.id}, 'name', ${units.name}) order by ${textSort(units.name)}, ${units.id}), '[]'::json) from ${units} where ${units.propertyId} = ${outerPropertyId} and ${visibleUnits(viewer)})`,
+    contractors: sql<
+      PropertyPerson[]
+    >`(select ${peopleJson} from ${contractorProperties} inner join ${users} on ${users.id} = ${contractorProperties.userId} where ${contractorProperties.propertyId} = ${outerPropertyId})`,
+    // A tenant does not get the list of its neighbours.
+    tenants:
+      viewer.role === ROLE.tenant
+        ? sql<PropertyPerson[]>`'[]'::json`
+        : sql<
+            PropertyPerson[]
+          >`(select ${peopleJson} from ${tenantUnits} inner join ${units} on ${units.id} = ${tenantUnits.unitId} inner join ${users} on ${users.id} = ${tenantUnits.userId} where ${units.propertyId} = ${outerPropertyId})`,
+  };
 }
 
-async function serializeMany(db: Db, actor: Actor, rows: Loaded[]): Promise<ApiProperty[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.property.id);
-  const [unitRows, contractorRows, tenantRows] = await Promise.all([
-    db
-      .select({ id: units.id, name: units.name, propertyId: units.propertyId })
-      .from(units)
-      .where(and(inArray(units.propertyId, ids), visibleUnits(actor)))
-      .orderBy(textSort(units.name), asc(units.id)),
-    db
-      .select({ ...personColumns, propertyId: contractorProperties.propertyId })
-      .from(contractorProperties)
-      .innerJoin(users, eq(users.id, contractorProperties.userId))
-      .where(inArray(contractorProperties.propertyId, ids))
-      .orderBy(personSort, asc(users.id)),
-    // A tenant does not get the list of its neighbours.
-    actor.role === ROLE.tenant
-      ? Promise.resolve([])
-      : db
-          .select({ ...personColumns, propertyId: units.propertyId })
-          .from(tenantUnits)
-          .innerJoin(units, eq(units.id, tenantUnits.unitId))
-          .innerJoin(users, eq(users.id, tenantUnits.userId))
-          .where(inArray(units.propertyId, ids))
-          .orderBy(personSort, asc(users.id)),
+/** A row read with `propertyLinkColumns`. */
+interface PropertyRecordRow {
+  property: Omit<PropertyRow, 'searchText'>;
+  landlordName: string;
+  units: ApiRecordRef[];
+  contractors: PropertyPerson[];
+  tenants: PropertyPerson[];
+}
+
+function toApiProperty(row: PropertyRecordRow): ApiProperty {
+  const { property } = row;
+  return serializeProperty(property, { id: property.landlordId, name: row.landlordName }, row.units, [
+    ...row.contractors,
+    ...row.tenants,
   ]);
-  const unitsOf = groupBy(unitRows, (row) => row.propertyId);
-  const contractorsOf = groupBy(
-    contractorRows as (Person & { propertyId: number })[],
-    (row) => row.propertyId,
-  );
-  const tenantsOf = groupBy(tenantRows as (Person & { propertyId: number })[], (row) => row.propertyId);
-  return rows.map(({ property, landlordName }) =>
-    serializeProperty(
-      property,
-      { id: property.landlordId, name: landlordName },
-      (unitsOf.get(property.id) ?? []).map(({ id, name }): ApiRecordRef => ({ id, name })),
-      [...(contractorsOf.get(property.id) ?? []), ...(tenantsOf.get(property.id) ?? [])],
-    ),
-  );
 }
 
 export interface PropertyFilters {
   landlordId?: number;
 }
 
-export async function listProperties(
-  db: Db,
-  actor: Actor,
-  query: ListQuery,
-  filters: PropertyFilters = {},
-): Promise<ListPage<ApiProperty>> {
+/** What changes the text of the properties list's statement (db/reusable.ts `shaped`); its values are placeholders. */
+export interface PropertyListShape extends ViewerShape {
+  byLandlord: boolean;
+  search: 'none' | 'wide' | 'narrow';
+  sort: string;
+  direction: 'asc' | 'desc';
+  perPage: number;
+  /** A page after the first: its ids are found first (see `propertyListPage`). */
+  later: boolean;
+}
+
+/** The list's shape and the values of its placeholders (`viewerId`, `landlordId`, `search`, `offset`, `over`). */
+export function propertyListShape(actor: Actor, query: ListQuery, filters: PropertyFilters = {}) {
   const narrowed = actor.role !== ROLE.superAdmin || filters.landlordId !== undefined;
-  // Only properties' own columns: the count need not join landlords (every property has one).
-  const where = and(
-    visibleProperties(actor),
-    filters.landlordId === undefined ? undefined : eq(properties.landlordId, filters.landlordId),
-    propertySearch(query.search, !narrowed),
+  const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
+  const offset = pageOffset(query);
+  const viewer = viewerShape(actor);
+  const shape: PropertyListShape = {
+    ...viewer.shape,
+    byLandlord: filters.landlordId !== undefined,
+    search: query.search === '' ? 'none' : narrowed ? 'narrow' : 'wide',
+    sort,
+    direction,
+    perPage: query.per_page,
+    later: offset > 0,
+  };
+  const values = {
+    ...viewer.values,
+    landlordId: filters.landlordId,
+    search: narrowed ? query.search : likePattern(query.search),
+    offset,
+    over: listCountCap(query) + 1,
+  };
+  return { shape, values, cap: listCountCap(query) };
+}
+
+/** The properties a list shows: the viewer's scope, the landlord filter and the search (only properties' columns). */
+function propertyListWhere(shape: PropertyListShape, p: Placeholders): SQL | undefined {
+  return and(
+    visibleProperties(viewerIn(shape, p)),
+    shape.byLandlord ? eq(properties.landlordId, p.landlordId) : undefined,
+    propertySearch(shape.search, p.search),
   );
-  const order = orderBy(query, SORTABLE, DEFAULT_SORT, properties.id);
-  // The page's ids first, then its rows: a deep page skips index entries alone (an index-only scan) instead of
-  // reading and joining every row it skips. Only the landlord sort needs the join.
+}
+
+/**
+ * The properties a list counts (ADR 0007, 0014): up to its cap past the page's first row. On page 1 that number is
+ * written into the text (as a value, PostgreSQL's generic plan would reckon with any limit and it would plan every
+ * call); a later page's, `over`, is hidden from the planner. No join: every property has a landlord.
+ */
+function matchingProperties(db: Db, shape: PropertyListShape, p: Placeholders) {
+  const firstCap = (shape.search === 'none' ? LIST_COUNT_CAP : SEARCH_COUNT_CAP) + 1;
+  return db
+    .select({ one: sql`1` })
+    .from(properties)
+    .where(propertyListWhere(shape, p))
+    .limit(shape.later ? hiddenFromPlanner(p.over) : (sql.raw(String(firstCap)) as unknown as number))
+    .as('matching');
+}
+
+/**
+ * One page of the properties list in one statement: the rows, their links and the list's total (`matched`,
+ * counted up to the cap). Page 1 reads its rows under the LIMIT, so the links are read for those rows only. A later
+ * page finds its ids first, from the sort's index alone (a deep page skips index entries, not joined rows and their
+ * links; only the landlord sort needs the join), then reads its own rows. The page size is written into the text,
+ * so PostgreSQL settles on one plan for the shape. Exported so that its plans can be read.
+ */
+export function propertyListPage(db: Db, shape: PropertyListShape, p: Placeholders) {
+  const where = propertyListWhere(shape, p);
+  const listQuery = {
+    page: 1,
+    per_page: shape.perPage,
+    search: '',
+    sort: shape.sort,
+    order: shape.direction,
+  };
+  const order = orderBy(listQuery, SORTABLE, DEFAULT_SORT, properties.id);
+  const limit = sql.raw(String(shape.perPage)) as unknown as number;
+  const matched = sql<number>`(select count(*) from ${matchingProperties(db, shape, p)})`.mapWith(Number);
+  const rows = db
+    .select({ property: propertyColumns, ...propertyLinkColumns(viewerIn(shape, p)), matched })
+    .from(properties)
+    .innerJoin(landlords, eq(landlords.id, properties.landlordId));
+  if (!shape.later)
+    return rows
+      .where(where)
+      .orderBy(...order)
+      .limit(limit);
   const pageIds = (
-    sortOf(query, SORTABLE, DEFAULT_SORT).key === 'landlord'
+    shape.sort === 'landlord'
       ? db
           .select({ id: properties.id })
           .from(properties)
@@ -203,22 +298,38 @@ export async function listProperties(
   )
     .where(where)
     .orderBy(...order)
-    .limit(query.per_page)
-    .offset(pageOffset(query));
-  const [rows, total] = await Promise.all([
-    db
-      .select({ property: propertyColumns, landlordName: landlords.name })
-      .from(properties)
-      .innerJoin(landlords, eq(landlords.id, properties.landlordId))
-      .where(inArray(properties.id, pageIds))
-      .orderBy(...order),
-    countUpTo(db, db.select({ one: sql`1` }).from(properties).where(where), query),
-  ]);
-  return listPage(await serializeMany(db, actor, rows), total, query);
+    .limit(limit)
+    .offset(hiddenFromPlanner(p.offset));
+  return rows.where(inArray(properties.id, pageIds)).orderBy(...order);
+}
+
+export async function listProperties(
+  db: Db,
+  actor: Actor,
+  query: ListQuery,
+  filters: PropertyFilters = {},
+): Promise<ListPage<ApiProperty>> {
+  const { shape, values, cap } = propertyListShape(actor, query, filters);
+  const rows = await shaped(db, 'property_list', shape, propertyListPage).execute(values);
+  let total = cappedTotal(rows[0]?.matched ?? 0, cap);
+  if (rows.length === 0 && shape.later) {
+    // Past the last page no row carries the total: counted alone, up to the same `over` (the page's cap).
+    const countShape = { ...shape, sort: '', direction: 'asc', perPage: 0, later: true } as const;
+    const counting = shaped(db, 'property_list_count', countShape, (db, shape, p) =>
+      db.select({ counted: countAll }).from(matchingProperties(db, shape, p)),
+    );
+    const [{ counted }] = await counting.execute(values);
+    total = cappedTotal(counted, cap);
+  }
+  return listPage(rows.map(toApiProperty), total, query);
 }
 
 /** The property if the actor may see it; 404 otherwise. */
-async function findVisible(db: Db, actor: Actor, id: number): Promise<Loaded> {
+async function findVisible(
+  db: Db,
+  actor: Actor,
+  id: number,
+): Promise<Pick<PropertyRecordRow, 'property' | 'landlordName'>> {
   const [row] = await db
     .select({ property: propertyColumns, landlordName: landlords.name })
     .from(properties)
@@ -229,9 +340,18 @@ async function findVisible(db: Db, actor: Actor, id: number): Promise<Loaded> {
   return row;
 }
 
+/** A property with its links (the list's columns), if the actor may see it; 404 otherwise. */
 export async function getProperty(db: Db, actor: Actor, id: number): Promise<ApiProperty> {
-  const [property] = await serializeMany(db, actor, [await findVisible(db, actor, id)]);
-  return property;
+  const viewer = viewerShape(actor);
+  const [row] = await shaped(db, 'property_detail', viewer.shape, (db, shape, p) =>
+    db
+      .select({ property: propertyColumns, ...propertyLinkColumns(viewerIn(shape, p)) })
+      .from(properties)
+      .innerJoin(landlords, eq(landlords.id, properties.landlordId))
+      .where(and(eq(properties.id, p.id), visibleProperties(viewerIn(shape, p)))),
+  ).execute({ ...viewer.values, id });
+  if (!row) throw notFound();
+  return toApiProperty(row);
 }
 
 async function formOptions(db: Db, actor: Actor): Promise<ApiPropertyFormOptions> {
