@@ -6,6 +6,7 @@ import { categories, categoryAttributes, unitCategories } from '../src/db/schema
 import { createTestApp, type TestApp, type TestClient } from './helpers/app';
 import { createCategory, createLandlord, createProperty, createUnit, createUser } from './helpers/factories';
 import { addCategoryAttribute, createTicket, setUnitCategories, signedIn } from './helpers/records-factories';
+import { statementRecorder } from './helpers/statements';
 
 let t: TestApp;
 let admin: TestClient;
@@ -226,5 +227,30 @@ describe('GET /api/categories (paging, search, sort)', () => {
   it('lists newest first by default', async () => {
     const { data } = await list('search=trade&per_page=1');
     expect(data[0].title).toBe('Trade 25');
+  });
+
+  it('counts past the last page, where no row carries the total', async () => {
+    expect((await list('search=trade&per_page=5&page=6')).meta).toEqual({ total: 25, page: 6, per_page: 5 });
+  });
+
+  it('reads a page, its categories’ attributes (in their order) and the total in one statement', async () => {
+    const [category] = await t.db.select().from(categories).where(eq(categories.title, 'Trade 25'));
+    await addCategoryAttribute(t.db, category.id, 'Second', 2);
+    await addCategoryAttribute(t.db, category.id, 'First', 1);
+    const recorder = statementRecorder(t.db);
+    for (const query of ['', 'search=trade&per_page=1', 'sort=title&page=2']) {
+      const statements = await recorder.during(() => list(query));
+      expect(
+        statements.filter((statement) => !statement.text.includes('"sessions"')),
+        query,
+      ).toHaveLength(1);
+    }
+    const { data } = await list('search=trade&per_page=1');
+    const detail = (await tenant.get(`/api/categories/${category.id}`)).json();
+    expect(data[0]).toEqual(detail);
+    expect(detail.attributes.map((attribute: { label: string }) => attribute.label)).toEqual([
+      'First',
+      'Second',
+    ]);
   });
 });

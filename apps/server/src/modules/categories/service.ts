@@ -3,27 +3,35 @@
  * forms offer them); only the super admin creates, edits or deletes them (SPEC.md section 6).
  * The attributes (label, format, value) are replaced as a set in the same transaction as the category.
  */
-import { type Actor, type ApiCategory, type CategoryValues, can, categorySchema } from '@mend/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  type Actor,
+  type ApiCategory,
+  type ApiCategoryAttribute,
+  type CategoryValues,
+  can,
+  categorySchema,
+} from '@mend/shared';
+import { and, eq, getTableName, ilike, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { hiddenFromPlanner, type Placeholders, shaped } from '../../db/reusable';
 import { type CategoryRow, categories, categoryAttributes, ticketCategories } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import {
   countAll,
   type ListPage,
   type ListQuery,
+  likePattern,
   listPage,
   orderBy,
   pageOffset,
   type SortColumns,
-  searchCondition,
+  sortOf,
 } from '../../lib/list-query';
 import {
   deletedMessage,
   deleteGuarded,
   dependents,
   everyRow,
-  groupBy,
   hasField,
   inUse,
   parseForm,
@@ -47,38 +55,73 @@ const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 /** Attributes without a format show as plain text. */
 const DEFAULT_FORMAT = 'text';
 
-async function serializeMany(db: Db, rows: CategoryRow[]): Promise<ApiCategory[]> {
-  if (rows.length === 0) return [];
-  const attributes = await db
-    .select()
-    .from(categoryAttributes)
-    .where(
-      inArray(
-        categoryAttributes.categoryId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(categoryAttributes.position), asc(categoryAttributes.id));
-  const attributesOf = groupBy(attributes, (row) => row.categoryId);
-  return rows.map((row) => serializeCategory(row, attributesOf.get(row.id) ?? []));
+/**
+ * The category a subquery belongs to, written with its table's name: drizzle writes the columns of a statement on
+ * one table unqualified, and inside a subquery `"id"` would be the subquery's own table's.
+ */
+const outerCategoryId = sql`${sql.identifier(getTableName(categories))}.${sql.identifier(categories.id.name)}`;
+
+/** A category's attributes in their order, as the API shows them, read with the category. */
+const attributesJson = sql<
+  ApiCategoryAttribute[]
+>`(select coalesce(json_agg(json_build_object('id', ${categoryAttributes.id}, 'label', ${categoryAttributes.label}, 'format', ${categoryAttributes.format}, 'value', ${categoryAttributes.value}) order by ${categoryAttributes.position}, ${categoryAttributes.id}), '[]'::json) from ${categoryAttributes} where ${categoryAttributes.categoryId} = ${outerCategoryId})`;
+
+/** What changes the text of the categories list's statement (db/reusable.ts `shaped`). */
+interface CategoryListShape {
+  searching: boolean;
+  sort: string;
+  direction: 'asc' | 'desc';
+  perPage: number;
 }
 
-export async function listCategories(db: Db, actor: Actor, query: ListQuery): Promise<ListPage<ApiCategory>> {
-  const where = and(
-    visibleCategories(actor),
-    searchCondition(query.search, [categories.title, categories.description]),
+/**
+ * One page of categories in one statement: the rows, their attributes and the total (a few dozen categories are
+ * counted exactly). Every signed-in user sees them all: the viewer is not part of it.
+ */
+function categoryListPage(db: Db, shape: CategoryListShape, p: Placeholders) {
+  const where = shape.searching
+    ? or(ilike(categories.title, p.search), ilike(categories.description, p.search))
+    : undefined;
+  const listQuery = {
+    page: 1,
+    per_page: shape.perPage,
+    search: '',
+    sort: shape.sort,
+    order: shape.direction,
+  };
+  const matched = sql<number>`(select count(*) from ${db.select({ one: sql`1` }).from(categories).where(where).as('matching')})`;
+  return db
+    .select({ category: categories, attributes: attributesJson, matched: matched.mapWith(Number) })
+    .from(categories)
+    .where(where)
+    .orderBy(...orderBy(listQuery, SORTABLE, DEFAULT_SORT, categories.id))
+    .limit(sql.raw(String(shape.perPage)) as unknown as number)
+    .offset(hiddenFromPlanner(p.offset));
+}
+
+export async function listCategories(
+  db: Db,
+  _actor: Actor,
+  query: ListQuery,
+): Promise<ListPage<ApiCategory>> {
+  const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
+  const shape = { searching: query.search !== '', sort, direction, perPage: query.per_page };
+  const values = { search: likePattern(query.search), offset: pageOffset(query) };
+  const rows = await shaped(db, 'category_list', shape, categoryListPage).execute(values);
+  let total = rows[0]?.matched ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    // Past the last page no row carries the total: page 1's rows do.
+    const [first] = await shaped(db, 'category_list', shape, categoryListPage).execute({
+      ...values,
+      offset: 0,
+    });
+    total = first?.matched ?? 0;
+  }
+  return listPage(
+    rows.map((row) => serializeCategory(row.category, row.attributes)),
+    total,
+    query,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(categories)
-      .where(where)
-      .orderBy(...orderBy(query, SORTABLE, DEFAULT_SORT, categories.id))
-      .limit(query.per_page)
-      .offset(pageOffset(query)),
-    db.select({ total: countAll }).from(categories).where(where),
-  ]);
-  return listPage(await serializeMany(db, rows), total, query);
 }
 
 async function findVisible(db: Db, actor: Actor, id: number): Promise<CategoryRow> {
@@ -92,8 +135,13 @@ async function findVisible(db: Db, actor: Actor, id: number): Promise<CategoryRo
 }
 
 export async function getCategory(db: Db, actor: Actor, id: number): Promise<ApiCategory> {
-  const [category] = await serializeMany(db, [await findVisible(db, actor, id)]);
-  return category;
+  const [row] = await db
+    .select({ category: categories, attributes: attributesJson })
+    .from(categories)
+    .where(and(eq(categories.id, id), visibleCategories(actor)))
+    .limit(1);
+  if (!row) throw notFound();
+  return serializeCategory(row.category, row.attributes);
 }
 
 /** GET categories/{id}/edit: the category, for the super admin's form. */
