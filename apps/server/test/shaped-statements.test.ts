@@ -3,12 +3,12 @@
  * gives each call its own values. Under the test runner a statement that took a value from its caller other than
  * through a placeholder is refused: the next caller of the same shape would have been served that value.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shaped } from '../src/db/reusable';
 import { users } from '../src/db/schema';
 import { createUser } from './helpers/factories';
-import { createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-db';
 
 let t: TestDatabase;
 let ids: number[];
@@ -43,5 +43,25 @@ describe('a shaped statement', () => {
       ).execute({});
     expect(await byId(ids[0])).toEqual([{ email: 'shaped.a@example.com' }]);
     expect(() => byId(ids[1])).toThrow(/not in its shape or a placeholder/);
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('on PostgreSQL', () => {
+  it('is prepared even without parameters (planned once, not on every call), but not a text search', async () => {
+    const names = await t.db.transaction(async (tx) => {
+      const db = tx as unknown as typeof t.db;
+      await shaped(db, 'test_every_user', {}, (db) =>
+        db.select({ created: users.createdAt }).from(users),
+      ).execute({});
+      await shaped(db, 'test_user_search', {}, (db, _shape, p) =>
+        db.select({ id: users.id }).from(users).where(sql`${users.email} like ${p.pattern}`),
+      ).execute({ pattern: '%shaped%' });
+      const prepared = await tx.execute<{ statement: string }>(
+        sql`select statement from pg_prepared_statements where name like 'mend_%'`,
+      );
+      return prepared.rows.map((row) => row.statement);
+    });
+    expect(names.filter((text) => text === 'select "created_at" from "users"')).toHaveLength(1);
+    expect(names.filter((text) => text.includes(' like '))).toEqual([]);
   });
 });

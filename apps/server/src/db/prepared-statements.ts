@@ -47,9 +47,13 @@ export function shouldPrepare(text: string, values: unknown): boolean {
     Array.isArray(values) &&
     values.length > 0 &&
     text.length <= MAX_PREPARED_TEXT_LENGTH &&
-    !/\bi?like\b/i.test(text) &&
-    !text.includes(PLAN_PER_CALL_MARK)
+    !isPlannedPerCall(text)
   );
+}
+
+/** A text search, or a statement marked `planPerCall`: planned with its own values on every call. */
+export function isPlannedPerCall(text: string): boolean {
+  return /\bi?like\b/i.test(text) || text.includes(PLAN_PER_CALL_MARK);
 }
 
 export function statementName(text: string): string {

@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { type Placeholder, sql } from 'drizzle-orm';
 import type { Actor, ScopedActor } from '../lib/session';
 import type { Db } from './client';
-import { shouldPrepare, statementName } from './prepared-statements';
+import { isPlannedPerCall, statementName } from './prepared-statements';
 
 const built = new WeakMap<Db, Map<string, unknown>>();
 
@@ -55,7 +55,7 @@ const VERIFY_SHAPES = process.env.VITEST !== undefined;
  * a query is paid on a shape's first call only (a list page spent about a fifth of its CPU there). `shape` is
  * everything that changes the text (the viewer's role, which filters are set, the sort, the page size); it is
  * the key, and `build` must read nothing else but the placeholders (`p.name`, filled by `execute({ name })`).
- * Prepared under a name unless `shouldPrepare` says not: a text search is planned with its pattern every time.
+ * Prepared under a name unless it is planned per call (`isPlannedPerCall`): a text search, with its pattern.
  */
 export function shaped<S, P>(
   db: Db,
@@ -69,7 +69,9 @@ export function shaped<S, P>(
     const built = query.toSQL();
     return {
       built,
-      prepared: query.prepare(shouldPrepare(built.sql, built.params) ? statementName(built.sql) : ''),
+      // Named even without parameters (the super admin's first pages): a shape is one of the app's repeated
+      // statements, and planning it cost more than running it.
+      prepared: query.prepare(isPlannedPerCall(built.sql) ? '' : statementName(built.sql)),
     };
   });
   if (VERIFY_SHAPES) {
