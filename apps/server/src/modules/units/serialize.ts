@@ -14,7 +14,13 @@ import { displayName, shownEmail, toSeconds } from '../users/serialize';
 
 export const unitPath = (id: number) => `/api/units/${id}/`;
 
-export function serializeUnitTenant(person: Person): ApiUnitTenant {
+/** What a unit shows of each tenant. */
+export type UnitTenant = Pick<
+  Person,
+  'id' | 'firstName' | 'lastName' | 'companyName' | 'email' | 'phoneNumber' | 'avatar'
+>;
+
+export function serializeUnitTenant(person: UnitTenant): ApiUnitTenant {
   return {
     id: person.id,
     company_name: person.companyName,
@@ -38,7 +44,7 @@ export function serializeUnit(
   unit: Omit<UnitRow, 'searchText'>,
   property: ApiUnitProperty,
   timeZone: string,
-  tenants: Person[],
+  tenants: UnitTenant[],
   tickets: ApiUnitTicket[],
   categories: ApiCategorySummary[],
 ): ApiUnit {

@@ -14,16 +14,35 @@ import {
   type ApiUnit,
   type ApiUnitEdit,
   type ApiUnitFormOptions,
-  type ApiUnitTicket,
   can,
   en,
+  LIST_COUNT_CAP,
   ROLE,
+  SEARCH_COUNT_CAP,
   type UnitValues,
   unitSchema,
 } from '@mend/shared';
-import { and, asc, eq, getTableColumns, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
+import {
+  hiddenFromPlanner,
+  type Placeholders,
+  shaped,
+  type ViewerShape,
+  viewerIn,
+  viewerShape,
+} from '../../db/reusable';
 import {
   categories,
   contractorProperties,
@@ -39,11 +58,13 @@ import {
 import { type FieldErrors, forbidden, notFound, validationFailed } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import {
+  cappedTotal,
   countAll,
-  countUpTo,
+  everyRowCountUpTo,
   type ListPage,
   type ListQuery,
   likePattern,
+  listCountCap,
   listPage,
   orderBy,
   pageOffset,
@@ -56,13 +77,10 @@ import {
   dependents,
   discardFile,
   everyRow,
-  groupBy,
   hasField,
   inUse,
   noRow,
-  type Person,
   parseForm,
-  personColumns,
   qb,
   type RecordsContext,
   requestedLandlordSchema,
@@ -74,7 +92,7 @@ import { visibleLandlords } from '../landlords/service';
 import { visibleProperties } from '../properties/service';
 import { visibleTickets } from '../tickets/queries';
 import { timeZoneOf } from '../tickets/time-zones';
-import { serializeUnit, serializeUnitTicket } from './serialize';
+import { serializeUnit, serializeUnitTicket, type UnitTenant } from './serialize';
 
 /** How many of a unit's newest tickets come with it. */
 export const UNIT_TICKETS = 20;
@@ -126,15 +144,16 @@ const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 /**
  * Search: name, description, property name, and the company and names of its tenants, all in the unit's
  * lower-cased `search_text` (kept by the triggers of migration 0007, as tickets' is by ADR 0009).
- * - `wide` (every unit): `LIKE lower('%term%')`, which the column's trigram index answers.
- * - otherwise (a landlord's, a property's or a contractor's few hundred units): `strpos`, the same substring
- *   test row by row. That statement is prepared, and a generic plan offered the trigram index could AND the
- *   whole scope with a common word's posting lists.
+ * - `wide` (every unit): `LIKE lower('%term%')`, which the column's trigram index answers (such a statement is
+ *   planned with its pattern every time).
+ * - `narrow` (a landlord's, a property's or a contractor's few hundred units): `strpos`, the same substring test
+ *   row by row. That statement is prepared, and a generic plan offered the trigram index could AND the whole
+ *   scope with a common word's posting lists.
  */
-function unitSearch(term: string, wide: boolean): SQL | undefined {
-  if (!term) return undefined;
-  return wide
-    ? sql`${units.searchText} like lower(${likePattern(term)})`
+function unitSearch(search: UnitListShape['search'], term: Placeholder): SQL | undefined {
+  if (search === 'none') return undefined;
+  return search === 'wide'
+    ? sql`${units.searchText} like lower(${term})`
     : sql`strpos(${units.searchText}, lower(${term})) > 0`;
 }
 
@@ -154,65 +173,53 @@ const loadedColumns = {
   province: properties.province,
 };
 
-async function newestTickets(db: Db, actor: Actor, ids: number[]) {
-  const ranked = db
-    .select({
-      id: tickets.id,
-      unitId: tickets.unitId,
-      title: tickets.title,
-      status: tickets.status,
-      rank: sql<number>`row_number() over (partition by ${tickets.unitId} order by ${tickets.createdAt} desc, ${tickets.id} desc)`
-        .mapWith(Number)
-        .as('rank'),
-    })
-    .from(tickets)
-    .where(and(inArray(tickets.unitId, ids), visibleTickets(actor)))
-    .as('ranked');
-  return db
-    .select()
-    .from(ranked)
-    .where(lte(ranked.rank, UNIT_TICKETS))
-    .orderBy(asc(ranked.unitId), asc(ranked.rank));
+/**
+ * The listed unit's id, written with its table's name: inside a link's subquery drizzle's `"id"` could be the
+ * subquery's own table's.
+ */
+const listedUnitId = sql`${sql.identifier(getTableName(units))}.${sql.identifier(units.id.name)}`;
+
+/**
+ * What a unit shows beside its own row and property, each a JSON column read in the unit's statement: its tenants
+ * (the first is the one who has been around longest), its newest UNIT_TICKETS tickets the viewer may see (a
+ * contractor: those routed to it), its categories by title. The viewer's ids may be placeholders.
+ */
+function unitLinks(viewer: ScopedActor) {
+  return {
+    tenants: sql<
+      UnitTenant[]
+    >`(select coalesce(json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'companyName', ${users.companyName}, 'email', ${users.email}, 'phoneNumber', ${users.phoneNumber}, 'avatar', ${users.avatar}) order by ${users.createdAt}, ${users.id}), '[]'::json) from ${tenantUnits} inner join ${users} on ${users.id} = ${tenantUnits.userId} where ${tenantUnits.unitId} = ${listedUnitId})`,
+    tickets: sql<
+      UnitTicket[]
+    >`(select coalesce(json_agg(json_build_object('id', newest.id, 'title', newest.title, 'status', newest.status) order by newest.created_at desc, newest.id desc), '[]'::json) from (select ${tickets.id}, ${tickets.title}, ${tickets.status}, ${tickets.createdAt} from ${tickets} where ${tickets.unitId} = ${listedUnitId} and ${visibleTickets(viewer)} order by ${tickets.createdAt} desc, ${tickets.id} desc limit ${sql.raw(String(UNIT_TICKETS))}) as newest)`,
+    categories: sql<
+      ApiCategorySummary[]
+    >`(select coalesce(json_agg(json_build_object('id', ${categories.id}, 'title', ${categories.title}, 'description', ${categories.description}) order by ${textSort(categories.title)}, ${categories.id}), '[]'::json) from ${unitCategories} inner join ${categories} on ${categories.id} = ${unitCategories.categoryId} where ${unitCategories.unitId} = ${listedUnitId})`,
+  };
 }
 
-async function serializeMany(db: Db, actor: Actor, rows: Loaded[]): Promise<ApiUnit[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.unit.id);
-  const [tenantRows, ticketRows, categoryRows] = await Promise.all([
-    db
-      .select({ ...personColumns, unitId: tenantUnits.unitId })
-      .from(tenantUnits)
-      .innerJoin(users, eq(users.id, tenantUnits.userId))
-      .where(inArray(tenantUnits.unitId, ids))
-      // The first tenant is the one who has been around longest.
-      .orderBy(asc(users.createdAt), asc(users.id)),
-    newestTickets(db, actor, ids),
-    db
-      .select({
-        id: categories.id,
-        title: categories.title,
-        description: categories.description,
-        unitId: unitCategories.unitId,
-      })
-      .from(unitCategories)
-      .innerJoin(categories, eq(categories.id, unitCategories.categoryId))
-      .where(inArray(unitCategories.unitId, ids))
-      .orderBy(textSort(categories.title), asc(categories.id)),
-  ]);
-  const tenantsOf = groupBy(tenantRows as (Person & { unitId: number })[], (row) => row.unitId);
-  const ticketsOf = groupBy(ticketRows, (row) => row.unitId);
-  const categoriesOf = groupBy(categoryRows, (row) => row.unitId);
-  return rows.map(({ unit, propertyName, landlordId, province }) =>
-    serializeUnit(
-      unit,
-      { id: unit.propertyId, name: propertyName, landlord_id: landlordId },
-      timeZoneOf(province),
-      tenantsOf.get(unit.id) ?? [],
-      (ticketsOf.get(unit.id) ?? []).map((ticket): ApiUnitTicket => serializeUnitTicket(ticket)),
-      (categoriesOf.get(unit.id) ?? []).map(
-        ({ id, title, description }): ApiCategorySummary => ({ id, title, description }),
-      ),
-    ),
+interface UnitTicket {
+  id: number;
+  title: string;
+  status: number;
+}
+
+/** A unit read with its property and its links (`loadedColumns` and `unitLinks`). */
+interface Linked extends Loaded {
+  tenants: UnitTenant[];
+  tickets: UnitTicket[];
+  categories: ApiCategorySummary[];
+}
+
+function serializeLinked(row: Linked): ApiUnit {
+  const { unit, propertyName, landlordId, province } = row;
+  return serializeUnit(
+    unit,
+    { id: unit.propertyId, name: propertyName, landlord_id: landlordId },
+    timeZoneOf(province),
+    row.tenants,
+    row.tickets.map(serializeUnitTicket),
+    row.categories,
   );
 }
 
@@ -221,56 +228,162 @@ export interface UnitFilters {
   landlordId?: number;
 }
 
+/** What changes the text of a units page's statement (db/reusable.ts `shaped`); its values are placeholders. */
+export interface UnitListShape extends ViewerShape {
+  byProperty: boolean;
+  byLandlord: boolean;
+  search: 'none' | 'wide' | 'narrow';
+  sort: string;
+  direction: 'asc' | 'desc';
+  perPage: number;
+  /** A page after the first: its ids are found first (see `unitListPage`). */
+  later: boolean;
+}
+
+/** A units page's shape and the values of its placeholders (`viewerId`, `propertyId`, `search`, ...). */
+export function unitListShape(actor: Actor, query: ListQuery, filters: UnitFilters = {}) {
+  const byProperty = filters.propertyId !== undefined;
+  const byLandlord = filters.landlordId !== undefined;
+  const wide = actor.role === ROLE.superAdmin && !byProperty && !byLandlord;
+  const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
+  const offset = pageOffset(query);
+  const viewer = viewerShape(actor);
+  const shape: UnitListShape = {
+    ...viewer.shape,
+    byProperty,
+    byLandlord,
+    search: query.search === '' ? 'none' : wide ? 'wide' : 'narrow',
+    sort,
+    direction,
+    perPage: query.per_page,
+    later: offset > 0,
+  };
+  const values = {
+    ...viewer.values,
+    propertyId: filters.propertyId,
+    landlordId: filters.landlordId,
+    search: wide ? likePattern(query.search) : query.search,
+    offset,
+    over: listCountCap(query) + 1,
+  };
+  return { shape, values, cap: listCountCap(query) };
+}
+
+/** The units a list shows: the viewer's scope, the filters and the search, on units' own columns. */
+function unitListWhere(shape: UnitListShape, p: Placeholders): SQL | undefined {
+  return and(
+    visibleUnits(viewerIn(shape, p)),
+    shape.byProperty ? eq(units.propertyId, p.propertyId) : undefined,
+    shape.byLandlord
+      ? inArray(
+          units.propertyId,
+          qb.select({ id: properties.id }).from(properties).where(eq(properties.landlordId, p.landlordId)),
+        )
+      : undefined,
+    unitSearch(shape.search, p.search),
+  );
+}
+
+/** Nothing narrows the list (the super admin's, unfiltered, not searched). */
+const everyUnit = (shape: UnitListShape) =>
+  shape.viewerRole === ROLE.superAdmin && !shape.byProperty && !shape.byLandlord && shape.search === 'none';
+
+/**
+ * A later page's offset or count limit: hidden from the planner (`hiddenFromPlanner`) where the statement is to
+ * keep one generic plan for every page, a value where each call is planned anyway. A wide search is planned with
+ * its pattern; every unit sorted by property finds its ids among joined rows, and planned for a tenth of them as
+ * the offset (all a hidden one tells), a page ran in parallel workers: 10-20 ms against 1-2 ms planned for its
+ * offset.
+ */
+function laterPageNumber(shape: UnitListShape, value: Placeholder): number {
+  const plannedPerCall = shape.search === 'wide' || (everyUnit(shape) && shape.sort === 'property');
+  return plannedPerCall ? (value as unknown as number) : hiddenFromPlanner(value);
+}
+
+/**
+ * The units a list counts (ADR 0007, 0014): up to its cap past the page's first row. On page 1 that number is
+ * written into the text (as a value, PostgreSQL's generic plan would reckon with any limit and it would plan every
+ * call); a later page's is `over` (see `laterPageNumber`). Every unit has a property: no join.
+ */
+function matchingUnits(db: Db, shape: UnitListShape, p: Placeholders) {
+  const firstCap = (shape.search === 'none' ? LIST_COUNT_CAP : SEARCH_COUNT_CAP) + 1;
+  return db
+    .select({ one: sql`1` })
+    .from(units)
+    .where(unitListWhere(shape, p))
+    .limit(shape.later ? laterPageNumber(shape, p.over) : (sql.raw(String(firstCap)) as unknown as number))
+    .as('matching');
+}
+
+/**
+ * One page of units in one statement: the rows, their property, their links and the list's total (`matched`,
+ * counted up to the cap). Page 1 of the super admin's unnarrowed list takes "over the cap" from the table's
+ * estimate. A later page finds its ids first: a deep page skips index entries alone (an index-only scan) instead
+ * of reading and joining every row it skips; only the property sort needs the join there. Exported so that its
+ * plans can be read with values (`withValues`).
+ */
+export function unitListPage(db: Db, shape: UnitListShape, p: Placeholders) {
+  const where = unitListWhere(shape, p);
+  const listQuery = {
+    page: 1,
+    per_page: shape.perPage,
+    search: '',
+    sort: shape.sort,
+    order: shape.direction,
+  };
+  const order = orderBy(listQuery, SORTABLE, DEFAULT_SORT, units.id);
+  // Written into the text: the page size decides the plan.
+  const limit = sql.raw(String(shape.perPage)) as unknown as number;
+  const matched =
+    everyUnit(shape) && !shape.later
+      ? everyRowCountUpTo(units, LIST_COUNT_CAP)
+      : sql`(select count(*) from ${matchingUnits(db, shape, p)})`;
+  const rows = db
+    .select({
+      ...loadedColumns,
+      ...unitLinks(viewerIn(shape, p)),
+      matched: sql<number>`${matched}`.mapWith(Number),
+    })
+    .from(units)
+    .innerJoin(properties, eq(properties.id, units.propertyId));
+  if (!shape.later)
+    return rows
+      .where(where)
+      .orderBy(...order)
+      .limit(limit);
+  const pageIds = (
+    shape.sort === 'property'
+      ? qb.select({ id: units.id }).from(units).innerJoin(properties, eq(properties.id, units.propertyId))
+      : qb.select({ id: units.id }).from(units)
+  )
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(laterPageNumber(shape, p.offset));
+  return rows.where(inArray(units.id, pageIds)).orderBy(...order);
+}
+
 export async function listUnits(
   db: Db,
   actor: Actor,
   query: ListQuery,
   filters: UnitFilters = {},
 ): Promise<ListPage<ApiUnit>> {
-  const narrowed =
-    actor.role !== ROLE.superAdmin || filters.propertyId !== undefined || filters.landlordId !== undefined;
-  // Only units' own columns: the count need not join properties (every unit has one).
-  const where = and(
-    visibleUnits(actor),
-    filters.propertyId === undefined ? undefined : eq(units.propertyId, filters.propertyId),
-    filters.landlordId === undefined
-      ? undefined
-      : inArray(
-          units.propertyId,
-          qb
-            .select({ id: properties.id })
-            .from(properties)
-            .where(eq(properties.landlordId, filters.landlordId)),
-        ),
-    unitSearch(query.search, !narrowed),
-  );
-  const order = orderBy(query, SORTABLE, DEFAULT_SORT, units.id);
-  // The page's ids first, then its rows: a deep page (offset 9,990) skips index entries alone (an index-only scan,
-  // 2 ms) instead of reading and joining every row it skips (14 ms). Only the property sort needs the join.
-  const pageIds = (
-    sortOf(query, SORTABLE, DEFAULT_SORT).key === 'property'
-      ? db.select({ id: units.id }).from(units).innerJoin(properties, eq(properties.id, units.propertyId))
-      : db.select({ id: units.id }).from(units)
-  )
-    .where(where)
-    .orderBy(...order)
-    .limit(query.per_page)
-    .offset(pageOffset(query));
-  const [rows, total] = await Promise.all([
-    db
-      .select(loadedColumns)
-      .from(units)
-      .innerJoin(properties, eq(properties.id, units.propertyId))
-      .where(inArray(units.id, pageIds))
-      .orderBy(...order),
-    countUpTo(
+  const { shape, values, cap } = unitListShape(actor, query, filters);
+  const rows = await shaped(db, 'unit_list', shape, unitListPage).execute(values);
+  let total = cappedTotal(rows[0]?.matched ?? 0, cap);
+  if (rows.length === 0 && shape.later) {
+    // Past the last page no row carries the total: counted alone, whatever the sort and page size.
+    const counting = shaped(
       db,
-      db.select({ one: sql`1` }).from(units).where(where),
-      query,
-      narrowed || query.search ? undefined : units,
-    ),
-  ]);
-  return listPage(await serializeMany(db, actor, rows), total, query);
+      'unit_list_count',
+      { ...shape, sort: '', direction: 'asc' as const, perPage: 0 },
+      (db, shape, p) => db.select({ counted: countAll }).from(matchingUnits(db, shape, p)),
+    );
+    const [{ counted }] = await counting.execute(values);
+    total = cappedTotal(counted, cap);
+  }
+  return listPage(rows.map(serializeLinked), total, query);
 }
 
 /** The unit if the actor may see it; 404 otherwise. */
@@ -285,9 +398,32 @@ async function findVisible(db: Db, actor: Actor, id: number): Promise<Loaded> {
   return row;
 }
 
+/**
+ * One unit with its property and links, as a list row has them, if the viewer may see it (`unitId`). Exported so
+ * that its plans can be read with values (`withValues`).
+ */
+export function unitRecord(db: Db, shape: ViewerShape, p: Placeholders) {
+  const viewer = viewerIn(shape, p);
+  return db
+    .select({ ...loadedColumns, ...unitLinks(viewer) })
+    .from(units)
+    .innerJoin(properties, eq(properties.id, units.propertyId))
+    .where(and(eq(units.id, p.unitId), visibleUnits(viewer)));
+}
+
+/** The unit with its property and links if the actor may see it; 404 otherwise. */
+async function findVisibleLinked(db: Db, actor: Actor, id: number): Promise<Linked> {
+  const viewer = viewerShape(actor);
+  const [row] = await shaped(db, 'unit_record', viewer.shape, unitRecord).execute({
+    ...viewer.values,
+    unitId: id,
+  });
+  if (!row) throw notFound();
+  return row;
+}
+
 export async function getUnit(db: Db, actor: Actor, id: number): Promise<ApiUnit> {
-  const [unit] = await serializeMany(db, actor, [await findVisible(db, actor, id)]);
-  return unit;
+  return serializeLinked(await findVisibleLinked(db, actor, id));
 }
 
 /** GET units/{id}/categories: the unit's categories, or every category when it has none of its own. */
@@ -369,13 +505,10 @@ export async function unitEditForm(
   id: number,
   rawQuery: unknown,
 ): Promise<ApiUnitEdit> {
-  const loaded = await findVisible(db, actor, id);
+  const loaded = await findVisibleLinked(db, actor, id);
   if (!can(actor, 'unit.update', { landlordId: loaded.landlordId })) throw forbidden();
-  const [[unit], options] = await Promise.all([
-    serializeMany(db, actor, [loaded]),
-    formOptions(db, actor, rawQuery, loaded.landlordId),
-  ]);
-  return { ...unit, ...options };
+  const options = await formOptions(db, actor, rawQuery, loaded.landlordId);
+  return { ...serializeLinked(loaded), ...options };
 }
 
 /** `category_ids[]` (or comma-separated text): blank entries skipped, duplicates dropped, else one message. */
