@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withValues } from '../src/db/reusable';
 import { parseListQuery } from '../src/lib/list-query';
 import type { Actor } from '../src/lib/session';
-import { userListPage, userListShape } from '../src/modules/users/service';
+import { userListPage, userListShape, userSearchPage } from '../src/modules/users/service';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createWorld, type World } from './helpers/user-factories';
 
@@ -42,7 +42,7 @@ const sortsTheRows = /Sort Key: (?!properties\.name, properties\.id|categories\.
 
 function pageOf(actor: Actor, type: UserType, rawQuery: Record<string, string>) {
   const { shape, values } = userListShape(actor, type, parseListQuery(rawQuery), rawQuery);
-  return userListPage(t.db, shape, withValues(values));
+  return (shape.search === 'wide' ? userSearchPage : userListPage)(t.db, shape, withValues(values));
 }
 
 describe('the people lists', () => {

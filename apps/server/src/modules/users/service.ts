@@ -300,15 +300,14 @@ export async function toRecords(db: Db, actor: Actor, rows: UserRow[]): Promise<
 }
 
 /**
- * One page of a people list in one statement: the rows, their links and the list's total (`matched`, counted up
- * to the cap). Nothing narrows the super admin's unfiltered /users: its page 1 takes "over the cap" from the
+ * One page of a people list in one statement (but the super admin's search: `userSearchPage`): the rows, their
+ * links and the list's total (`matched`, counted up to the cap). Nothing narrows the super admin's unfiltered /users: its page 1 takes "over the cap" from the
  * table's estimate. A later page finds its ids first, from the sort's index alone (no table reads for the rows it
  * skips: page 1,000 of the tenants in 3.5 ms instead of 26), then reads its own rows. Exported so that a test can
  * check its plans (each sort has an index; see users-list-plans.test.ts).
  */
 export function userListPage(db: Db, shape: UserListShape, p: Placeholders) {
   const where = userListWhere(shape, p);
-  const searching = shape.search === 'wide';
   const listQuery = {
     page: 1,
     per_page: shape.perPage,
@@ -316,7 +315,7 @@ export function userListPage(db: Db, shape: UserListShape, p: Placeholders) {
     sort: shape.sort,
     order: shape.direction,
   };
-  const order = orderBy(listQuery, searching ? SORTABLE_WHILE_SEARCHING : SORTABLE, DEFAULT_SORT, users.id);
+  const order = orderBy(listQuery, SORTABLE, DEFAULT_SORT, users.id);
   const limit = sql.raw(String(shape.perPage));
   const matched =
     where === undefined && !shape.later
@@ -334,6 +333,54 @@ export function userListPage(db: Db, shape: UserListShape, p: Placeholders) {
   return rows.where(sql`${users.id} in (${pageIds})`).orderBy(...order);
 }
 
+/**
+ * A search of every user (the super admin's): only the page's ids and the total. Its `LIKE` is planned with the
+ * pattern on every call (a rare word takes the trigram index, a common one the sort's), and planning the links'
+ * subqueries with it cost more than the search itself; the rows are then read by id (`usersByIds`, prepared).
+ */
+export function userSearchPage(db: Db, shape: UserListShape, p: Placeholders) {
+  const listQuery = {
+    page: 1,
+    per_page: shape.perPage,
+    search: '',
+    sort: shape.sort,
+    order: shape.direction,
+  };
+  const matched = sql<number>`(select count(*) from ${matchingUsers(db, shape, p)})`.mapWith(Number);
+  return db
+    .select({ id: users.id, matched })
+    .from(users)
+    .where(userListWhere(shape, p))
+    .orderBy(...orderBy(listQuery, SORTABLE_WHILE_SEARCHING, DEFAULT_SORT, users.id))
+    .limit(sql.raw(String(shape.perPage)) as unknown as number)
+    .offset(p.offset as unknown as number);
+}
+
+/** Users and their links by id (`ids`), in a list's order. */
+function usersByIds(db: Db, shape: Pick<UserListShape, 'sort' | 'direction'>, p: Placeholders) {
+  const listQuery = { page: 1, per_page: 1, search: '', sort: shape.sort, order: shape.direction };
+  return db
+    .select({ user: users, ...linkColumns })
+    .from(users)
+    .where(sql`${users.id} = any(${p.ids})`)
+    .orderBy(...orderBy(listQuery, SORTABLE_WHILE_SEARCHING, DEFAULT_SORT, users.id));
+}
+
+/** A page's rows with their links, and the list's total as counted by its statement (undefined: no row). */
+async function readUserPage(db: Db, shape: UserListShape, values: Record<string, unknown>) {
+  if (shape.search !== 'wide') {
+    const rows = await shaped(db, 'user_list', shape, userListPage).execute(values);
+    return { rows, matched: rows[0]?.matched };
+  }
+  const found = await shaped(db, 'user_search', shape, userSearchPage).execute(values);
+  if (found.length === 0) return { rows: [], matched: undefined };
+  const order = { sort: shape.sort, direction: shape.direction };
+  const rows = await shaped(db, 'users_by_ids', order, usersByIds).execute({
+    ids: found.map((row) => row.id),
+  });
+  return { rows, matched: found[0].matched };
+}
+
 /** GET /{type}: one page, searched, sorted and counted in SQL, within the actor's scope. */
 export async function listUsers(
   db: Db,
@@ -344,8 +391,8 @@ export async function listUsers(
   if (!mayList(actor, type)) throw forbidden();
   const query = parseListQuery(rawQuery);
   const { shape, values, cap } = userListShape(actor, type, query, rawQuery);
-  const rows = await shaped(db, 'user_list', shape, userListPage).execute(values);
-  let total = cappedTotal(rows[0]?.matched ?? 0, cap);
+  const { rows, matched } = await readUserPage(db, shape, values);
+  let total = cappedTotal(matched ?? 0, cap);
   if (rows.length === 0 && shape.later) {
     // Past the last page no row carries the total: counted alone, as far past this page as a page counts.
     const counting = shaped(db, 'user_list_count', { ...shape, sort: '' }, (db, shape, p) =>
