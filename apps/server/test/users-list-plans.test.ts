@@ -75,6 +75,18 @@ describe('the people lists', () => {
     expect(plan).toContain('Index Only Scan Backward using users_role_created_at_id_idx');
   });
 
+  // PostgreSQL found `role = 2 and role = 0` empty yet planned parallel scans of every tenant (10 ms a call).
+  it.each([
+    ['tenants', '0'],
+    ['contractors', '2'],
+  ] as const)(
+    'answer a %s list filtered to role %s as empty without asking for the type’s rows',
+    async (type, role) => {
+      const text = pageOf(admin, type, { role }).toSQL().sql;
+      expect(text).toMatch(/where false\b|and false\b/);
+    },
+  );
+
   it('read a contractor’s tenants from its properties, not by testing every tenant', async () => {
     const contractor: Actor = { id: w.a.contractor.id, role: ROLE.contractor, landlordId: w.a.landlord.id };
     const plan = await planOf(pageOf(contractor, 'tenants', {}));

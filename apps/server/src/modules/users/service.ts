@@ -208,12 +208,23 @@ function userSearch(search: UserListShape['search'], term: Placeholder): SQL | u
     : sql`strpos(${users.searchText}, lower(${term})) > 0`;
 }
 
+/**
+ * The role filter. One that contradicts the list's type (tenants filtered to managers) matches nothing, and says so
+ * in the text: given both roles, PostgreSQL found the contradiction but still planned scans of the type's rows in
+ * parallel workers, about 10 ms a call.
+ */
+function roleFilter(shape: UserListShape): SQL | undefined {
+  if (shape.role === null) return undefined;
+  const contradicts = shape.type !== 'users' && shape.role !== defaultRoleForType(shape.type);
+  return contradicts ? sql`false` : roleIn(shape.role);
+}
+
 /** The rows a people list shows: the viewer's scope, the filters and the search. */
 function userListWhere(shape: UserListShape, p: Placeholders): SQL | undefined {
   return and(
     userScope(viewerIn(shape, p), shape.type),
     shape.byLandlord ? eq(users.landlordId, p.landlordId) : undefined,
-    shape.role === null ? undefined : roleIn(shape.role),
+    roleFilter(shape),
     userSearch(shape.search, p.search),
   );
 }
