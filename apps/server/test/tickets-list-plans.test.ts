@@ -78,3 +78,41 @@ describe("a landlord's ticket list", () => {
     );
   });
 });
+
+/** The statements of a request that read list rows (a ticket's title), apart from the session and access checks. */
+const pageStatements = (statements: CapturedStatement[]) =>
+  statements.filter((statement) => statement.text.includes('"tickets"."title"'));
+
+describe('a ticket list page', () => {
+  // Each page was two statements (the page's ids and total, then its rows) on every path but the first page and
+  // a scope's search; a list page is one statement built once per shape (ADR 0022).
+  it('is one statement on every path that is not a search of every ticket', async () => {
+    const { north } = w;
+    const paths: [World['admin'], string][] = [
+      [w.admin, '/api/tickets?page=1&per_page=2'],
+      [w.admin, '/api/tickets?page=2&per_page=2'],
+      [w.admin, '/api/tickets?page=2&per_page=2&status=0&sort=title&order=asc'],
+      [w.admin, `/api/landlords/${north.landlord.id}/tickets?page=1&per_page=2`],
+      [w.admin, `/api/landlords/${north.landlord.id}/tickets?page=2&per_page=2&sort=tenant`],
+      [w.admin, `/api/landlords/${north.landlord.id}/tickets?search=ticket`],
+      [w.admin, `/api/users/${north.tenant.id}/tickets?page=1&per_page=2`],
+      [north.manager, `/api/users/${north.tenant.id}/tickets?page=2&per_page=2&search=ticket`],
+      [north.manager, '/api/tickets?page=2&per_page=2'],
+      [north.manager, '/api/tickets?search=ticket'],
+      [north.tenant, '/api/tickets?page=2&per_page=1&sort=status&order=desc'],
+    ];
+    for (const [user, path] of paths) {
+      expect(pageStatements(await statementsOf(user, path)), path).toHaveLength(1);
+    }
+  });
+
+  it('counts its total alone only past the last page', async () => {
+    const path = `/api/landlords/${w.north.landlord.id}/tickets?page=9&per_page=2`;
+    const statements = await statementsOf(w.admin, path);
+    expect(pageStatements(statements)).toHaveLength(1);
+    const client = await clientFor(t, w.admin);
+    const answer = (await client.get(path)).json() as { data: unknown[]; meta: { total: number } };
+    expect(answer.data).toEqual([]);
+    expect(answer.meta.total).toBe(3);
+  });
+});

@@ -85,6 +85,23 @@ export function orderBy(
   return [by(sortable[key]), by(id)];
 }
 
+/** A list statement's sort as its shape keeps it (db/reusable.ts `shaped`): a whitelisted key and a direction. */
+export interface SortShape {
+  sort: string;
+  direction: 'asc' | 'desc';
+}
+
+/** `orderBy` for a shaped statement: ORDER BY the shape's sort key, `id` breaking ties. */
+export function orderOf(
+  shape: SortShape,
+  sortable: Record<string, AnyColumn | SQL>,
+  fallback: { sort: string; order: 'asc' | 'desc' },
+  id: AnyColumn,
+): SQL[] {
+  const query = { page: 1, per_page: 1, search: '', sort: shape.sort, order: shape.direction };
+  return orderBy(query, sortable, fallback, id);
+}
+
 /** The sort a list query asks for, as one of the whitelisted keys and a direction. */
 export function sortOf(
   query: ListQuery,

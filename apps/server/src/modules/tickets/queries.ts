@@ -5,6 +5,8 @@
 import {
   type Actor,
   LIST_COUNT_CAP,
+  ROLE,
+  type Role,
   SEARCH_COUNT_CAP,
   TICKET_STATUSES,
   type TicketScope,
@@ -24,7 +26,15 @@ import {
 } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { reusable } from '../../db/reusable';
+import {
+  hiddenFromPlanner,
+  type Placeholders,
+  reusable,
+  shaped,
+  type ViewerShape,
+  viewerIn,
+  viewerShape,
+} from '../../db/reusable';
 import {
   properties,
   sessions,
@@ -47,9 +57,10 @@ import {
   type ListQuery,
   type ListTotal,
   likePattern,
-  orderBy,
+  orderOf,
   pageOffset,
   type SortColumns,
+  type SortShape,
   sortOf,
 } from '../../lib/list-query';
 import { type ScopedActor, sessionColumns, sessionMatches } from '../../lib/session';
@@ -67,28 +78,6 @@ export const tenantUser = alias(users, 'tenant');
  */
 export function visibleTickets(actor: ScopedActor): SQL {
   return visibleIn(ticketScope(actor), actor.id, actor.landlordId);
-}
-
-/**
- * `visibleTickets` for a query that joins `properties`: a manager's scope as `landlordTicketsJoined`.
- */
-function visibleWithProperties(actor: Actor): SQL {
-  if (ticketScope(actor) !== 'landlord' || actor.landlordId === null) return visibleTickets(actor);
-  return landlordTicketsJoined(actor.landlordId);
-}
-
-/**
- * A landlord's tickets in a query that joins `properties` (a manager's scope, the landlord filter of
- * GET landlords/{id}/tickets): the tickets' own property ids, and also `properties.landlord_id = x`, so that
- * PostgreSQL reads only the landlord's properties (by index) rather than hashing all of them (a manager's
- * search over 500 tickets: 7 ms instead of 14, at 1,000,000 tickets). Without the IN part the planner walks all
- * tickets in date order (the super admin's list of one landlord: 0.5 s instead of 5 ms).
- */
-function landlordTicketsJoined(landlordId: number): SQL {
-  return and(
-    inArray(tickets.propertyId, propertiesOfLandlord(landlordId)),
-    eq(properties.landlordId, landlordId),
-  ) as SQL;
 }
 
 /** The ids of a landlord's properties, as a subquery. */
@@ -230,17 +219,6 @@ function selectListRowsCounted(db: Db, matched: SQL) {
 export type TicketJoinedRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
 export type TicketListRow = Awaited<ReturnType<ReturnType<typeof selectListRows>['execute']>>[number];
 
-/** Counted matches of `where`, stopped after `cap + 1` (an uncorrelated subquery: PostgreSQL runs it once). */
-function cappedCount(where: SQL | undefined, cap: number): SQL {
-  return sql`(select count(*) from (select 1 from ${tickets} where ${where ?? sql`true`} limit ${sql.raw(String(cap + 1))}) as matching)`;
-}
-
-/** Rows without their `matched` column, and the total that column carries. */
-function withoutMatched(found: (TicketListRow & { matched: number })[], cap: number) {
-  const rows: TicketListRow[] = found.map(({ matched: _matched, ...row }) => row);
-  return { rows, total: cappedTotal(found[0]?.matched ?? 0, cap) };
-}
-
 /** Every key sorts by a column of `tickets` (the property's and tenant's names are copied there, migration 0007). */
 const SORTABLE = {
   title: sql`lower(${tickets.title})`,
@@ -268,43 +246,37 @@ function searchTerm(term: string): SearchTerm {
   return {
     term,
     pattern: likePattern(term),
-    digits: /^\d{1,12}$/.test(digits) ? likePattern(digits) : null,
+    digits: /^\d{1,12}$/.test(digits) ? digits : null,
     statuses: TICKET_STATUSES.flatMap((name, index) => (name.toLowerCase().includes(lower) ? [index] : [])),
   };
 }
 
+/** The visible id ("007"), as a search matches it. */
+const visibleId = sql`lpad(${tickets.id}::text, greatest(3, length(${tickets.id}::text)), '0')`;
+
 /**
  * Search (SPEC.md "Tickets screen"): title, description, visible id, status text, category title, tenant
  * name or company, property name. The text fields are one lower-cased column, `tickets.search_text`, kept by
- * triggers (ADR 0009). `values` are the term's values or placeholders of the same names.
- * - `indexed` (the whole list): `LIKE lower('%term%')`, which the column's trigram index answers.
- * - otherwise (a scope of a few hundred tickets, filtered row by row): `strpos(text, lower(term)) > 0`, the
- *   same substring match, which no index can take. A reusable (prepared) statement's generic plan cannot see
- *   the pattern and, offered the trigram index, would AND every visible ticket with a common word's posting
- *   lists (300 ms instead of 1).
+ * triggers (ADR 0009). Which parts a term has (digits, status names) is part of the shape; the values are
+ * placeholders (`term`, `pattern`, `digits`, `statuses`).
+ * - `wide` (the whole list): `LIKE lower('%term%')`, which the column's trigram index answers; the statement is
+ *   planned with its pattern on every call.
+ * - `narrow` (a scope of a few hundred tickets, filtered row by row): `strpos(text, lower(term)) > 0`, the
+ *   same substring match, which no index can take. A prepared statement's generic plan cannot see the pattern
+ *   and, offered the trigram index, would AND every visible ticket with a common word's posting lists (300 ms
+ *   instead of 1).
  */
-function ticketSearch(
-  term: SearchTerm,
-  values: { [K in keyof SearchTerm]: SearchTerm[K] | Placeholder },
-  indexed: boolean,
-): SQL {
+function ticketSearch(shape: TicketListShape, p: Placeholders): SQL | undefined {
+  if (shape.search === 'none') return undefined;
+  const wide = shape.search === 'wide';
   const parts: SQL[] = [
-    indexed
-      ? sql`${tickets.searchText} like lower(${values.pattern})`
-      : sql`strpos(${tickets.searchText}, lower(${values.term})) > 0`,
+    wide
+      ? sql`${tickets.searchText} like lower(${p.pattern})`
+      : sql`strpos(${tickets.searchText}, lower(${p.term})) > 0`,
   ];
-  if (term.digits !== null) {
-    parts.push(
-      sql`lpad(${tickets.id}::text, greatest(3, length(${tickets.id}::text)), '0') like ${values.digits}`,
-    );
-  }
-  if (term.statuses.length > 0) {
-    const statuses = values.statuses;
-    parts.push(
-      Array.isArray(statuses) ? inArray(tickets.status, statuses) : sql`${tickets.status} = any(${statuses})`,
-    );
-  }
-  return or(...parts) as SQL;
+  if (shape.searchesIds) parts.push(sql`strpos(${visibleId}, ${p.digits}) > 0`);
+  if (shape.searchesStatuses) parts.push(sql`${tickets.status} = any(${p.statuses})`);
+  return or(...parts);
 }
 
 export interface TicketFilters {
@@ -316,104 +288,135 @@ export interface TicketFilters {
   alsoVisibleTo?: Actor;
 }
 
-export async function listTicketRows(
-  db: Db,
-  viewer: Actor,
-  filters: TicketFilters,
-  query: ListQuery,
-): Promise<{ rows: TicketListRow[]; total: ListTotal }> {
-  const general = filters.alsoVisibleTo !== undefined || filters.landlordId !== undefined;
-  // The super admin's whole list: a search looks its words up in the trigram index.
-  const wholeList = ticketScope(viewer) === 'all' && !general && filters.propertyId === undefined;
-  if (!general && !query.search && query.page === 1) return firstPage(db, viewer, filters, query);
-  if (!general && query.search && !wholeList) return narrowedSearch(db, viewer, filters, query);
-  const term = query.search ? searchTerm(query.search) : null;
-  const cap = countCapFor(query, term ? SEARCH_COUNT_CAP : LIST_COUNT_CAP);
-  // A narrowed search (or one landlord's list) reads joined columns: its few hundred matches are counted in
-  // the same pass as the page (`count(*) over ()`); the whole list counts by itself, up to the cap.
-  const overRows = (term !== null && !wholeList) || filters.landlordId !== undefined;
-  const where = and(
-    overRows ? visibleWithProperties(viewer) : visibleTickets(viewer),
-    filters.alsoVisibleTo ? visibleTickets(filters.alsoVisibleTo) : undefined,
-    filters.status === undefined ? undefined : eq(tickets.status, filters.status),
-    filters.propertyId === undefined ? undefined : eq(tickets.propertyId, filters.propertyId),
-    filters.landlordId === undefined ? undefined : landlordTicketsJoined(filters.landlordId),
-    term ? ticketSearch(term, term, wholeList) : undefined,
-  );
-  const order = orderBy(query, SORTABLE, DEFAULT_SORT, tickets.id);
-  if (!overRows) {
-    // The page's ids and the total from `tickets` alone, planned with the pattern (a common word walks the date
-    // index, a rare one the trigram index); then those rows joined by a prepared statement. Planning the joins
-    // with every search cost more than running the search (0.9 ms against 0.1, at 1,000,000 tickets).
-    const page = await db
-      .select({ id: tickets.id, matched: sql<number>`${cappedCount(where, cap)}`.mapWith(Number) })
-      .from(tickets)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.per_page)
-      .offset(pageOffset(query));
-    if (page.length > 0 || query.page === 1) {
-      return {
-        rows: await listRowsByIds(
-          db,
-          page.map((row) => row.id),
-        ),
-        total: cappedTotal(page[0]?.matched ?? 0, cap),
-      };
-    }
-    const [{ counted }] = await countTickets(db, where, false, cap);
-    return { rows: [], total: cappedTotal(counted, cap) };
-  }
-  const found = await selectListRowsCounted(db, overRows ? sql`count(*) over ()` : cappedCount(where, cap))
-    .where(where)
-    .orderBy(...order)
-    .limit(query.per_page)
-    .offset(pageOffset(query));
-  if (found.length > 0 || query.page === 1) return withoutMatched(found, cap);
-  // Past the last page no row carries the total: count it alone.
-  const [{ counted }] = await countTickets(db, where, overRows, cap);
-  return { rows: [], total: cappedTotal(counted, cap) };
+/** What changes the text of a ticket list's statement (db/reusable.ts `shaped`); its values are placeholders. */
+export interface TicketListShape extends ViewerShape, SortShape {
+  byStatus: boolean;
+  byProperty: boolean;
+  byLandlord: boolean;
+  /** GET users/{id}/tickets of another user: also what that user sees (its role, whether it has a landlord). */
+  alsoVisibleTo: { role: Role; hasLandlord: boolean } | null;
+  search: 'none' | 'wide' | 'narrow';
+  /** The term could be a visible id ("#007"): the search also matches ids. */
+  searchesIds: boolean;
+  /** The term is part of status names: the search also matches those statuses. */
+  searchesStatuses: boolean;
+  perPage: number;
+  /** A page after the first. */
+  later: boolean;
 }
 
 /**
- * A search within the viewer's own scope (a manager's, tenant's or contractor's tickets, or one property's):
- * what the search box asks on every keystroke. One reusable statement per scope, filter set, term shape, sort
- * and page size, with the values as placeholders; the scope's few hundred tickets are filtered row by row, and
- * the page and its total come from one pass (`count(*) over ()`) over `tickets` alone, before only the page's
- * rows are joined.
+ * Whether a list reads a few hundred tickets (a manager's, a tenant's, a contractor's, one property's or one
+ * landlord's, one user's), not the million of the super admin's whole list: its page and total come from one pass
+ * over them (`count(*) over ()`); the whole list walks the sort's index and counts up to its cap.
  */
-async function narrowedSearch(
-  db: Db,
-  viewer: Actor,
-  filters: TicketFilters,
-  query: ListQuery,
-): Promise<{ rows: TicketListRow[]; total: ListTotal }> {
-  const term = searchTerm(query.search);
-  const visible = visibleByPlaceholder(viewer);
+const isNarrow = (shape: TicketListShape) =>
+  shape.viewerRole !== ROLE.superAdmin ||
+  shape.byProperty ||
+  shape.byLandlord ||
+  shape.alsoVisibleTo !== null;
+
+/** A ticket list's shape, the values of its placeholders and the cap of its total. */
+function ticketListShape(viewer: Actor, filters: TicketFilters, query: ListQuery) {
+  const term = query.search ? searchTerm(query.search) : null;
+  const viewerPart = viewerShape(viewer);
+  const also = filters.alsoVisibleTo;
+  const offset = pageOffset(query);
   const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
-  const byStatus = filters.status !== undefined;
-  const byProperty = filters.propertyId !== undefined;
-  const shape = `${term.digits === null ? '' : 'd'}${term.statuses.length > 0 ? 't' : ''}`;
-  const key = `tickets_search_${visible.key}_${byStatus ? 's' : ''}${byProperty ? 'p' : ''}_${shape}_${sort}_${direction}_${query.per_page}`;
-  const pageQuery = reusable(db, key, (db, name) => {
-    const where = and(
-      visible.where,
-      byStatus ? eq(tickets.status, sql.placeholder('status')) : undefined,
-      byProperty ? eq(tickets.propertyId, sql.placeholder('propertyId')) : undefined,
-      ticketSearch(
-        term,
-        {
-          term: sql.placeholder('term'),
-          pattern: sql.placeholder('pattern'),
-          digits: sql.placeholder('digits'),
-          statuses: sql.placeholder('statuses'),
-        },
-        false,
-      ),
-    );
-    const order = orderBy({ ...query, sort, order: direction }, SORTABLE, DEFAULT_SORT, tickets.id);
-    const limit = sql.raw(String(query.per_page));
-    const page = sql`(select ${tickets.id} as id, count(*) over () as matched from ${tickets} where ${where} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${sql.placeholder('offset')}) as page`;
+  const shape: TicketListShape = {
+    ...viewerPart.shape,
+    byStatus: filters.status !== undefined,
+    byProperty: filters.propertyId !== undefined,
+    byLandlord: filters.landlordId !== undefined,
+    alsoVisibleTo: also ? { role: also.role, hasLandlord: also.landlordId !== null } : null,
+    search: 'none',
+    searchesIds: term?.digits != null,
+    searchesStatuses: (term?.statuses.length ?? 0) > 0,
+    sort,
+    direction,
+    perPage: query.per_page,
+    later: offset > 0,
+  };
+  if (term) shape.search = isNarrow(shape) ? 'narrow' : 'wide';
+  const cap = countCapFor(query, term ? SEARCH_COUNT_CAP : LIST_COUNT_CAP);
+  const values = {
+    ...viewerPart.values,
+    userId: also?.id,
+    userLandlordId: also?.landlordId,
+    status: filters.status,
+    propertyId: filters.propertyId,
+    landlordId: filters.landlordId,
+    term: term?.term,
+    pattern: term?.pattern,
+    digits: term?.digits,
+    statuses: term?.statuses,
+    offset,
+    over: cap + 1,
+  };
+  return { shape, values, cap };
+}
+
+/** The tickets a list shows: the viewer's scope, the filters and the search. */
+function ticketListWhere(shape: TicketListShape, p: Placeholders): SQL {
+  const also = shape.alsoVisibleTo;
+  return and(
+    visibleTickets(viewerIn(shape, p)),
+    also
+      ? visibleTickets({
+          role: also.role,
+          id: p.userId,
+          landlordId: also.hasLandlord ? p.userLandlordId : null,
+        })
+      : undefined,
+    shape.byStatus ? eq(tickets.status, p.status) : undefined,
+    shape.byProperty ? eq(tickets.propertyId, p.propertyId) : undefined,
+    // The landlord's properties as the tickets' own property ids: read by the (property_id, created_at) index.
+    shape.byLandlord ? inArray(tickets.propertyId, propertiesOfLandlord(p.landlordId)) : undefined,
+    ticketSearch(shape, p),
+  ) as SQL;
+}
+
+/** How many tickets match, counted up to `over` rows (an uncorrelated subquery: PostgreSQL runs it once). */
+function countedUpTo(where: SQL, over: SQL | Placeholder | number): SQL {
+  return sql`(select count(*) from (select 1 from ${tickets} where ${where} limit ${over}) as matching)`;
+}
+
+/** Page 1 of the viewer's own list, unsearched: what every visit of the tickets screen asks first. */
+const isOwnFirstPage = (shape: TicketListShape) =>
+  !shape.later && shape.search === 'none' && !shape.byLandlord && shape.alsoVisibleTo === null;
+
+/** A contractor's own list, unfiltered and unsearched: the ticket_recipients rows of the viewer. */
+const isRoutedOnly = (shape: TicketListShape) =>
+  ticketScope({ role: shape.viewerRole }) === 'routed' &&
+  !shape.byStatus &&
+  !shape.byProperty &&
+  !shape.byLandlord &&
+  shape.alsoVisibleTo === null &&
+  shape.search === 'none';
+
+/**
+ * One page of a ticket list in one statement (but the whole list's search: `ticketSearchIds`): the page's ids are
+ * found in `tickets` alone, then only those rows are joined (joining every visible row first cost more than the
+ * rest). The page size is written into the text; a later page's offset and count limit are hidden from the planner
+ * (`hiddenFromPlanner`), so that one plan serves every page. The total:
+ * - a narrow list (`isNarrow`) counts its few hundred rows in the same pass as the page (`count(*) over ()`), but
+ *   for the first page of the viewer's own list, which walks the sort's index and counts apart, as the whole list;
+ * - the super admin's unfiltered first page takes "over the cap" from the table's estimate (ADR 0007);
+ * - a contractor's own list counts its ticket_recipients rows (an index-only scan; each names a ticket: foreign
+ *   key, cascade), and by date reads its page from their (user_id, ticket_created_at, ticket_id) index alone
+ *   rather than one `tickets` row per routed ticket;
+ * - else up to the cap, past the page's first row (ADR 0014).
+ */
+export function ticketListPage(db: Db, shape: TicketListShape, p: Placeholders) {
+  const where = ticketListWhere(shape, p);
+  const order = orderOf(shape, SORTABLE, DEFAULT_SORT, tickets.id);
+  const limit = sql.raw(String(shape.perPage));
+  const offset = shape.later ? sql` offset ${hiddenFromPlanner(p.offset)}` : sql``;
+  const sorted = sql`order by ${sql.join(order, sql`, `)} limit ${limit}${offset}`;
+  const routed = isRoutedOnly(shape);
+  const byRecipientIndex = routed && shape.sort === 'created_at';
+  if (isNarrow(shape) && !isOwnFirstPage(shape) && !byRecipientIndex) {
+    const page = sql`(select ${tickets.id} as id, count(*) over () as matched from ${tickets} where ${where} ${sorted}) as page`;
     return db
       .select({ ...listColumns, matched: sql<number>`page.matched`.mapWith(Number) })
       .from(page)
@@ -421,98 +424,86 @@ async function narrowedSearch(
       .innerJoin(units, eq(units.id, tickets.unitId))
       .innerJoin(properties, eq(properties.id, tickets.propertyId))
       .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId))
-      .orderBy(...order)
-      .prepare(name);
-  });
-  const values = {
-    ...viewerValues(viewer),
-    status: filters.status,
-    propertyId: filters.propertyId,
-    term: term.term,
-    digits: term.digits,
-    statuses: term.statuses,
-    offset: pageOffset(query),
-  };
-  const found = await pageQuery.execute(values);
-  const cap = countCapFor(query, SEARCH_COUNT_CAP);
-  if (found.length === 0 && query.page > 1) {
-    // Past the last page no row carries the total: the first page's rows do.
-    const [first] = await pageQuery.execute({ ...values, offset: 0 });
-    return { rows: [], total: cappedTotal(first?.matched ?? 0, cap) };
+      .orderBy(...order);
   }
-  return withoutMatched(found, cap);
+  const firstCap = (shape.search === 'none' ? LIST_COUNT_CAP : SEARCH_COUNT_CAP) + 1;
+  const over = shape.later ? hiddenFromPlanner(p.over) : sql.raw(String(firstCap));
+  const byRecipient = sql`${ticketRecipients.userId} = ${p.viewerId}`;
+  const recipientOrder = sql.raw(shape.direction === 'asc' ? 'asc' : 'desc');
+  const pageIds = byRecipientIndex
+    ? sql`select ${ticketRecipients.ticketId} from ${ticketRecipients} where ${byRecipient} order by ${ticketRecipients.ticketCreatedAt} ${recipientOrder}, ${ticketRecipients.ticketId} ${recipientOrder} limit ${limit}${offset}`
+    : sql`select ${tickets.id} from ${tickets} where ${where} ${sorted}`;
+  const everyTicket = shape.viewerRole === ROLE.superAdmin && !shape.byStatus && isOwnFirstPage(shape);
+  const matched = routed
+    ? sql`(select count(*) from (select 1 from ${ticketRecipients} where ${byRecipient} limit ${over}) as matching)`
+    : everyTicket
+      ? everyTicketCount
+      : countedUpTo(where, over);
+  return selectListRowsCounted(db, matched)
+    .where(sql`${tickets.id} in (${pageIds})`)
+    .orderBy(...order);
 }
 
 /**
- * Page 1 without a search: what every visit of the tickets screen asks first. One statement per scope,
- * filter set, sort and page size (db/reusable.ts), with the viewer and filter values as placeholders; the
- * total is a column of its rows (an empty first page has none to carry, and its total is 0).
+ * A search of the whole list (the super admin's): only the page's ids and the total. Its `LIKE` is planned with
+ * the pattern on every call (a common word walks the date index, a rare one the trigram index), and planning the
+ * joins with it cost more than the search itself (0.9 ms against 0.1, at 1,000,000 tickets); the rows are then
+ * read by id (`listRowsByIds`, prepared).
  */
-async function firstPage(
+export function ticketSearchIds(db: Db, shape: TicketListShape, p: Placeholders) {
+  const where = ticketListWhere(shape, p);
+  return db
+    .select({ id: tickets.id, matched: sql<number>`${countedUpTo(where, p.over)}`.mapWith(Number) })
+    .from(tickets)
+    .where(where)
+    .orderBy(...orderOf(shape, SORTABLE, DEFAULT_SORT, tickets.id))
+    .limit(sql.raw(String(shape.perPage)) as unknown as number)
+    .offset(p.offset as unknown as number);
+}
+
+/** A page's rows and the list's total as its statement counted it (undefined: no row carried it). */
+async function readTicketPage(db: Db, shape: TicketListShape, values: Record<string, unknown>) {
+  if (shape.search !== 'wide') {
+    const found = await shaped(db, 'ticket_list', shape, ticketListPage).execute(values);
+    return { rows: found.map(({ matched: _matched, ...row }) => row), matched: found[0]?.matched };
+  }
+  const found = await shaped(db, 'ticket_search_ids', shape, ticketSearchIds).execute(values);
+  return {
+    rows: await listRowsByIds(
+      db,
+      found.map((row) => row.id),
+    ),
+    matched: found[0]?.matched,
+  };
+}
+
+export async function listTicketRows(
   db: Db,
   viewer: Actor,
   filters: TicketFilters,
   query: ListQuery,
 ): Promise<{ rows: TicketListRow[]; total: ListTotal }> {
-  const visible = visibleByPlaceholder(viewer);
-  const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
-  const byStatus = filters.status !== undefined;
-  const byProperty = filters.propertyId !== undefined;
-  const key = `tickets_p1_${visible.key}_${byStatus ? 's' : ''}${byProperty ? 'p' : ''}_${sort}_${direction}_${query.per_page}`;
-  const rowsQuery = reusable(db, key, (db, name) => {
-    const where = and(
-      visible.where,
-      byStatus ? eq(tickets.status, sql.placeholder('status')) : undefined,
-      byProperty ? eq(tickets.propertyId, sql.placeholder('propertyId')) : undefined,
-    );
-    const order = orderBy({ ...query, sort, order: direction }, SORTABLE, DEFAULT_SORT, tickets.id);
-    // Sorted by the ticket's own columns, the page's ids come from `tickets` alone (an index-only scan for
-    // the default order) and only those rows are joined; otherwise every visible row would be joined first.
-    // That LIMIT is written into the SQL (the page size is part of the key): given as a parameter, PostgreSQL
-    // cannot plan it once for all calls and would replan the query every time.
-    const limit = sql.raw(String(query.per_page));
-    // A contractor's unfiltered page by date: from ticket_recipients' (user_id, ticket_created_at, ticket_id)
-    // index alone, rather than one `tickets` row per routed ticket to sort them. Its count is the number of
-    // its ticket_recipients rows (an index-only scan); each of them names a ticket (foreign key, cascade).
-    const routedByDate = visible.key === 'routed' && !byStatus && !byProperty;
-    const recipientOrder = sql.raw(direction === 'asc' ? 'asc' : 'desc');
-    const pageIds =
-      routedByDate && sort === 'created_at'
-        ? sql`select ${ticketRecipients.ticketId} from ${ticketRecipients} where ${ticketRecipients.userId} = ${sql.placeholder('viewerId')} order by ${ticketRecipients.ticketCreatedAt} ${recipientOrder}, ${ticketRecipients.ticketId} ${recipientOrder} limit ${limit}`
-        : sql`select ${tickets.id} from ${tickets} where ${where} order by ${sql.join(order, sql`, `)} limit ${limit}`;
-    const over = sql.raw(String(LIST_COUNT_CAP + 1));
-    const matched = routedByDate
-      ? sql`(select count(*) from (select 1 from ${ticketRecipients} where ${ticketRecipients.userId} = ${sql.placeholder('viewerId')} limit ${over}) as matching)`
-      : visible.key === 'all' && !byStatus && !byProperty
-        ? everyTicketCount
-        : cappedCount(where, LIST_COUNT_CAP);
-    const selected = selectListRowsCounted(db, matched);
-    return selected
-      .where(sql`${tickets.id} in (${pageIds})`)
-      .orderBy(...order)
-      .prepare(name);
-  });
-  const values = { ...viewerValues(viewer), status: filters.status, propertyId: filters.propertyId };
-  return withoutMatched(await rowsQuery.execute(values), LIST_COUNT_CAP);
+  const { shape, values, cap } = ticketListShape(viewer, filters, query);
+  const { rows, matched } = await readTicketPage(db, shape, values);
+  if (rows.length > 0 || !shape.later) return { rows, total: cappedTotal(matched ?? 0, cap) };
+  // Past the last page no row carries the total: counted alone, as far past this page as a page counts.
+  const counting = shaped(
+    db,
+    'ticket_list_count',
+    { ...shape, sort: '', direction: 'asc' as const },
+    (db, shape, p) =>
+      db
+        .select({ counted: countAll })
+        .from(
+          sql`(select 1 from ${tickets} where ${ticketListWhere(shape, p)} limit ${hiddenFromPlanner(p.over)}) as matching`,
+        ),
+  );
+  const [{ counted }] = await counting.execute(values);
+  return { rows: [], total: cappedTotal(counted, cap) };
 }
 
 /** The super admin's unfiltered count, from the table's estimate when it is far above the cap. */
 const everyTicketCount = everyRowCountUpTo(tickets, LIST_COUNT_CAP);
-
-/**
- * The count of a list, stopped after `cap + 1` rows (a million-ticket count is a full scan per page load);
- * the joins only when the search or the landlord filter reads them.
- */
-function countTickets(db: Db, where: SQL | undefined, joined: boolean, cap: number) {
-  const matching = db.select({ one: sql`1` }).from(tickets);
-  const narrowed = joined
-    ? matching
-        .innerJoin(properties, eq(properties.id, tickets.propertyId))
-        .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId))
-        .where(where)
-    : matching.where(where);
-  return db.select({ counted: countAll }).from(narrowed.limit(cap + 1).as('matching'));
-}
 
 /** List rows of the given tickets, in the order of `ids` (already checked against the viewer's scope). */
 async function listRowsByIds(db: Db, ids: number[]): Promise<TicketListRow[]> {
