@@ -14,7 +14,10 @@ import { displayName, shownEmail, toSeconds } from '../users/serialize';
 
 export const landlordPath = (id: number) => `/api/landlords/${id}/`;
 
-export function serializeLandlordUser(person: Person): ApiLandlordUser {
+/** What a landlord's record shows of each member. */
+export type LandlordMember = Pick<Person, 'id' | 'firstName' | 'lastName' | 'companyName' | 'email' | 'role'>;
+
+export function serializeLandlordUser(person: LandlordMember): ApiLandlordUser {
   return {
     id: person.id,
     name: displayName(person),
@@ -35,7 +38,7 @@ export function serializeLandlordUserOption(person: Person): ApiLandlordUserOpti
 export function serializeLandlord(
   landlord: LandlordRow,
   properties: ApiRecordRef[],
-  members: Person[],
+  members: LandlordMember[],
 ): ApiLandlord {
   return {
     id: landlord.id,
