@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
+import { statementRecorder } from './helpers/statements';
 import { clientFor, createWorld, ticketForm, type World } from './helpers/ticket-factories';
 
 let t: TestApp;
@@ -92,6 +93,33 @@ describe('GET /api/outbox', () => {
       (await list(`search=${encodeURIComponent(w.north.manager.email)}`)).map((row) => row.channel),
     ).toEqual(['email']);
     expect(await list('search=ticket.created')).toHaveLength(6);
+  });
+
+  it('reads each page in one statement besides the session lookup, and counts past the last page', async () => {
+    // A page was two statements (the rows and the count) on two pooled connections, built on every call.
+    const admin = await clientFor(t, w.admin);
+    const recorder = statementRecorder(t.db);
+    for (const query of [
+      '',
+      'page=2&per_page=4&sort=recipient',
+      'channel=sms&status=pending',
+      'search=ticket',
+    ]) {
+      const statements = await recorder.during(async () => {
+        const response = await admin.get(`/api/outbox?${query}`);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json().data.length, query).toBeGreaterThan(0);
+      });
+      expect(
+        statements.filter((statement) => !statement.text.includes('"sessions"')),
+        query,
+      ).toHaveLength(1);
+    }
+    const past = (await admin.get('/api/outbox?channel=sms&page=3&per_page=1')).json();
+    expect(past).toEqual({ data: [], meta: { total: 2, page: 3, per_page: 1 } });
+    const second = (await admin.get('/api/outbox?channel=sms&page=2&per_page=1')).json();
+    expect(second.data).toHaveLength(1);
+    expect(second.meta.total).toBe(2);
   });
 
   it('is the super admin’s only', async () => {

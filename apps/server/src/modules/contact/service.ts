@@ -18,19 +18,13 @@ import { and, asc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type ContactSubmissionMeta, contactSubmissions, notifications, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import {
-  countUpTo,
-  likePattern,
-  listPage,
-  orderBy,
-  pageOffset,
-  type SortColumns,
-} from '../../lib/list-query';
+import { likePattern, listPage, type SortColumns } from '../../lib/list-query';
 import { supportNoticeEmail } from '../../lib/mail/templates';
 import type { MessagingContext } from '../../lib/outbox/context';
 import { notificationRows, queueMessages } from '../../lib/outbox/messages';
 import { recordListQuery } from '../../lib/record-helpers';
 import type { Actor } from '../../lib/session';
+import { readTableList, type TableList, type TableListShape, tableListShape } from '../../lib/table-list';
 import { markContactNotificationsViewed } from '../notifications/service';
 import { displayName } from '../users/serialize';
 import { cleanBody } from '../users/service';
@@ -136,6 +130,19 @@ function mayRead(actor: Actor): void {
   if (!can(actor, 'contact.list')) throw forbidden();
 }
 
+const CONTACT_LIST: TableList<TableListShape, typeof shownColumns> = {
+  name: 'contact_list',
+  table: contactSubmissions,
+  id: contactSubmissions.id,
+  columns: shownColumns,
+  sortable: SORTABLE,
+  fallback: DEFAULT_SORT,
+  // Subject, message, the sender's email, "first last" and company: one lower-cased generated column with a
+  // trigram index (LIKE on it is about 3x faster than ILIKE on each field).
+  where: (shape, p) =>
+    shape.search ? sql`${contactSubmissions.searchText} like lower(${p.search})` : undefined,
+};
+
 /** GET /contact: super admin; search over subject, message, the sender's email, names and company. */
 export async function listContactMessages(
   db: Db,
@@ -144,21 +151,14 @@ export async function listContactMessages(
 ): Promise<ContactListResponse> {
   mayRead(actor);
   const query = recordListQuery(rawQuery);
-  // Subject, message, the sender's email, "first last" and company: one lower-cased generated column with a
-  // trigram index (LIKE on it is about 3x faster than ILIKE on each field).
-  const where = query.search
-    ? sql`${contactSubmissions.searchText} like lower(${likePattern(query.search)})`
-    : undefined;
-  const [total, rows] = await Promise.all([
-    countUpTo(db, db.select({ one: sql`1` }).from(contactSubmissions).where(where), query),
-    db
-      .select(shownColumns)
-      .from(contactSubmissions)
-      .where(where)
-      .orderBy(...orderBy(query, SORTABLE, DEFAULT_SORT, contactSubmissions.id))
-      .limit(query.per_page)
-      .offset(pageOffset(query)),
-  ]);
+  const { shape, values, cap } = tableListShape(query, CONTACT_LIST);
+  const { rows, total } = await readTableList(
+    db,
+    CONTACT_LIST,
+    shape,
+    { ...values, search: likePattern(query.search) },
+    cap,
+  );
   return listPage(rows.map(serializeContact), total, query);
 }
 

@@ -18,10 +18,8 @@ import {
   can,
   en,
   type LandlordValues,
-  LIST_COUNT_CAP,
   landlordSchema,
   ROLE,
-  SEARCH_COUNT_CAP,
 } from '@mend/shared';
 import {
   and,
@@ -38,30 +36,17 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import {
-  hiddenFromPlanner,
-  type Placeholders,
-  shaped,
-  type ViewerShape,
-  viewerIn,
-  viewerShape,
-} from '../../db/reusable';
+import { type ViewerShape, viewerIn, viewerShape } from '../../db/reusable';
 import { type LandlordRow, landlords, properties, users } from '../../db/schema';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import {
-  cappedTotal,
   countAll,
   type ListPage,
   type ListQuery,
   likePattern,
-  listCountCap,
   listPage,
-  orderOf,
-  pageOffset,
   type SortColumns,
-  type SortShape,
-  sortOf,
 } from '../../lib/list-query';
 import {
   deletedMessage,
@@ -81,6 +66,7 @@ import {
   withStoredImage,
 } from '../../lib/record-helpers';
 import type { ScopedActor } from '../../lib/session';
+import { readTableList, type TableList, type TableListShape, tableListShape } from '../../lib/table-list';
 import {
   type LandlordMember,
   serializeLandlord,
@@ -112,9 +98,6 @@ const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 /** The listed landlord's id, written with its table's name (drizzle leaves a one-table statement's unqualified). */
 const listedLandlordId = sql`${sql.identifier(getTableName(landlords))}.${sql.identifier(landlords.id.name)}`;
 
-/** A member of a landlord as its record shows it (`serializeLandlordUser`). */
-type Member = LandlordMember;
-
 /**
  * What a landlord's record shows beside its own columns, read with them (a list's page, a single record): its
  * properties and its members, as ordered JSON.
@@ -124,7 +107,7 @@ const linkColumns = {
     ApiRecordRef[]
   >`(select coalesce(json_agg(json_build_object('id', ${properties.id}, 'name', ${properties.name}) order by ${textSort(properties.name)}, ${properties.id}), '[]'::json) from ${properties} where ${properties.landlordId} = ${listedLandlordId})`,
   membersJson: sql<
-    Member[]
+    LandlordMember[]
   >`(select coalesce(json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'companyName', ${users.companyName}, 'email', ${users.email}, 'role', ${users.role}) order by ${personSort}, ${users.id}), '[]'::json) from ${users} where ${users.landlordId} = ${listedLandlordId})`,
 };
 
@@ -135,80 +118,42 @@ type LandlordWithLinks = { landlord: LandlordRow } & {
 const recordOf = (row: LandlordWithLinks): ApiLandlord =>
   serializeLandlord(row.landlord, row.propertiesJson, row.membersJson);
 
-/** What changes the text of the landlord list's statement (db/reusable.ts `shaped`); its values are placeholders. */
-interface LandlordListShape extends ViewerShape, SortShape {
-  search: boolean;
-  perPage: number;
-  later: boolean;
-}
-
-/** The landlords a list shows: the viewer's, matching the search (name or description, `search` a LIKE pattern). */
-function landlordListWhere(shape: LandlordListShape, p: Placeholders): SQL | undefined {
-  const pattern = p.search as unknown as string;
-  return and(
-    visibleLandlords(viewerIn(shape, p)),
-    shape.search ? or(ilike(landlords.name, pattern), ilike(landlords.description, pattern)) : undefined,
-  );
-}
-
-/** The landlords a list counts: at most `over` of them (ADR 0014). */
-const landlordsUpTo = (where: SQL | undefined, over: SQL | number) =>
-  sql`(select 1 from ${landlords} where ${where ?? sql`true`} limit ${over})`;
+/** What changes the text of the landlord list's statement: the viewer's role and whether it has a landlord. */
+interface LandlordListShape extends TableListShape, ViewerShape {}
 
 /**
- * One page of landlords in one statement (ADR 0022): the rows, their properties and members, and the list's total
- * (`matched`, counted up to the cap). A later page finds its ids first, from the sort's index alone.
+ * The landlords a list shows, with their properties and members (ADR 0022): the viewer's, matching the search
+ * (name or description; `search` a LIKE pattern).
  */
-function landlordListPage(db: Db, shape: LandlordListShape, p: Placeholders) {
-  const where = landlordListWhere(shape, p);
-  const order = orderOf(shape, SORTABLE, DEFAULT_SORT, landlords.id);
-  const limit = sql.raw(String(shape.perPage));
-  const firstCap = (shape.search ? SEARCH_COUNT_CAP : LIST_COUNT_CAP) + 1;
-  const over = shape.later ? hiddenFromPlanner(p.over) : sql.raw(String(firstCap));
-  const rows = db
-    .select({
-      landlord: landlords,
-      ...linkColumns,
-      matched: sql<number>`(select count(*) from ${landlordsUpTo(where, over)} as matching)`.mapWith(Number),
-    })
-    .from(landlords);
-  if (!shape.later)
-    return rows
-      .where(where)
-      .orderBy(...order)
-      .limit(limit as unknown as number);
-  const pageIds = sql`select ${landlords.id} from ${landlords} where ${where ?? sql`true`} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${hiddenFromPlanner(p.offset)}`;
-  return rows.where(sql`${landlords.id} in (${pageIds})`).orderBy(...order);
-}
+const LANDLORD_LIST: TableList<LandlordListShape, { landlord: typeof landlords } & typeof linkColumns> = {
+  name: 'landlord_list',
+  table: landlords,
+  id: landlords.id,
+  columns: { landlord: landlords, ...linkColumns },
+  sortable: SORTABLE,
+  fallback: DEFAULT_SORT,
+  where: (shape, p) => {
+    const pattern = p.search as unknown as string;
+    return and(
+      visibleLandlords(viewerIn(shape, p)),
+      shape.search ? or(ilike(landlords.name, pattern), ilike(landlords.description, pattern)) : undefined,
+    );
+  },
+};
 
 export async function listLandlords(db: Db, actor: Actor, query: ListQuery): Promise<ListPage<ApiLandlord>> {
   assertMayReadLandlords(actor);
   const viewer = viewerShape(actor);
-  const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
-  const offset = pageOffset(query);
-  const shape: LandlordListShape = {
-    ...viewer.shape,
-    search: query.search !== '',
-    sort,
-    direction,
-    perPage: query.per_page,
-    later: offset > 0,
-  };
-  const cap = listCountCap(query);
-  const values = { ...viewer.values, search: likePattern(query.search), offset, over: cap + 1 };
-  const found = await shaped(db, 'landlord_list', shape, landlordListPage).execute(values);
-  let total = cappedTotal(found[0]?.matched ?? 0, cap);
-  if (found.length === 0 && shape.later) {
-    // Past the last page no row carries the total: counted alone.
-    const counting = shaped(db, 'landlord_list_count', { ...shape, sort: '' }, (db, shape, p) =>
-      db
-        .select({ counted: countAll })
-        .from(sql`${landlordsUpTo(landlordListWhere(shape, p), hiddenFromPlanner(p.over))} as matching`),
-    );
-    const [{ counted }] = await counting.execute(values);
-    total = cappedTotal(counted, cap);
-  }
-  return listPage(found.map(recordOf), total, query);
+  const list = tableListShape(query, LANDLORD_LIST);
+  const values = { ...list.values, ...viewer.values, search: likePattern(query.search) };
+  const { rows, total } = await readTableList(
+    db,
+    LANDLORD_LIST,
+    { ...list.shape, ...viewer.shape },
+    values,
+    list.cap,
+  );
+  return listPage(rows.map(recordOf), total, query);
 }
 
 /** The landlord row if the actor may see it; 404 otherwise (also for ids that do not exist). */

@@ -12,18 +12,19 @@ import {
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { OUTBOX_CHANNELS, OUTBOX_STATUSES, type OutboxMessageRow, outboxMessages } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/errors';
 import {
-  countUpTo,
-  likePattern,
-  listPage,
-  orderBy,
-  pageOffset,
-  type SortColumns,
-} from '../../lib/list-query';
+  OUTBOX_CHANNELS,
+  OUTBOX_STATUSES,
+  type OutboxChannel,
+  type OutboxMessageRow,
+  type OutboxStatus,
+  outboxMessages,
+} from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { likePattern, listPage, type SortColumns } from '../../lib/list-query';
 import { recordListQuery } from '../../lib/record-helpers';
 import type { Actor } from '../../lib/session';
+import { readTableList, type TableList, type TableListShape, tableListShape } from '../../lib/table-list';
 
 /** A message's columns without its search text, which no answer carries. */
 const { searchText: _searchText, ...shownColumns } = getTableColumns(outboxMessages);
@@ -63,40 +64,41 @@ const SORTABLE = {
 } satisfies SortColumns<'outbox'>;
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
+/** What changes the text of the outbox list's statement: which filters are set. */
+interface OutboxListShape extends TableListShape {
+  byStatus: boolean;
+  byChannel: boolean;
+}
+
+const OUTBOX_LIST: TableList<OutboxListShape, typeof shownColumns> = {
+  name: 'outbox_list',
+  table: outboxMessages,
+  id: outboxMessages.id,
+  columns: shownColumns,
+  sortable: SORTABLE,
+  fallback: DEFAULT_SORT,
+  where: (shape, p) =>
+    and(
+      shape.byStatus ? eq(outboxMessages.status, p.status as unknown as OutboxStatus) : undefined,
+      shape.byChannel ? eq(outboxMessages.channel, p.channel as unknown as OutboxChannel) : undefined,
+      // Recipient, subject and kind: one lower-cased generated column with a trigram index.
+      shape.search ? sql`${outboxMessages.searchText} like lower(${p.search})` : undefined,
+    ),
+};
+
 /** GET /outbox (?status, channel, search over recipient, subject and kind). */
 export async function listOutbox(db: Db, actor: Actor, rawQuery: unknown): Promise<OutboxListResponse> {
   superAdminOnly(actor);
   const query = recordListQuery(rawQuery);
   const filters = filtersSchema.parse(rawQuery ?? {});
-  const where = and(
-    filters.status ? eq(outboxMessages.status, filters.status) : undefined,
-    filters.channel ? eq(outboxMessages.channel, filters.channel) : undefined,
-    // Recipient, subject and kind: one lower-cased generated column with a trigram index.
-    query.search ? sql`${outboxMessages.searchText} like lower(${likePattern(query.search)})` : undefined,
-  );
-  const order = orderBy(query, SORTABLE, DEFAULT_SORT, outboxMessages.id);
-  // The page's ids first, then its rows: a deep page skips index entries alone (an index-only scan) instead of
-  // reading every message it skips.
-  const pageIds = db
-    .select({ id: outboxMessages.id })
-    .from(outboxMessages)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.per_page)
-    .offset(pageOffset(query));
-  const [total, rows] = await Promise.all([
-    countUpTo(
-      db,
-      db.select({ one: sql`1` }).from(outboxMessages).where(where),
-      query,
-      where === undefined ? outboxMessages : undefined,
-    ),
-    db
-      .select(shownColumns)
-      .from(outboxMessages)
-      .where(inArray(outboxMessages.id, pageIds))
-      .orderBy(...order),
-  ]);
+  const list = tableListShape(query, OUTBOX_LIST);
+  const shape = {
+    ...list.shape,
+    byStatus: filters.status !== undefined,
+    byChannel: filters.channel !== undefined,
+  };
+  const values = { ...list.values, ...filters, search: likePattern(query.search) };
+  const { rows, total } = await readTableList(db, OUTBOX_LIST, shape, values, list.cap);
   return listPage(rows.map(serializeOutboxMessage), total, query);
 }
 
