@@ -1,8 +1,10 @@
 /**
- * ticket_counts (migration 0011) always equals a count of the tickets per property and status: kept by the
- * tickets' statement triggers through inserts (one and many), status changes, moves to another property,
- * updates that change neither, deletes, and a rolled-back write. The dashboard reads it for the super admin and
- * managers, so its figures must match the tickets whatever writes them.
+ * ticket_counts (migration 0011) always equals a count of the tickets per property and status, and the whole
+ * portfolio's figures (migration 0012, ADR 0023: tickets per status, open tickets per property, opened and closed
+ * per hour, closings per week and bin of time to close) equal the same figures counted from the tickets: kept by
+ * the tickets' statement triggers through inserts (one and many), status changes, closings and reopenings, moves to
+ * another property, updates that change neither, deletes, and a rolled-back write. The dashboard reads them, so
+ * its figures must match the tickets whatever writes them.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,9 +35,72 @@ async function keptAndCounted(): Promise<{ kept: CountRow[]; counted: CountRow[]
   return { kept: kept.rows, counted: counted.rows };
 }
 
+/** Rows of a statement, as plain objects with numbers (PostgreSQL answers bigint and sums as text). */
+async function rowsOf(query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
+  const { rows } = await t.db.execute<Record<string, unknown>>(query);
+  return rows.map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([key, value]) => [
+        key,
+        typeof value === 'string' && key !== 'key' ? Number(value) : value,
+      ]),
+    ),
+  );
+}
+
+const CLOSED = sql.raw('status >= 3 and closed_at is not null');
+
+/** Each portfolio figure as kept (zero rows left out) and as counted from the tickets, in one order. */
+async function portfolioKeptAndCounted() {
+  return {
+    statuses: [
+      await rowsOf(
+        sql`select status::int as key, tickets from portfolio_ticket_counts where tickets <> 0 order by 1`,
+      ),
+      await rowsOf(
+        sql`select status::int as key, count(*)::int as tickets from tickets group by 1 order by 1`,
+      ),
+    ],
+    open: [
+      await rowsOf(
+        sql`select property_id as key, tickets from property_open_tickets where tickets <> 0 order by 1`,
+      ),
+      await rowsOf(
+        sql`select property_id as key, count(*)::int as tickets from tickets where status < 3 group by 1 order by 1`,
+      ),
+    ],
+    hours: [
+      await rowsOf(sql`select hour::text as key, opened, closed from portfolio_ticket_hours
+        where opened <> 0 or closed <> 0 order by hour`),
+      await rowsOf(sql`select hour::text as key, sum(opened)::int as opened, sum(closed)::int as closed from (
+          select date_trunc('hour', created_at, 'UTC') as hour, 1 as opened, 0 as closed from tickets
+          union all
+          select date_trunc('hour', closed_at, 'UTC'), 0, 1 from tickets where ${CLOSED}
+        ) as events group by hour order by hour`),
+    ],
+    closings: [
+      await rowsOf(sql`select span || ' ' || starts::text || ' ' || bin as key, tickets,
+          round(seconds::numeric, 3) as seconds
+        from portfolio_closings where tickets <> 0 order by span, starts, bin`),
+      await rowsOf(sql`select span || ' ' || starts::text || ' ' || bin as key, count(*)::int as tickets,
+          round(sum(seconds)::numeric, 3) as seconds
+        from (
+          select span, case when span = 7 then date_trunc('week', closed_at at time zone 'UTC')::date
+              else (closed_at at time zone 'UTC')::date end as starts,
+            floor(8 * ln(1 + greatest(extract(epoch from (closed_at - created_at)), 0) / 60) / ln(2))::int as bin,
+            greatest(extract(epoch from (closed_at - created_at)), 0)::float8 as seconds
+          from tickets cross join (values (1), (7)) as spans (span) where ${CLOSED}
+        ) as closings group by span, starts, bin order by span, starts, bin`),
+    ],
+  };
+}
+
 async function expectInStep() {
   const { kept, counted } = await keptAndCounted();
   expect(kept).toEqual(counted);
+  for (const [figure, [keptRows, countedRows]] of Object.entries(await portfolioKeptAndCounted())) {
+    expect(keptRows, figure).toEqual(countedRows);
+  }
   return counted;
 }
 
@@ -64,6 +129,27 @@ describe('ticket_counts', () => {
     await expectInStep();
     // Many tickets at once, across properties and statuses.
     await t.db.execute(sql`update tickets set status = (status + 1) % 5 where title like 'Bulk%'`);
+    await expectInStep();
+  });
+
+  it('follows closings, reopenings and a closing moved in time', async () => {
+    const ticket = await insertTicket(t.db, { unit: w.north.unit, status: 0 });
+    await t.db.execute(
+      sql`update tickets set status = 3, closed_at = created_at + interval '50 hours' where id = ${ticket.id}`,
+    );
+    await expectInStep();
+    await t.db.execute(
+      sql`update tickets set closed_at = closed_at + interval '9 days' where id = ${ticket.id}`,
+    );
+    await expectInStep();
+    await t.db.execute(sql`update tickets set status = 4 where id = ${ticket.id}`);
+    await expectInStep();
+    await t.db.execute(sql`update tickets set status = 1, closed_at = null where id = ${ticket.id}`);
+    await expectInStep();
+    // Many at once, across weeks, some (wrongly) closed before they were created: their time to close is 0.
+    await t.db.execute(sql`update tickets set status = 3,
+      closed_at = created_at - (id % 7) * interval '13 days' + (id % 11) * interval '7 hours'
+      where id % 2 = 0`);
     await expectInStep();
   });
 

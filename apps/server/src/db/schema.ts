@@ -15,6 +15,8 @@ import type { NotificationOptions, Role } from '@mend/shared';
 import { relations, sql } from 'drizzle-orm';
 import {
   check,
+  date,
+  doublePrecision,
   type ExtraConfigColumn,
   index,
   integer,
@@ -413,6 +415,49 @@ export const ticketCounts = pgTable(
     tickets: integer('tickets').notNull(),
   },
   (t) => [primaryKey({ columns: [t.propertyId, t.status] })],
+);
+
+/**
+ * The whole portfolio's figures for the super admin's dashboard (ADR 0023), kept by statement triggers on `tickets`
+ * in the writer's transaction (migration 0012), as `ticket_counts` is: tickets per status.
+ */
+export const portfolioTicketCounts = pgTable('portfolio_ticket_counts', {
+  status: smallint('status').primaryKey(),
+  tickets: integer('tickets').notNull(),
+});
+
+/** Per UTC hour: the tickets created in it, and those closed now whose closed_at falls in it (ADR 0023). */
+export const portfolioTicketHours = pgTable('portfolio_ticket_hours', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  opened: integer('opened').notNull(),
+  closed: integer('closed').notNull(),
+});
+
+/**
+ * Per UTC day and per UTC week (`span` 1 or 7 days, from `starts`), and bin of time to close (`closing_bin`, migration
+ * 0012): the tickets closed now whose closed_at falls in that span, and the sum of their seconds from creation to
+ * closing (ADR 0023).
+ */
+export const portfolioClosings = pgTable(
+  'portfolio_closings',
+  {
+    span: smallint('span').notNull(),
+    starts: date('starts', { mode: 'string' }).notNull(),
+    bin: smallint('bin').notNull(),
+    tickets: integer('tickets').notNull(),
+    seconds: doublePrecision('seconds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.span, t.starts, t.bin] })],
+);
+
+/** Open tickets per property, ordered by an index: the dashboard's properties with the most (ADR 0023). */
+export const propertyOpenTickets = pgTable(
+  'property_open_tickets',
+  {
+    propertyId: integer('property_id').primaryKey(),
+    tickets: integer('tickets').notNull(),
+  },
+  (t) => [index('property_open_tickets_tickets_idx').on(t.tickets.desc().nullsFirst(), t.propertyId)],
 );
 
 export const ticketCategories = pgTable(

@@ -18,11 +18,21 @@ import {
   DASHBOARD_TOP_PROPERTIES,
   DASHBOARD_WEEKS,
   FIRST_CLOSED_STATUS,
+  ticketScope,
 } from '@mend/shared';
-import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planPerCall } from '../../db/prepared-statements';
-import { properties, ticketCounts, tickets } from '../../db/schema';
+import { reusable } from '../../db/reusable';
+import {
+  portfolioClosings,
+  portfolioTicketCounts,
+  portfolioTicketHours,
+  properties,
+  propertyOpenTickets,
+  ticketCounts,
+  tickets,
+} from '../../db/schema';
 import { visibleTickets, visibleWholeProperties } from '../tickets/queries';
 
 const isOpen = lt(tickets.status, FIRST_CLOSED_STATUS);
@@ -218,14 +228,151 @@ export async function oldestOpen(db: Db, visible: SQL): Promise<OldestOpenRow[]>
 
 /**
  * The scope the dashboard's ticket reads run over. Planned per call: with a cached generic plan a manager's
- * dashboard took 820 ms instead of 9 from the sixth load on a connection.
+ * dashboard took 820 ms instead of 9 from the sixth load on a connection. Every ticket (the super admin's) has no
+ * value to plan with, and is prepared.
  */
 export function dashboardScope(actor: Actor): SQL {
-  return planPerCall(visibleTickets(actor));
+  const visible = visibleTickets(actor);
+  return ticketScope(actor) === 'all' ? visible : planPerCall(visible);
 }
 
 /** The scope of its ticket_counts reads, planned per call likewise; null for the scopes counted from tickets. */
 function countsScope(actor: Actor): SQL | null {
   const whole = visibleWholeProperties(actor, ticketCounts.propertyId);
   return whole && planPerCall(whole);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The whole portfolio (the super admin's dashboard), from the figures the triggers keep (migration 0012, ADR 0023)
+
+/** Tickets per status, every one of them. */
+export function portfolioCountByStatus(db: Db): Promise<{ status: number; count: number }[]> {
+  const query = reusable(db, 'portfolio_count_by_status', (db, name) =>
+    db
+      .select({ status: portfolioTicketCounts.status, count: portfolioTicketCounts.tickets })
+      .from(portfolioTicketCounts)
+      .prepare(name),
+  );
+  return query.execute();
+}
+
+/**
+ * The properties with the most open tickets, ties by name: those with at least as many as the DASHBOARD_TOP_PROPERTIES-th
+ * one (read from the index of the counts), then sorted by count and name.
+ */
+export function portfolioOpenByProperty(
+  db: Db,
+): Promise<{ propertyId: number; propertyName: string; count: number }[]> {
+  const query = reusable(db, 'portfolio_open_by_property', (db, name) => {
+    const least = sql`coalesce((select ${propertyOpenTickets.tickets} from ${propertyOpenTickets} where ${propertyOpenTickets.tickets} > 0 order by ${propertyOpenTickets.tickets} desc offset ${sql.raw(String(DASHBOARD_TOP_PROPERTIES - 1))} limit 1), 1)`;
+    return db
+      .select({
+        propertyId: properties.id,
+        propertyName: properties.name,
+        count: propertyOpenTickets.tickets,
+      })
+      .from(propertyOpenTickets)
+      .innerJoin(properties, eq(properties.id, propertyOpenTickets.propertyId))
+      .where(and(gt(propertyOpenTickets.tickets, 0), gte(propertyOpenTickets.tickets, least)))
+      .orderBy(desc(propertyOpenTickets.tickets), asc(properties.name), asc(properties.id))
+      .limit(DASHBOARD_TOP_PROPERTIES)
+      .prepare(name);
+  });
+  return query.execute();
+}
+
+/**
+ * Opened and closed per week of the viewer's zone, summed from the UTC hours: an hour lies in one week when every
+ * week starts on a whole UTC hour. `wholeHours` false: the zone's offset has minutes (India, Nepal, Newfoundland),
+ * and the caller counts from the tickets instead (`activity`).
+ */
+export async function portfolioWeeks(
+  db: Db,
+  { firstWeek, timeZone }: DashboardWeeks,
+): Promise<{ weeks: WeekRow[]; wholeHours: boolean }> {
+  const firstLocal = sql`${firstWeek}::timestamp`;
+  const weeks = sql.raw(String(DASHBOARD_WEEKS));
+  const { rows } = await db.execute<WeekRow & { whole_hours: boolean } & Record<string, unknown>>(sql`
+    with bounds as (
+      select array(
+        select (${firstLocal} + n * interval '1 week') at time zone ${timeZone}
+        from generate_series(0, ${weeks}) as n
+      ) as starts
+    )
+    select to_char(${firstLocal} + (week - 1) * interval '1 week', 'YYYY-MM-DD') as week_start,
+      coalesce(sums.opened, 0)::int as opened, coalesce(sums.closed, 0)::int as closed,
+      (select bool_and(start = date_trunc('hour', start, 'UTC')) from bounds, unnest(starts) as start) as whole_hours
+    from bounds
+    cross join generate_series(1, ${weeks}) as week
+    -- Each week's hours by a range of the primary key, which holds the figures (no table reads, no sort).
+    cross join lateral (
+      select sum(opened) as opened, sum(closed) as closed
+      from ${portfolioTicketHours}
+      where hour >= bounds.starts[week] and hour < bounds.starts[week + 1]
+    ) as sums
+    order by week
+  `);
+  return {
+    weeks: rows.map((row) => ({
+      week_start: String(row.week_start),
+      opened: Number(row.opened),
+      closed: Number(row.closed),
+    })),
+    wholeHours: rows.every((row) => row.whole_hours),
+  };
+}
+
+/**
+ * The time to close of the tickets closed since `closedSince`, from portfolio_closings: the whole UTC weeks after the
+ * one it falls in, the whole days of that week after its own day, and that day's closings from the tickets
+ * themselves (by tickets_closed_at_idx). The count and mean are exact; the median is placed inside its bin on the
+ * bins' scale (`closing_bin`, migration 0012), less than one bin's width (9%) from the exact one.
+ */
+export async function portfolioTimeToClose(db: Db, closedSince: Date): Promise<TimeToClose> {
+  const since = sql`${closedSince.toISOString()}::timestamptz`;
+  const { rows } = await db.execute<TimeToClose & Record<string, unknown>>(sql`
+    with window_start as (
+      select (${since} at time zone 'UTC')::date as day, date_trunc('week', ${since} at time zone 'UTC')::date as week
+    ),
+    closings as (
+      select bin, tickets, seconds from ${portfolioClosings}
+      where span = 7 and starts > (select week from window_start)
+      union all
+      select bin, tickets, seconds from ${portfolioClosings}
+      where span = 1 and starts > (select day from window_start) and starts < (select week from window_start) + 7
+      union all
+      select closing_bin(seconds), 1, seconds from (
+        select ticket_close_seconds(${tickets.createdAt}, ${tickets.closedAt}) as seconds
+        from ${tickets}
+        where ${tickets.closedAt} >= ${since}
+          and ${tickets.closedAt} < ((select day from window_start) + 1)::timestamp at time zone 'UTC'
+          and ${isClosed}
+      ) as first_day
+    ),
+    bins as (
+      select bin, sum(tickets) as tickets, sum(seconds) as seconds from closings group by bin having sum(tickets) > 0
+    ),
+    totals as (select coalesce(sum(tickets), 0)::bigint as tickets, coalesce(sum(seconds), 0) as seconds from bins),
+    placed as (select bin, tickets, sum(tickets) over (order by bin) - tickets as before from bins),
+    -- The median's ranks (1 = the shortest), as percentile_cont takes them: the middle one, or the two middle ones.
+    ranks as (
+      select unnest(case when tickets % 2 = 0 then array[tickets / 2, tickets / 2 + 1] else array[(tickets + 1) / 2] end)
+        as rank
+      from totals where tickets > 0
+    )
+    select totals.tickets::int as count,
+      (case when totals.tickets > 0 then totals.seconds / totals.tickets / 3600 else 0 end)::float8 as mean_hours,
+      -- A rank's value: its bin's tickets spread evenly over the bin on the bins' scale, each at its own middle.
+      coalesce((
+        select avg(closing_bin_hours(placed.bin + (ranks.rank - placed.before - 0.5) / placed.tickets))
+        from ranks join placed on placed.before < ranks.rank and placed.before + placed.tickets >= ranks.rank
+      ), 0)::float8 as median_hours
+    from totals
+  `);
+  const [row] = rows;
+  return {
+    count: Number(row?.count ?? 0),
+    mean_hours: Number(row?.mean_hours ?? 0),
+    median_hours: Number(row?.median_hours ?? 0),
+  };
 }

@@ -11,11 +11,24 @@ import {
   FIRST_CLOSED_STATUS,
   statusText,
   TICKET_STATUSES,
+  ticketScope,
   visibleId,
 } from '@mend/shared';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ticketPath } from '../tickets/serialize';
-import { activity, countByStatus, dashboardScope, oldestOpen, openByProperty } from './queries';
+import {
+  activity,
+  countByStatus,
+  type DashboardWeeks,
+  dashboardScope,
+  oldestOpen,
+  openByProperty,
+  portfolioCountByStatus,
+  portfolioOpenByProperty,
+  portfolioTimeToClose,
+  portfolioWeeks,
+} from './queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -50,6 +63,19 @@ function roundHours(hours: number): number {
   return Math.round(Number(hours) * 100) / 100;
 }
 
+/**
+ * The whole portfolio's weeks and time to close from the figures the triggers keep (ADR 0023); the weeks of a zone
+ * whose offset has minutes are counted from the tickets.
+ */
+async function portfolioActivity(db: Db, visible: SQL, window: DashboardWeeks, closedSince: Date) {
+  const [{ weeks, wholeHours }, timeToClose] = await Promise.all([
+    portfolioWeeks(db, window),
+    portfolioTimeToClose(db, closedSince),
+  ]);
+  if (wholeHours) return { weeks, timeToClose };
+  return { weeks: (await activity(db, visible, window, closedSince)).weeks, timeToClose };
+}
+
 export async function getDashboard(
   db: Db,
   actor: Actor,
@@ -58,10 +84,14 @@ export async function getDashboard(
 ): Promise<ApiDashboard> {
   const visible = dashboardScope(actor);
   const closeWindowStart = new Date(now.getTime() - DASHBOARD_CLOSE_WINDOW_DAYS * DAY_MS);
+  const window = { firstWeek: firstDashboardWeek(now, timeZone), timeZone };
+  const portfolio = ticketScope(actor) === 'all';
   const [statusCounts, byProperty, { weeks, timeToClose }, oldest] = await Promise.all([
-    countByStatus(db, actor),
-    openByProperty(db, actor),
-    activity(db, visible, { firstWeek: firstDashboardWeek(now, timeZone), timeZone }, closeWindowStart),
+    portfolio ? portfolioCountByStatus(db) : countByStatus(db, actor),
+    portfolio ? portfolioOpenByProperty(db) : openByProperty(db, actor),
+    portfolio
+      ? portfolioActivity(db, visible, window, closeWindowStart)
+      : activity(db, visible, window, closeWindowStart),
     oldestOpen(db, visible),
   ]);
 
