@@ -6,6 +6,7 @@
 import { LIST_COUNT_CAP } from '@mend/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMessages } from '../src/db/schema';
 import { ESTIMATE_MARGIN } from '../src/lib/list-query';
 import { createTestApp, type TestApp } from './helpers/app';
 import { clientFor, createWorld, type World } from './helpers/ticket-factories';
@@ -16,6 +17,10 @@ let w: World;
 beforeAll(async () => {
   t = await createTestApp();
   w = await createWorld(t.db);
+  // A list's first page carries its total on its rows (ADR 0022): the outbox needs a message to show one.
+  await t.db
+    .insert(outboxMessages)
+    .values({ channel: 'email', kind: 'test.notice', recipient: 'someone@example.test' });
 }, 60_000);
 
 afterAll(() => t?.close());

@@ -11,6 +11,7 @@ import { hiddenFromPlanner, type Placeholders, shaped } from '../db/reusable';
 import {
   cappedTotal,
   countAll,
+  everyRowCountUpTo,
   type ListQuery,
   type ListTotal,
   listCountCap,
@@ -65,9 +66,13 @@ function pageStatement<S extends TableListShape, F extends SelectedFields>(
   const limit = sql.raw(String(shape.perPage));
   const firstCap = (shape.search ? SEARCH_COUNT_CAP : LIST_COUNT_CAP) + 1;
   const over = shape.later ? hiddenFromPlanner(p.over) : sql.raw(String(firstCap));
-  const matched = sql<number>`(select count(*) from ${rowsUpTo(list, shape, p, over)} as matching)`.mapWith(
-    Number,
-  );
+  // Nothing narrows a first page (the super admin's unfiltered list): "over the cap" may come from the table's
+  // estimate (ADR 0007).
+  const counted =
+    where === undefined && !shape.later
+      ? everyRowCountUpTo(list.table, LIST_COUNT_CAP)
+      : sql`(select count(*) from ${rowsUpTo(list, shape, p, over)} as matching)`;
+  const matched = sql<number>`${counted}`.mapWith(Number);
   const rows = db.select({ ...list.columns, matched }).from(list.table);
   if (!shape.later)
     return rows
