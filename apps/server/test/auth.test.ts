@@ -1,9 +1,11 @@
-import { en, SESSION_COOKIE, temporaryEmailFor } from '@mend/shared';
+import { type CurrentUserResponse, en, SESSION_COOKIE, temporaryEmailFor } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../src/db/schema';
+import { notifications, sessions, users } from '../src/db/schema';
+import { currentUserResponse } from '../src/modules/users/current';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createLandlord, createUser, TEST_PASSWORD } from './helpers/factories';
+import { statementRecorder } from './helpers/statements';
 
 let t: TestApp;
 let landlordId: number;
@@ -166,6 +168,33 @@ describe('GET /api/users/current', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/users/current' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: en.auth.unauthenticated });
+  });
+
+  it('answers the user, its landlord and its 50 newest notifications in one statement with the session', async () => {
+    const [manager] = await t.db.select().from(users).where(eq(users.email, 'manager@example.test'));
+    await t.db.insert(notifications).values(
+      Array.from({ length: 55 }, (_, i) => ({
+        userId: manager.id,
+        title: `Notice ${i}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1) + (i % 20) * 60_000),
+      })),
+    );
+    const client = await t.client();
+    await client.login('manager@example.test', TEST_PASSWORD);
+    const recorder = statementRecorder(t.db);
+    let answer: CurrentUserResponse | undefined;
+    const statements = await recorder.during(async () => {
+      const response = await client.get('/api/users/current');
+      expect(response.statusCode, response.body).toBe(200);
+      answer = response.json();
+    });
+    expect(statements.filter((statement) => !/^update "sessions"/.test(statement.text))).toHaveLength(1);
+    // The same answer as the page embeds for a signed-in visitor.
+    expect(answer).toEqual(JSON.parse(JSON.stringify(await currentUserResponse(t.db, manager))));
+    expect(answer?.landlord).toMatchObject({ id: landlordId, name: 'Northwind' });
+    expect(answer?.notifications).toHaveLength(50);
+    const order = answer!.notifications.map((row) => [row.timestamp, row.id]);
+    expect([...order].sort(([a, x], [b, y]) => b - a || y - x)).toEqual(order);
   });
 });
 

@@ -5,10 +5,11 @@
  */
 import { USER_TYPES } from '@mend/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { notFound } from '../../lib/errors';
+import { notFound, unauthenticated } from '../../lib/errors';
 import { defineRoutes, type RouteDefinition } from '../../lib/routes';
+import { loadSessionWith } from '../../lib/session';
 import { batchCreateUsers } from './batch';
-import { currentUserResponse } from './current';
+import { answerCurrentUserColumn, currentUserColumn } from './current';
 import {
   createFormData,
   createUser,
@@ -79,7 +80,13 @@ export function userRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/users/current',
-      handler: (request) => currentUserResponse(app.db, request.user!),
+      // Read with the session, in one statement (lib/session.ts `loadSessionWith`).
+      sessionInQuery: true,
+      handler: async (request) => {
+        const read = await loadSessionWith(request, 'current_user', currentUserColumn, {});
+        if (!request.user || !read) throw unauthenticated();
+        return answerCurrentUserColumn(request.user, read);
+      },
     },
     ...perType,
     {
