@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorCategories, contractorProperties, tenantUnits, users } from '../src/db/schema';
 import { createTestApp, type TestApp, type TestClient } from './helpers/app';
-import { createCategory, createTenant, createUnit } from './helpers/factories';
+import { createCategory, createLandlord, createTenant, createUnit } from './helpers/factories';
 import { createWorld, freshEmail, personFields, signedIn, type World } from './helpers/user-factories';
 
 const v = en.validation;
@@ -415,6 +415,21 @@ describe('form options are limited to the chosen landlord', () => {
       property_id: expect.any(Number),
       property_name: expect.any(String),
     });
+  });
+
+  it('every form offers the landlords in one order: by name whatever its case, then id', async () => {
+    // The people forms sorted by the name as written ("Zeta" before "alpha"), the unit and property forms by the
+    // name in lower case: one picker, two orders. They now read one list (landlordOptions).
+    await createLandlord(t.db, 'zz lower first');
+    await createLandlord(t.db, 'ZZ upper second');
+    const offered = async (path: string) =>
+      ((await admin.get(path)).json().landlord_options as { id: number; name: string }[]).map((l) => l.name);
+    const forms = ['/api/tenants/create', '/api/users/create', '/api/units/create', '/api/properties/create'];
+    const [first, ...others] = await Promise.all(forms.map(offered));
+    for (const other of others) expect(other).toEqual(first);
+    const lower = first.map((name) => name.toLowerCase());
+    expect([...lower].sort()).toEqual(lower);
+    expect(first.indexOf('zz lower first')).toBeLessThan(first.indexOf('ZZ upper second'));
   });
 
   it('a manager always gets its own landlord, whatever it asks for', async () => {

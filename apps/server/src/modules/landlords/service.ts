@@ -156,6 +156,25 @@ export async function listLandlords(db: Db, actor: Actor, query: ListQuery): Pro
   return listPage(rows.map(recordOf), total, query);
 }
 
+/**
+ * Landlords as a form's picker offers them (id and name, by name, then id), the ones `where` keeps, read as one
+ * JSON value: the super admin's picker of every landlord was 2,000 rows through the driver and drizzle on each
+ * load of a form.
+ */
+export async function landlordOptions(db: Db, where: SQL | undefined): Promise<ApiRecordRef[]> {
+  const ordered = db
+    .select({ id: landlords.id, name: landlords.name })
+    .from(landlords)
+    .where(where)
+    .orderBy(textSort(landlords.name), asc(landlords.id))
+    .as('ordered');
+  // Aggregated in the subquery's order: an ORDER BY inside json_agg sorted the built objects, 2.5 times slower.
+  const [{ options }] = await db
+    .select({ options: sql<ApiRecordRef[]>`coalesce(json_agg(${sql.identifier('ordered')}), '[]'::json)` })
+    .from(ordered);
+  return options;
+}
+
 /** The landlord row if the actor may see it; 404 otherwise (also for ids that do not exist). */
 async function findVisible(db: Db, actor: Actor, id: number): Promise<LandlordRow> {
   assertMayReadLandlords(actor);

@@ -26,7 +26,6 @@ import {
 } from '@mend/shared';
 import {
   and,
-  asc,
   eq,
   getTableColumns,
   getTableName,
@@ -86,7 +85,7 @@ import {
   withStoredImage,
 } from '../../lib/record-helpers';
 import type { ScopedActor } from '../../lib/session';
-import { visibleLandlords } from '../landlords/service';
+import { landlordOptions, visibleLandlords } from '../landlords/service';
 import { visibleUnits } from '../units/service';
 import { type PropertyPerson, serializeProperty } from './serialize';
 
@@ -415,11 +414,7 @@ export async function getProperty(db: Db, actor: Actor, id: number): Promise<Api
 }
 
 async function formOptions(db: Db, actor: Actor): Promise<ApiPropertyFormOptions> {
-  const options = await db
-    .select({ id: landlords.id, name: landlords.name })
-    .from(landlords)
-    .where(visibleLandlords(actor))
-    .orderBy(textSort(landlords.name), asc(landlords.id));
+  const options = await landlordOptions(db, visibleLandlords(actor));
   return { landlord_options: options, can_pick_landlord: can(actor, 'landlord.pickOnProperty') };
 }
 

@@ -46,7 +46,6 @@ import {
 import {
   categories,
   contractorProperties,
-  landlords,
   properties,
   tenantUnits,
   tickets,
@@ -88,7 +87,7 @@ import {
   withStoredImage,
 } from '../../lib/record-helpers';
 import type { ScopedActor } from '../../lib/session';
-import { visibleLandlords } from '../landlords/service';
+import { landlordOptions, visibleLandlords } from '../landlords/service';
 import { visibleProperties } from '../properties/service';
 import { visibleTickets } from '../tickets/queries';
 import { timeZoneOf } from '../tickets/time-zones';
@@ -522,19 +521,15 @@ async function formOptions(
 ): Promise<ApiUnitFormOptions> {
   const isSuper = actor.role === ROLE.superAdmin;
   const requested = requestedLandlordSchema.parse(rawQuery ?? {}).landlord_id;
-  const [landlordOptions, categoryOptions] = await Promise.all([
-    db
-      .select({ id: landlords.id, name: landlords.name })
-      .from(landlords)
-      .where(visibleLandlords(actor))
-      .orderBy(textSort(landlords.name), asc(landlords.id)),
+  const [offered, categoryOptions] = await Promise.all([
+    landlordOptions(db, visibleLandlords(actor)),
     db
       .select({ id: categories.id, title: categories.title, description: categories.description })
       .from(categories)
       .orderBy(textSort(categories.title), asc(categories.id)),
   ]);
   let chosen = isSuper ? (requested ?? unitLandlordId) : actor.landlordId;
-  if (chosen !== null && !landlordOptions.some((landlord) => landlord.id === chosen)) chosen = null;
+  if (chosen !== null && !offered.some((landlord) => landlord.id === chosen)) chosen = null;
   const propertyOptions =
     chosen === null
       ? []
@@ -545,7 +540,7 @@ async function formOptions(
           .orderBy(textSort(properties.name), asc(properties.id));
   return {
     can_pick_landlord: isSuper,
-    landlord_options: landlordOptions,
+    landlord_options: offered,
     options_landlord_id: chosen,
     property_options: propertyOptions,
     category_options: categoryOptions,

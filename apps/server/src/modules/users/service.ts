@@ -77,6 +77,7 @@ import { optionalIdFilter, requestedLandlordSchema } from '../../lib/record-help
 import type { Actor } from '../../lib/session';
 import type { FileStorage } from '../../lib/storage';
 import { newStorageKey, type ProcessedImage, processAvatarUpload } from '../../lib/uploads';
+import { landlordOptions } from '../landlords/service';
 import { passwordFor, uniqueUsernames, violatedConstraint } from './accounts';
 import {
   mayChangeAvatar,
@@ -456,15 +457,11 @@ async function formOptions(
   subject: UserRow | null,
 ): Promise<ApiUserFormOptions> {
   const isSuper = actor.role === ROLE.superAdmin;
-  const landlordOptions = await db
-    .select({ id: landlords.id, name: landlords.name })
-    .from(landlords)
-    .where(isSuper ? undefined : eq(landlords.id, actor.landlordId ?? -1))
-    .orderBy(asc(landlords.name), asc(landlords.id));
+  const offered = await landlordOptions(db, isSuper ? undefined : eq(landlords.id, actor.landlordId ?? -1));
   const requested = requestedLandlordSchema.parse(rawQuery ?? {}).landlord_id;
   // Units and properties are offered for one landlord only (SPEC.md section 6).
   let chosen = isSuper ? (requested ?? subject?.landlordId ?? null) : actor.landlordId;
-  if (chosen !== null && !landlordOptions.some((landlord) => landlord.id === chosen)) chosen = null;
+  if (chosen !== null && !offered.some((landlord) => landlord.id === chosen)) chosen = null;
   const wantsUnits = kinds === 'tenants' || kinds === 'any';
   const wantsContractorLists = kinds === 'contractors' || kinds === 'any';
   const [unitOptions, propertyOptions, categoryOptions] = await Promise.all([
@@ -499,7 +496,7 @@ async function formOptions(
     roles: roles.map((role): ApiRoleOption => ({ value: role, name: roleName(role) })),
     default_role: defaultRole,
     can_pick_landlord: isSuper,
-    landlord_options: landlordOptions,
+    landlord_options: offered,
     options_landlord_id: chosen,
     unit_options: unitOptions,
     property_options: propertyOptions,
