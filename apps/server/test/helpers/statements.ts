@@ -2,6 +2,7 @@
  * The SQL statements the app sends while a piece of work runs, captured from the database driver (PGlite's
  * `query`, pg's pool `query`): for tests that check what an endpoint asks the database, not only what it answers.
  */
+import { expect } from 'vitest';
 import type { Db } from '../../src/db/client';
 
 export interface CapturedStatement {
@@ -37,4 +38,31 @@ export function statementRecorder(db: Db) {
       }
     },
   };
+}
+
+/** What a client answers a GET with (the test app's `TestClient`). */
+interface Getter {
+  get(path: string): Promise<{ statusCode: number; body: string; json(): unknown }>;
+}
+
+/**
+ * GETs each of `paths` as `client` and expects a page with rows, read in one statement besides the session's (its
+ * lookup and its touch): a list page is one statement (ADR 0022). Answers each page's rows.
+ */
+export async function expectOnePageStatement(db: Db, client: Getter, paths: string[]): Promise<unknown[][]> {
+  const recorder = statementRecorder(db);
+  const pages: unknown[][] = [];
+  for (const path of paths) {
+    const statements = await recorder.during(async () => {
+      const response = await client.get(path);
+      expect(response.statusCode, response.body).toBe(200);
+      pages.push((response.json() as { data: unknown[] }).data);
+    });
+    expect(pages.at(-1)?.length, path).toBeGreaterThan(0);
+    expect(
+      statements.filter((statement) => !statement.text.includes('"sessions"')),
+      path,
+    ).toHaveLength(1);
+  }
+  return pages;
 }
