@@ -22,7 +22,7 @@ import {
   type ListQuery,
   likePattern,
   listPage,
-  orderBy,
+  orderOf,
   pageOffset,
   type SortColumns,
   sortOf,
@@ -82,19 +82,12 @@ function categoryListPage(db: Db, shape: CategoryListShape, p: Placeholders) {
   const where = shape.searching
     ? or(ilike(categories.title, p.search), ilike(categories.description, p.search))
     : undefined;
-  const listQuery = {
-    page: 1,
-    per_page: shape.perPage,
-    search: '',
-    sort: shape.sort,
-    order: shape.direction,
-  };
   const matched = sql<number>`(select count(*) from ${db.select({ one: sql`1` }).from(categories).where(where).as('matching')})`;
   return db
     .select({ category: categories, attributes: attributesJson, matched: matched.mapWith(Number) })
     .from(categories)
     .where(where)
-    .orderBy(...orderBy(listQuery, SORTABLE, DEFAULT_SORT, categories.id))
+    .orderBy(...orderOf(shape, SORTABLE, DEFAULT_SORT, categories.id))
     .limit(sql.raw(String(shape.perPage)) as unknown as number)
     .offset(hiddenFromPlanner(p.offset));
 }

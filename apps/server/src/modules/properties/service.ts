@@ -64,7 +64,7 @@ import {
   likePattern,
   listCountCap,
   listPage,
-  orderBy,
+  orderOf,
   pageOffset,
   type SortColumns,
   sortOf,
@@ -268,14 +268,7 @@ function matchingProperties(db: Db, shape: PropertyListShape, p: Placeholders) {
  */
 export function propertyListPage(db: Db, shape: PropertyListShape, p: Placeholders) {
   const where = propertyListWhere(shape, p);
-  const listQuery = {
-    page: 1,
-    per_page: shape.perPage,
-    search: '',
-    sort: shape.sort,
-    order: shape.direction,
-  };
-  const order = orderBy(listQuery, SORTABLE, DEFAULT_SORT, properties.id);
+  const order = orderOf(shape, SORTABLE, DEFAULT_SORT, properties.id);
   const limit = sql.raw(String(shape.perPage)) as unknown as number;
   const matched = sql<number>`(select count(*) from ${matchingProperties(db, shape, p)})`.mapWith(Number);
   const rows = db
@@ -308,20 +301,13 @@ export function propertyListPage(db: Db, shape: PropertyListShape, p: Placeholde
  * are then read by id (`propertiesByIds`, prepared).
  */
 export function propertySearchPage(db: Db, shape: PropertyListShape, p: Placeholders) {
-  const listQuery = {
-    page: 1,
-    per_page: shape.perPage,
-    search: '',
-    sort: shape.sort,
-    order: shape.direction,
-  };
   const matched = sql<number>`(select count(*) from ${matchingProperties(db, shape, p)})`.mapWith(Number);
   const found = db.select({ id: properties.id, matched }).from(properties);
   return (
     shape.sort === 'landlord' ? found.innerJoin(landlords, eq(landlords.id, properties.landlordId)) : found
   )
     .where(propertyListWhere(shape, p))
-    .orderBy(...orderBy(listQuery, SORTABLE, DEFAULT_SORT, properties.id))
+    .orderBy(...orderOf(shape, SORTABLE, DEFAULT_SORT, properties.id))
     .limit(sql.raw(String(shape.perPage)) as unknown as number)
     .offset(p.offset as unknown as number);
 }
@@ -332,13 +318,12 @@ function propertiesByIds(
   shape: Pick<PropertyListShape, keyof ViewerShape | 'sort' | 'direction'>,
   p: Placeholders,
 ) {
-  const listQuery = { page: 1, per_page: 1, search: '', sort: shape.sort, order: shape.direction };
   return db
     .select({ property: propertyColumns, ...propertyLinkColumns(viewerIn(shape, p)) })
     .from(properties)
     .innerJoin(landlords, eq(landlords.id, properties.landlordId))
     .where(sql`${properties.id} = any(${p.ids})`)
-    .orderBy(...orderBy(listQuery, SORTABLE, DEFAULT_SORT, properties.id));
+    .orderBy(...orderOf(shape, SORTABLE, DEFAULT_SORT, properties.id));
 }
 
 /** A page's rows with their links, and the list's total as counted by its statement (undefined: no row). */

@@ -65,7 +65,7 @@ import {
   likePattern,
   listCountCap,
   listPage,
-  orderBy,
+  orderOf,
   pageOffset,
   type SortColumns,
   sortOf,
@@ -323,14 +323,7 @@ function matchingUnits(db: Db, shape: UnitListShape, p: Placeholders) {
  */
 export function unitListPage(db: Db, shape: UnitListShape, p: Placeholders) {
   const where = unitListWhere(shape, p);
-  const listQuery = {
-    page: 1,
-    per_page: shape.perPage,
-    search: '',
-    sort: shape.sort,
-    order: shape.direction,
-  };
-  const order = orderBy(listQuery, SORTABLE, DEFAULT_SORT, units.id);
+  const order = orderOf(shape, SORTABLE, DEFAULT_SORT, units.id);
   // Written into the text: the page size decides the plan.
   const limit = sql.raw(String(shape.perPage)) as unknown as number;
   const matched =
@@ -368,20 +361,13 @@ export function unitListPage(db: Db, shape: UnitListShape, p: Placeholders) {
  * matched nothing: about 1,000 req/s against 1,300); the rows are then read by id (`unitsByIds`, prepared).
  */
 export function unitSearchPage(db: Db, shape: UnitListShape, p: Placeholders) {
-  const listQuery = {
-    page: 1,
-    per_page: shape.perPage,
-    search: '',
-    sort: shape.sort,
-    order: shape.direction,
-  };
   const matched = sql<number>`(select count(*) from ${matchingUnits(db, shape, p)})`.mapWith(Number);
   const found = db.select({ id: units.id, matched }).from(units);
   return (
     shape.sort === 'property' ? found.innerJoin(properties, eq(properties.id, units.propertyId)) : found
   )
     .where(unitListWhere(shape, p))
-    .orderBy(...orderBy(listQuery, SORTABLE, DEFAULT_SORT, units.id))
+    .orderBy(...orderOf(shape, SORTABLE, DEFAULT_SORT, units.id))
     .limit(sql.raw(String(shape.perPage)) as unknown as number)
     .offset(p.offset as unknown as number);
 }
@@ -392,13 +378,12 @@ function unitsByIds(
   shape: Pick<UnitListShape, keyof ViewerShape | 'sort' | 'direction'>,
   p: Placeholders,
 ) {
-  const listQuery = { page: 1, per_page: 1, search: '', sort: shape.sort, order: shape.direction };
   return db
     .select({ ...loadedColumns, ...unitLinks(viewerIn(shape, p)) })
     .from(units)
     .innerJoin(properties, eq(properties.id, units.propertyId))
     .where(sql`${units.id} = any(${p.ids})`)
-    .orderBy(...orderBy(listQuery, SORTABLE, DEFAULT_SORT, units.id));
+    .orderBy(...orderOf(shape, SORTABLE, DEFAULT_SORT, units.id));
 }
 
 /** A page's rows with their links, and the list's total as counted by its statement (undefined: no row). */

@@ -67,7 +67,7 @@ import {
   likePattern,
   listCountCap,
   listPage,
-  orderBy,
+  orderOf,
   pageOffset,
   parseListQuery,
   type SortColumns,
@@ -320,14 +320,7 @@ export async function toRecords(db: Db, actor: Actor, rows: UserRow[]): Promise<
  */
 export function userListPage(db: Db, shape: UserListShape, p: Placeholders) {
   const where = userListWhere(shape, p);
-  const listQuery = {
-    page: 1,
-    per_page: shape.perPage,
-    search: '',
-    sort: shape.sort,
-    order: shape.direction,
-  };
-  const order = orderBy(listQuery, SORTABLE, DEFAULT_SORT, users.id);
+  const order = orderOf(shape, SORTABLE, DEFAULT_SORT, users.id);
   const limit = sql.raw(String(shape.perPage));
   const matched =
     where === undefined && !shape.later
@@ -351,31 +344,23 @@ export function userListPage(db: Db, shape: UserListShape, p: Placeholders) {
  * subqueries with it cost more than the search itself; the rows are then read by id (`usersByIds`, prepared).
  */
 export function userSearchPage(db: Db, shape: UserListShape, p: Placeholders) {
-  const listQuery = {
-    page: 1,
-    per_page: shape.perPage,
-    search: '',
-    sort: shape.sort,
-    order: shape.direction,
-  };
   const matched = sql<number>`(select count(*) from ${matchingUsers(db, shape, p)})`.mapWith(Number);
   return db
     .select({ id: users.id, matched })
     .from(users)
     .where(userListWhere(shape, p))
-    .orderBy(...orderBy(listQuery, SORTABLE_WHILE_SEARCHING, DEFAULT_SORT, users.id))
+    .orderBy(...orderOf(shape, SORTABLE_WHILE_SEARCHING, DEFAULT_SORT, users.id))
     .limit(sql.raw(String(shape.perPage)) as unknown as number)
     .offset(p.offset as unknown as number);
 }
 
 /** Users and their links by id (`ids`), in a list's order. */
 function usersByIds(db: Db, shape: Pick<UserListShape, 'sort' | 'direction'>, p: Placeholders) {
-  const listQuery = { page: 1, per_page: 1, search: '', sort: shape.sort, order: shape.direction };
   return db
     .select({ user: users, ...linkColumns })
     .from(users)
     .where(sql`${users.id} = any(${p.ids})`)
-    .orderBy(...orderBy(listQuery, SORTABLE_WHILE_SEARCHING, DEFAULT_SORT, users.id));
+    .orderBy(...orderOf(shape, SORTABLE_WHILE_SEARCHING, DEFAULT_SORT, users.id));
 }
 
 /** A page's rows with their links, and the list's total as counted by its statement (undefined: no row). */
