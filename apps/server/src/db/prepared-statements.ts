@@ -60,6 +60,25 @@ export function statementName(text: string): string {
   return `mend_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
 }
 
+/**
+ * Names already worked out, by statement text ('' for a text never prepared): the app sends the same few hundred
+ * texts over and over, and hashing and scanning each one again cost a few per cent of a request's CPU. Bounded:
+ * texts that vary (long IN lists) would otherwise fill it.
+ */
+const namesByText = new Map<string, string>();
+const MAX_REMEMBERED_NAMES = 4_000;
+
+function preparedNameOf(text: string, values: unknown): string {
+  if (!Array.isArray(values) || values.length === 0) return '';
+  let name = namesByText.get(text);
+  if (name === undefined) {
+    name = shouldPrepare(text, values) ? statementName(text) : '';
+    if (namesByText.size >= MAX_REMEMBERED_NAMES) namesByText.clear();
+    namesByText.set(text, name);
+  }
+  return name;
+}
+
 /** The config with a statement name added when it should be prepared on this connection. */
 export function withStatementName(config: unknown, values: unknown, prepared: Set<string>): unknown {
   if (config === null || typeof config !== 'object') return config;
@@ -67,13 +86,14 @@ export function withStatementName(config: unknown, values: unknown, prepared: Se
   if (typeof query.text !== 'string' || query.name !== undefined || typeof query.submit === 'function') {
     return config;
   }
-  if (!shouldPrepare(query.text, values ?? query.values)) return config;
-  const name = statementName(query.text);
+  const name = preparedNameOf(query.text, values ?? query.values);
+  if (name === '') return config;
   if (!prepared.has(name)) {
     if (prepared.size >= MAX_PREPARED_PER_CONNECTION) return config;
     prepared.add(name);
   }
-  return { ...query, name };
+  // A copy with the name set (not `{ ...query, name }`: Node 20's V8 is slow to add a property after a spread).
+  return Object.assign({}, query, { name });
 }
 
 /** Makes every query of this pooled client go through `withStatementName`. Call once per new client. */

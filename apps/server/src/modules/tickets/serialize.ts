@@ -176,16 +176,19 @@ export function serializeTicket(
     end: toSeconds(range.endsAt),
   }));
   const files = images.map(serializeTicketImage);
-  return {
-    ...serializeTicketSummary(row, categories, viewer, newestClosingEntry(log.map(({ entry }) => entry))),
-    images: files.map((file) => file.url),
-    thumbnails: files.map((file) => file.thumbnail_url),
-    image_files: files,
-    availability: ranges,
-    availability_ranges: ranges.map((range) => wallClockRange(range, zone)),
-    availability_strings: ranges.map((range) => availabilityText(range, zone)),
-    availability_time_zone: zone,
-    log: log.map(serializeLogEntry),
-    log_length: log.length,
-  };
+  // Object.assign rather than a spread followed by properties (slow in Node 20's V8; see serializeUserRecord).
+  return Object.assign(
+    serializeTicketSummary(row, categories, viewer, newestClosingEntry(log.map(({ entry }) => entry))),
+    {
+      images: files.map((file) => file.url),
+      thumbnails: files.map((file) => file.thumbnail_url),
+      image_files: files,
+      availability: ranges,
+      availability_ranges: ranges.map((range) => wallClockRange(range, zone)),
+      availability_strings: ranges.map((range) => availabilityText(range, zone)),
+      availability_time_zone: zone,
+      log: log.map(serializeLogEntry),
+      log_length: log.length,
+    },
+  );
 }
