@@ -1,8 +1,9 @@
 /**
- * GET /api/properties reads a page (its rows, their units and people, and the list's capped total) in one
+ * GET /api/properties reads a page (its rows, how many units each has, and the list's capped total) in one
  * statement besides the session lookup, for every role that may list: page 1, a later page, a search and the
- * landlord sort. The rows carry the same links, in the same order, as each property's detail.
+ * landlord sort. The rows are each property's detail summed up (ADR 0024); the detail orders its links.
  */
+import type { ApiProperty, ApiPropertyListRow } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
@@ -13,13 +14,6 @@ import { statementRecorder } from './helpers/statements';
 
 const VIEWERS = ['admin', 'manager', 'tenant', 'contractor'] as const;
 type Viewer = (typeof VIEWERS)[number];
-
-interface ListedProperty {
-  id: number;
-  path: string;
-  units: { id: number; name: string }[];
-  users: { id: number; name: string; role_name: string }[];
-}
 
 let t: TestApp;
 const clients = {} as Record<Viewer, TestClient>;
@@ -70,7 +64,7 @@ afterAll(() => t?.close());
 async function list(client: TestClient, path: string) {
   const response = await client.get(path);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { data: ListedProperty[]; meta: Record<string, unknown> };
+  return response.json() as { data: ApiPropertyListRow[]; meta: Record<string, unknown> };
 }
 
 /** Pages that have rows (past the last page, no row carries the total: it is counted by a second statement). */
@@ -105,15 +99,22 @@ describe('GET /api/properties', () => {
     }
   });
 
-  it.each(VIEWERS)('as %s lists each property with the links of its detail', async (viewer) => {
+  it.each(VIEWERS)('as %s lists each property as its detail summed up', async (viewer) => {
     const { data } = await list(clients[viewer], '/api/properties?per_page=100');
     expect(data.length).toBeGreaterThan(0);
-    for (const row of data) expect(row).toEqual((await clients[viewer].get(row.path)).json());
+    for (const row of data) {
+      const {
+        units,
+        users: _people,
+        ...fields
+      } = (await clients[viewer].get(row.path)).json() as ApiProperty;
+      expect(row).toEqual({ ...fields, unit_count: units.length });
+    }
   });
 
   it('orders units by name and people contractors first, each by shown name; a tenant sees no tenants', async () => {
     const rowOf = async (viewer: Viewer) =>
-      (await list(clients[viewer], '/api/properties?per_page=100')).data.find((row) => row.id === shared)!;
+      (await clients[viewer].get(`/api/properties/${shared}`)).json() as ApiProperty;
     const asManager = await rowOf('manager');
     expect(asManager.units.map((unit) => unit.name)).toEqual(['a-1', 'B-2', 'C-3']);
     const people = asManager.users.map((user) => [user.role_name, user.name.split(' ')[0]]);

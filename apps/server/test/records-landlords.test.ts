@@ -262,7 +262,7 @@ describe('GET /api/landlords (paging, search, sort)', () => {
     expect((await list('search=under_')).data.map((row) => row.name)).toEqual(['Under_score']);
   });
 
-  it('reads each page in one statement besides the session lookup, its rows as their details', async () => {
+  it('reads each page in one statement besides the session lookup, its rows as their details summed up', async () => {
     // A page was four statements (rows, count, properties, members), each built by drizzle on every call.
     for (const [client, queries] of [
       [
@@ -277,20 +277,24 @@ describe('GET /api/landlords (paging, search, sort)', () => {
     ] as const) {
       const paths = queries.map((query) => `/api/landlords?${query}`);
       for (const rows of await expectOnePageStatement(t.db, client, paths)) {
-        for (const row of rows as { path: string }[])
-          expect(row).toEqual((await client.get(row.path)).json());
+        for (const row of rows as { path: string }[]) {
+          const { user_ids, properties, users, ...fields } = (await client.get(row.path)).json();
+          expect(row).toEqual({ ...fields, property_count: properties.length, user_count: users.length });
+          expect(user_ids).toHaveLength(users.length);
+        }
       }
     }
     const past = await list('search=paging&page=9');
     expect(past).toEqual({ data: [], meta: { total: 25, page: 9, per_page: 10 } });
   });
 
-  it('lists properties of each landlord', async () => {
+  it('counts the properties and users of each landlord, and leaves the lists to its record (ADR 0024)', async () => {
     const landlord = await createLandlord(t.db, 'Zeta Holdings');
-    const property = await createProperty(t.db, landlord.id, 'Zeta Tower');
+    await createProperty(t.db, landlord.id, 'Zeta Tower');
+    await createProperty(t.db, landlord.id, 'Zeta Annex');
     const { data } = await list('search=zeta');
-    expect(data).toEqual([
-      expect.objectContaining({ properties: [{ id: property.id, name: 'Zeta Tower' }] }),
-    ]);
+    expect(data).toEqual([expect.objectContaining({ id: landlord.id, property_count: 2, user_count: 0 })]);
+    expect(data[0]).not.toHaveProperty('properties');
+    expect(data[0]).not.toHaveProperty('users');
   });
 });

@@ -34,6 +34,15 @@ export interface ApiLandlord {
   created_at_timestamp: number;
 }
 
+/**
+ * A landlord as its list shows it (ADR 0024): its own fields and how many properties and users it has. The record
+ * (GET landlords/{id}) carries the lists themselves; a page of a portfolio's landlords carried thousands of people.
+ */
+export type ApiLandlordListRow = Omit<ApiLandlord, 'user_ids' | 'properties' | 'users'> & {
+  property_count: number;
+  user_count: number;
+};
+
 /** A user the landlord form's users multi-select may offer. */
 export interface ApiLandlordUserOption extends ApiLandlordUser {
   role: Role;
@@ -89,6 +98,12 @@ export interface ApiProperty {
   path: string;
   created_at_timestamp: number;
 }
+
+/**
+ * A property as its list shows it (ADR 0024): its own fields, its landlord and how many units the viewer may see. The
+ * record (GET properties/{id}) carries its units and people.
+ */
+export type ApiPropertyListRow = Omit<ApiProperty, 'units' | 'users'> & { unit_count: number };
 
 /** What the property form needs (GET properties/create). */
 export interface ApiPropertyFormOptions {

@@ -1,6 +1,7 @@
 /** API shapes of landlords (SPEC.md section 3). */
 import {
   type ApiLandlord,
+  type ApiLandlordListRow,
   type ApiLandlordLogo,
   type ApiLandlordUser,
   type ApiLandlordUserOption,
@@ -35,22 +36,37 @@ export function serializeLandlordUserOption(person: Person): ApiLandlordUserOpti
   });
 }
 
-export function serializeLandlord(
-  landlord: LandlordRow,
-  properties: ApiRecordRef[],
-  members: LandlordMember[],
-): ApiLandlord {
+/** What a landlord's record and its list row share: its own fields. */
+function landlordFields(landlord: LandlordRow) {
   return {
     id: landlord.id,
     name: landlord.name,
     description: landlord.description,
     avatar: fileUrl(landlord.avatar),
-    user_ids: members.map((member) => member.id),
-    properties,
-    users: members.map(serializeLandlordUser),
     path: landlordPath(landlord.id),
     created_at_timestamp: toSeconds(landlord.createdAt),
   };
+}
+
+export function serializeLandlord(
+  landlord: LandlordRow,
+  properties: ApiRecordRef[],
+  members: LandlordMember[],
+): ApiLandlord {
+  return Object.assign(landlordFields(landlord), {
+    user_ids: members.map((member) => member.id),
+    properties,
+    users: members.map(serializeLandlordUser),
+  });
+}
+
+/** A landlord in its list (ADR 0024): how many properties and users, not the lists. */
+export function serializeLandlordListRow(
+  landlord: LandlordRow,
+  propertyCount: number,
+  userCount: number,
+): ApiLandlordListRow {
+  return Object.assign(landlordFields(landlord), { property_count: propertyCount, user_count: userCount });
 }
 
 export function serializeLandlordLogo(

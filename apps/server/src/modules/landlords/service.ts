@@ -13,6 +13,7 @@ import {
   type ApiLandlord,
   type ApiLandlordEdit,
   type ApiLandlordFormOptions,
+  type ApiLandlordListRow,
   type ApiLandlordLogo,
   type ApiRecordRef,
   can,
@@ -70,6 +71,7 @@ import { readTableList, type TableList, type TableListShape, tableListShape } fr
 import {
   type LandlordMember,
   serializeLandlord,
+  serializeLandlordListRow,
   serializeLandlordLogo,
   serializeLandlordUserOption,
 } from './serialize';
@@ -118,18 +120,30 @@ type LandlordWithLinks = { landlord: LandlordRow } & {
 const recordOf = (row: LandlordWithLinks): ApiLandlord =>
   serializeLandlord(row.landlord, row.propertiesJson, row.membersJson);
 
+/** What a landlord's list row counts (ADR 0024), from the indexes on the landlord's id. */
+const countColumns = {
+  propertyCount:
+    sql<number>`(select count(*) from ${properties} where ${properties.landlordId} = ${listedLandlordId})`.mapWith(
+      Number,
+    ),
+  userCount:
+    sql<number>`(select count(*) from ${users} where ${users.landlordId} = ${listedLandlordId})`.mapWith(
+      Number,
+    ),
+};
+
 /** What changes the text of the landlord list's statement: the viewer's role and whether it has a landlord. */
 interface LandlordListShape extends TableListShape, ViewerShape {}
 
 /**
- * The landlords a list shows, with their properties and members (ADR 0022): the viewer's, matching the search
- * (name or description; `search` a LIKE pattern).
+ * The landlords a list shows, with how many properties and members each has (ADR 0022, 0024): the viewer's,
+ * matching the search (name or description; `search` a LIKE pattern).
  */
-const LANDLORD_LIST: TableList<LandlordListShape, { landlord: typeof landlords } & typeof linkColumns> = {
+const LANDLORD_LIST: TableList<LandlordListShape, { landlord: typeof landlords } & typeof countColumns> = {
   name: 'landlord_list',
   table: landlords,
   id: landlords.id,
-  columns: { landlord: landlords, ...linkColumns },
+  columns: { landlord: landlords, ...countColumns },
   sortable: SORTABLE,
   fallback: DEFAULT_SORT,
   where: (shape, p) => {
@@ -141,7 +155,11 @@ const LANDLORD_LIST: TableList<LandlordListShape, { landlord: typeof landlords }
   },
 };
 
-export async function listLandlords(db: Db, actor: Actor, query: ListQuery): Promise<ListPage<ApiLandlord>> {
+export async function listLandlords(
+  db: Db,
+  actor: Actor,
+  query: ListQuery,
+): Promise<ListPage<ApiLandlordListRow>> {
   assertMayReadLandlords(actor);
   const viewer = viewerShape(actor);
   const list = tableListShape(query, LANDLORD_LIST);
@@ -153,7 +171,11 @@ export async function listLandlords(db: Db, actor: Actor, query: ListQuery): Pro
     values,
     list.cap,
   );
-  return listPage(rows.map(recordOf), total, query);
+  return listPage(
+    rows.map((row) => serializeLandlordListRow(row.landlord, row.propertyCount, row.userCount)),
+    total,
+    query,
+  );
 }
 
 /**

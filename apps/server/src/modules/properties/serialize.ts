@@ -1,5 +1,11 @@
 /** API shape of properties (SPEC.md section 3). */
-import { type ApiProperty, type ApiPropertyUser, type ApiRecordRef, roleName } from '@mend/shared';
+import {
+  type ApiProperty,
+  type ApiPropertyListRow,
+  type ApiPropertyUser,
+  type ApiRecordRef,
+  roleName,
+} from '@mend/shared';
 import type { PropertyRow } from '../../db/schema';
 import type { Person } from '../../lib/record-helpers';
 import { fileUrl } from '../../lib/storage-urls';
@@ -14,12 +20,8 @@ export function serializePropertyUser(person: PropertyPerson): ApiPropertyUser {
   return { id: person.id, name: displayName(person), role_name: roleName(person.role) };
 }
 
-export function serializeProperty(
-  property: Omit<PropertyRow, 'searchText'>,
-  landlord: ApiRecordRef,
-  units: ApiRecordRef[],
-  people: PropertyPerson[],
-): ApiProperty {
+/** What a property's record and its list row share: its own fields and its landlord. */
+function propertyFields(property: Omit<PropertyRow, 'searchText'>, landlord: ApiRecordRef) {
   return {
     id: property.id,
     name: property.name,
@@ -33,9 +35,28 @@ export function serializeProperty(
     address: property.address,
     landlord_id: property.landlordId,
     landlord,
-    units,
-    users: people.map(serializePropertyUser),
     path: propertyPath(property.id),
     created_at_timestamp: toSeconds(property.createdAt),
   };
+}
+
+export function serializeProperty(
+  property: Omit<PropertyRow, 'searchText'>,
+  landlord: ApiRecordRef,
+  units: ApiRecordRef[],
+  people: PropertyPerson[],
+): ApiProperty {
+  return Object.assign(propertyFields(property, landlord), {
+    units,
+    users: people.map(serializePropertyUser),
+  });
+}
+
+/** A property in its list (ADR 0024): how many units, not the units and people. */
+export function serializePropertyListRow(
+  property: Omit<PropertyRow, 'searchText'>,
+  landlord: ApiRecordRef,
+  unitCount: number,
+): ApiPropertyListRow {
+  return Object.assign(propertyFields(property, landlord), { unit_count: unitCount });
 }

@@ -15,6 +15,7 @@ import {
   type ApiProperty,
   type ApiPropertyEdit,
   type ApiPropertyFormOptions,
+  type ApiPropertyListRow,
   type ApiRecordRef,
   can,
   en,
@@ -87,7 +88,7 @@ import {
 import type { ScopedActor } from '../../lib/session';
 import { landlordOptions, visibleLandlords } from '../landlords/service';
 import { visibleUnits } from '../units/service';
-import { type PropertyPerson, serializeProperty } from './serialize';
+import { type PropertyPerson, serializeProperty, serializePropertyListRow } from './serialize';
 
 /**
  * The properties an actor may see: all (role 0), its landlord's (role 1), the property of its unit
@@ -175,6 +176,20 @@ function propertyLinkColumns(viewer: ScopedActor) {
         : sql<
             PropertyPerson[]
           >`(select ${peopleJson} from ${tenantUnits} inner join ${units} on ${units.id} = ${tenantUnits.unitId} inner join ${users} on ${users.id} = ${tenantUnits.userId} where ${units.propertyId} = ${outerPropertyId})`,
+  };
+}
+
+/**
+ * What a property's list row shows beside its own columns (ADR 0024): its landlord's name and how many units the
+ * viewer may see. The tenants of its units, read as JSON for each of a page's properties, were most of a page's cost.
+ */
+function propertyListColumns(viewer: ScopedActor) {
+  return {
+    landlordName: landlords.name,
+    unitCount:
+      sql<number>`(select count(*) from ${units} where ${units.propertyId} = ${outerPropertyId} and ${visibleUnits(viewer)})`.mapWith(
+        Number,
+      ),
   };
 }
 
@@ -272,7 +287,7 @@ export function propertyListPage(db: Db, shape: PropertyListShape, p: Placeholde
   const limit = sql.raw(String(shape.perPage)) as unknown as number;
   const matched = sql<number>`(select count(*) from ${matchingProperties(db, shape, p)})`.mapWith(Number);
   const rows = db
-    .select({ property: propertyColumns, ...propertyLinkColumns(viewerIn(shape, p)), matched })
+    .select({ property: propertyColumns, ...propertyListColumns(viewerIn(shape, p)), matched })
     .from(properties)
     .innerJoin(landlords, eq(landlords.id, properties.landlordId));
   if (!shape.later)
@@ -312,14 +327,14 @@ export function propertySearchPage(db: Db, shape: PropertyListShape, p: Placehol
     .offset(p.offset as unknown as number);
 }
 
-/** Properties with their landlord and links by id (`ids`), in a list's order, as the viewer sees them. */
+/** Properties as a list shows them by id (`ids`), in a list's order, as the viewer sees them. */
 function propertiesByIds(
   db: Db,
   shape: Pick<PropertyListShape, keyof ViewerShape | 'sort' | 'direction'>,
   p: Placeholders,
 ) {
   return db
-    .select({ property: propertyColumns, ...propertyLinkColumns(viewerIn(shape, p)) })
+    .select({ property: propertyColumns, ...propertyListColumns(viewerIn(shape, p)) })
     .from(properties)
     .innerJoin(landlords, eq(landlords.id, properties.landlordId))
     .where(sql`${properties.id} = any(${p.ids})`)
@@ -352,7 +367,7 @@ export async function listProperties(
   actor: Actor,
   query: ListQuery,
   filters: PropertyFilters = {},
-): Promise<ListPage<ApiProperty>> {
+): Promise<ListPage<ApiPropertyListRow>> {
   const { shape, values, cap } = propertyListShape(actor, query, filters);
   const { rows, matched } = await readPropertyPage(db, shape, values);
   let total = cappedTotal(matched ?? 0, cap);
@@ -365,7 +380,10 @@ export async function listProperties(
     const [{ counted }] = await counting.execute(values);
     total = cappedTotal(counted, cap);
   }
-  return listPage(rows.map(toApiProperty), total, query);
+  const listRows = rows.map(({ property, landlordName, unitCount }) =>
+    serializePropertyListRow(property, { id: property.landlordId, name: landlordName }, unitCount),
+  );
+  return listPage(listRows, total, query);
 }
 
 /** The property if the actor may see it; 404 otherwise. */

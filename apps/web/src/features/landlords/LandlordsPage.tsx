@@ -4,7 +4,7 @@
  * which it may edit but not create or delete.
  */
 import { Avatar, Group, Text } from '@mantine/core';
-import { type ApiLandlord, can, format, ROLE } from '@mend/shared';
+import { type ApiLandlordListRow, can, format, ROLE } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useActor } from '../../app/actor';
 import { t } from '../../app/translations';
@@ -18,7 +18,7 @@ import { LandlordSettings } from './LandlordSettings';
 const E = t.screens.entities.landlord;
 const F = t.screens.fields;
 
-const columns: ColumnDef<ApiLandlord, unknown>[] = [
+const columns: ColumnDef<ApiLandlordListRow, unknown>[] = [
   {
     id: 'name',
     header: F.name,
@@ -42,13 +42,13 @@ const columns: ColumnDef<ApiLandlord, unknown>[] = [
     id: 'properties',
     header: F.properties,
     enableSorting: false,
-    cell: ({ row }) => <Text size="sm">{row.original.properties?.length ?? 0}</Text>,
+    cell: ({ row }) => <Text size="sm">{row.original.property_count}</Text>,
   },
   {
     id: 'users',
     header: F.users,
     enableSorting: false,
-    cell: ({ row }) => <Text size="sm">{row.original.users?.length ?? 0}</Text>,
+    cell: ({ row }) => <Text size="sm">{row.original.user_count}</Text>,
   },
   {
     id: 'created_at',
@@ -57,12 +57,12 @@ const columns: ColumnDef<ApiLandlord, unknown>[] = [
   },
 ];
 
-const card = (landlord: ApiLandlord): ListCardContent => ({
+const card = (landlord: ApiLandlordListRow): ListCardContent => ({
   leading: <CardAvatar src={landlord.avatar} name={landlord.name} />,
   title: landlord.name,
   meta: [
-    labelled(F.properties, landlord.properties?.length ?? 0),
-    labelled(F.users, landlord.users?.length ?? 0),
+    labelled(F.properties, landlord.property_count),
+    labelled(F.users, landlord.user_count),
     formatDate(landlord.created_at_timestamp),
   ],
 });
@@ -72,7 +72,7 @@ export default function LandlordsPage() {
   if (actor.role === ROLE.manager) return <LandlordSettings />;
 
   return (
-    <ListPage<ApiLandlord>
+    <ListPage<ApiLandlordListRow>
       base="/landlords"
       title={t.nav.landlords}
       createLabel={format(t.screens.createEntity, { entity: E.one })}

@@ -4,7 +4,7 @@
  * property is fixed to it); roles 2 and 3 only read.
  */
 import { Avatar, Group, Stack, Text } from '@mantine/core';
-import { type ApiProperty, can, format, ROLE } from '@mend/shared';
+import { type ApiPropertyListRow, can, format, ROLE } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import { useActor } from '../../app/actor';
@@ -22,7 +22,7 @@ export default function PropertiesPage() {
   const actor = useActor();
   const showLandlord = actor.role === ROLE.superAdmin;
 
-  const columns = useMemo<ColumnDef<ApiProperty, unknown>[]>(
+  const columns = useMemo<ColumnDef<ApiPropertyListRow, unknown>[]>(
     () => [
       {
         id: 'name',
@@ -55,7 +55,7 @@ export default function PropertiesPage() {
               header: F.landlord,
               enableSorting: false,
               cell: ({ row }) => <Text size="sm">{row.original.landlord?.name ?? t.screens.empty}</Text>,
-            } satisfies ColumnDef<ApiProperty, unknown>,
+            } satisfies ColumnDef<ApiPropertyListRow, unknown>,
           ]
         : []),
       {
@@ -72,7 +72,7 @@ export default function PropertiesPage() {
         id: 'units',
         header: F.units,
         enableSorting: false,
-        cell: ({ row }) => <Text size="sm">{row.original.units?.length ?? 0}</Text>,
+        cell: ({ row }) => <Text size="sm">{row.original.unit_count}</Text>,
       },
       {
         id: 'created_at',
@@ -84,14 +84,14 @@ export default function PropertiesPage() {
   );
 
   const card = useCallback(
-    (property: ApiProperty): ListCardContent => ({
+    (property: ApiPropertyListRow): ListCardContent => ({
       leading: <CardAvatar src={property.avatar} name={property.name} />,
       title: property.name,
       lines: [property.address],
       meta: [
         showLandlord ? property.landlord?.name : null,
         [property.city, property.province].filter(Boolean).join(', '),
-        labelled(F.units, property.units?.length ?? 0),
+        labelled(F.units, property.unit_count),
         formatDate(property.created_at_timestamp),
       ],
     }),
@@ -99,7 +99,7 @@ export default function PropertiesPage() {
   );
 
   return (
-    <ListPage<ApiProperty>
+    <ListPage<ApiPropertyListRow>
       base="/properties"
       title={t.nav.properties}
       createLabel={format(t.screens.createEntity, { entity: E.one })}
