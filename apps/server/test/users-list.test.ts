@@ -194,6 +194,20 @@ describe('links', () => {
       expect(reads, path).toHaveLength(1);
     }
   });
+
+  it('come with a record too: one statement reads a user and its links, as its list row has them', async () => {
+    const recorder = statementRecorder(t.db);
+    for (const path of [tenantsPath('search=penthouse'), '/api/contractors?search=fixer']) {
+      const [row] = (await list(path)).data;
+      const detail = String(row.path).replace('/api/users/', `/api/${row.type}/`);
+      let record: unknown;
+      const statements = await recorder.during(async () => {
+        record = (await admin.get(detail)).json();
+      });
+      expect(statements.filter((statement) => !statement.text.includes('"sessions"'))).toHaveLength(1);
+      expect(record).toEqual(row);
+    }
+  });
 });
 
 describe('odd input never answers a 500', () => {

@@ -13,7 +13,7 @@ import {
 } from '@mend/shared';
 import { and, eq, getTableName, ilike, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { hiddenFromPlanner, type Placeholders, shaped } from '../../db/reusable';
+import { hiddenFromPlanner, type Placeholders, shaped, viewerIn, viewerShape } from '../../db/reusable';
 import { type CategoryRow, categories, categoryAttributes, ticketCategories } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import {
@@ -128,11 +128,13 @@ async function findVisible(db: Db, actor: Actor, id: number): Promise<CategoryRo
 }
 
 export async function getCategory(db: Db, actor: Actor, id: number): Promise<ApiCategory> {
-  const [row] = await db
-    .select({ category: categories, attributes: attributesJson })
-    .from(categories)
-    .where(and(eq(categories.id, id), visibleCategories(actor)))
-    .limit(1);
+  const viewer = viewerShape(actor);
+  const [row] = await shaped(db, 'category_record', viewer.shape, (db, shape, p) =>
+    db
+      .select({ category: categories, attributes: attributesJson })
+      .from(categories)
+      .where(and(eq(categories.id, p.categoryId), visibleCategories(viewerIn(shape, p)))),
+  ).execute({ ...viewer.values, categoryId: id });
   if (!row) throw notFound();
   return serializeCategory(row.category, row.attributes);
 }

@@ -3,14 +3,12 @@
  * the signed-in user's landlord, and the public logo of the login screen. Rules live in service.ts.
  */
 
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { landlords } from '../../db/schema';
 import { recordId, recordListQuery } from '../../lib/record-helpers';
 import { defineRoutes } from '../../lib/routes';
-import { serializeLandlordSummary } from '../users/serialize';
 import {
   createLandlord,
+  currentLandlord,
   deleteLandlord,
   getLandlord,
   landlordCreateForm,
@@ -25,13 +23,7 @@ export function landlordRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/landlords/current',
-      handler: async (request) => {
-        const landlordId = request.user!.landlordId;
-        const [row] = landlordId
-          ? await app.db.select().from(landlords).where(eq(landlords.id, landlordId)).limit(1)
-          : [];
-        return { landlord: row ? serializeLandlordSummary(row) : null };
-      },
+      handler: async (request) => ({ landlord: await currentLandlord(app.db, request.user!.landlordId) }),
     },
     {
       method: 'GET',

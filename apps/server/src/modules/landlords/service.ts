@@ -15,6 +15,7 @@ import {
   type ApiLandlordFormOptions,
   type ApiLandlordListRow,
   type ApiLandlordLogo,
+  type ApiLandlordSummary,
   type ApiRecordRef,
   can,
   en,
@@ -37,7 +38,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { type ViewerShape, viewerIn, viewerShape } from '../../db/reusable';
+import { reusable, shaped, type ViewerShape, viewerIn, viewerShape } from '../../db/reusable';
 import { type LandlordRow, landlords, properties, users } from '../../db/schema';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
@@ -68,6 +69,7 @@ import {
 } from '../../lib/record-helpers';
 import type { ScopedActor } from '../../lib/session';
 import { readTableList, type TableList, type TableListShape, tableListShape } from '../../lib/table-list';
+import { serializeLandlordSummary } from '../users/serialize';
 import {
   type LandlordMember,
   serializeLandlord,
@@ -211,13 +213,28 @@ async function findVisible(db: Db, actor: Actor, id: number): Promise<LandlordRo
 
 export async function getLandlord(db: Db, actor: Actor, id: number): Promise<ApiLandlord> {
   assertMayReadLandlords(actor);
-  const [row] = await db
-    .select({ landlord: landlords, ...linkColumns })
-    .from(landlords)
-    .where(and(eq(landlords.id, id), visibleLandlords(actor)))
-    .limit(1);
+  const viewer = viewerShape(actor);
+  const [row] = await shaped(db, 'landlord_record', viewer.shape, (db, shape, p) =>
+    db
+      .select({ landlord: landlords, ...linkColumns })
+      .from(landlords)
+      .where(and(eq(landlords.id, p.landlordId), visibleLandlords(viewerIn(shape, p)))),
+  ).execute({ ...viewer.values, landlordId: id });
   if (!row) throw notFound();
   return recordOf(row);
+}
+
+/** GET landlords/current: the signed-in user's landlord in brief (the "Managed by" logo), or null. */
+export async function currentLandlord(db: Db, landlordId: number | null): Promise<ApiLandlordSummary | null> {
+  if (landlordId === null) return null;
+  const [row] = await reusable(db, 'current_landlord', (db, name) =>
+    db
+      .select()
+      .from(landlords)
+      .where(eq(landlords.id, sql.placeholder('landlordId')))
+      .prepare(name),
+  ).execute({ landlordId });
+  return row ? serializeLandlordSummary(row) : null;
 }
 
 /** Users the super admin may attach: managers, tenants and contractors of no landlord or of this one. */

@@ -470,26 +470,41 @@ export async function getUnit(db: Db, actor: Actor, id: number): Promise<ApiUnit
   return serializeLinked(await findVisibleLinked(db, actor, id));
 }
 
+/** Categories as the ticket form offers them: id, title and description, by title, then id, as one JSON array. */
+const categoryChoicesJson = (from: SQL) =>
+  sql`(select json_agg(json_build_object('id', ${categories.id}, 'title', ${categories.title}, 'description', ${categories.description}) order by ${textSort(categories.title)}, ${categories.id}) from ${from})`;
+
+/**
+ * The unit's categories, or every category when it has none of its own, if the viewer may see the unit
+ * (`unitId`): one statement, no row for a unit the viewer may not see. Was four round trips, each built anew.
+ */
+function unitCategoryChoicesStatement(db: Db, shape: ViewerShape, p: Placeholders) {
+  const own = categoryChoicesJson(
+    sql`${unitCategories} inner join ${categories} on ${categories.id} = ${unitCategories.categoryId} where ${unitCategories.unitId} = ${units.id}`,
+  );
+  const every = categoryChoicesJson(sql`${categories}`);
+  return db
+    .select({ choices: sql<ApiCategorySummary[]>`coalesce(${own}, ${every}, '[]'::json)` })
+    .from(units)
+    .innerJoin(properties, eq(properties.id, units.propertyId))
+    .where(and(eq(units.id, p.unitId), visibleUnits(viewerIn(shape, p))));
+}
+
 /** GET units/{id}/categories: the unit's categories, or every category when it has none of its own. */
 export async function unitCategoryChoices(
   db: Db,
   actor: Actor,
   id: number,
 ): Promise<{ data: ApiCategorySummary[] }> {
-  await findVisible(db, actor, id);
-  const columns = { id: categories.id, title: categories.title, description: categories.description };
-  const own = await db
-    .select(columns)
-    .from(unitCategories)
-    .innerJoin(categories, eq(categories.id, unitCategories.categoryId))
-    .where(eq(unitCategories.unitId, id))
-    .orderBy(textSort(categories.title), asc(categories.id));
-  if (own.length > 0) return { data: own };
-  const all = await db
-    .select(columns)
-    .from(categories)
-    .orderBy(textSort(categories.title), asc(categories.id));
-  return { data: all };
+  const viewer = viewerShape(actor);
+  const [row] = await shaped(db, 'unit_category_choices', viewer.shape, unitCategoryChoicesStatement).execute(
+    {
+      ...viewer.values,
+      unitId: id,
+    },
+  );
+  if (!row) throw notFound();
+  return { data: row.choices };
 }
 
 /**

@@ -409,13 +409,26 @@ export async function listUsers(
 
 /** One user within the actor's scope for the type; 404 when outside it (never a hint that it exists). */
 export async function findVisibleUser(db: Db, actor: Actor, type: UserType, id: number): Promise<UserRow> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), userScope(actor, type)))
-    .limit(1);
+  const viewer = viewerShape(actor);
+  const [row] = await shaped(db, 'visible_user', { ...viewer.shape, type }, (db, shape, p) =>
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, p.userId), userScope(viewerIn(shape, p), shape.type))),
+  ).execute({ ...viewer.values, userId: id });
   if (!row) throw notFound();
   return row;
+}
+
+/**
+ * One user with its links, if the viewer may see it in the type's scope (`userId`): one statement, built once per
+ * viewer shape and type (it was two, each built anew). Exported so that its plans can be read.
+ */
+export function userRecordStatement(db: Db, shape: ViewerShape & { type: UserType }, p: Placeholders) {
+  return db
+    .select({ user: users, ...linkColumns })
+    .from(users)
+    .where(and(eq(users.id, p.userId), userScope(viewerIn(shape, p), shape.type)));
 }
 
 /** GET /{type}/{id}. */
@@ -425,8 +438,16 @@ export async function getUserRecord(
   type: UserType,
   id: number,
 ): Promise<ApiUserRecord> {
-  const row = await findVisibleUser(db, actor, type, id);
-  return (await toRecords(db, actor, [row]))[0];
+  const viewer = viewerShape(actor);
+  const [row] = await shaped(db, 'user_record', { ...viewer.shape, type }, userRecordStatement).execute({
+    ...viewer.values,
+    userId: id,
+  });
+  if (!row) throw notFound();
+  return serializeUserRecord(row.user, linksOf(row.user, row), {
+    update: mayEdit(actor, row.user),
+    delete: mayDelete(actor, row.user),
+  });
 }
 
 /** Which option lists a form needs: the /users create form may become any type once a role is picked. */
