@@ -16,6 +16,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { leanArrayResults } from './pg-results';
 import { prepareStatementsOn } from './prepared-statements';
 import * as schema from './schema';
 
@@ -77,6 +78,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const logger = options.log ?? false;
 
   if (options.databaseUrl) {
+    leanArrayResults();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: Math.max(2, options.poolSize ?? DEFAULT_POOL_SIZE),
