@@ -114,7 +114,8 @@ export function withoutNul(value: unknown): unknown {
 /** The list query (page, per_page, search, sort, order) of a records list. */
 export function recordListQuery(query: unknown): ListQuery {
   const parsed = parseListQuery(query);
-  return { ...parsed, search: (withoutNul(parsed.search) as string).trim() };
+  parsed.search = (withoutNul(parsed.search) as string).trim();
+  return parsed;
 }
 
 /** Puts the processed picture under `folder` and answers its key (null when the form sent none). */

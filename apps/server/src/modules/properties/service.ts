@@ -231,22 +231,20 @@ export function propertyListShape(actor: Actor, query: ListQuery, filters: Prope
   const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
   const offset = pageOffset(query);
   const viewer = viewerShape(actor);
-  const shape: PropertyListShape = {
-    ...viewer.shape,
+  const shape: PropertyListShape = Object.assign({}, viewer.shape, {
     byLandlord: filters.landlordId !== undefined,
     search: query.search === '' ? 'none' : narrowed ? 'narrow' : 'wide',
     sort,
     direction,
     perPage: query.per_page,
     later: offset > 0,
-  };
-  const values = {
-    ...viewer.values,
+  } satisfies Omit<PropertyListShape, keyof ViewerShape>);
+  const values = Object.assign({}, viewer.values, {
     landlordId: filters.landlordId,
     search: narrowed ? query.search : likePattern(query.search),
     offset,
     over: listCountCap(query) + 1,
-  };
+  });
   return { shape, values, cap: listCountCap(query) };
 }
 

@@ -323,8 +323,7 @@ function ticketListShape(viewer: Actor, filters: TicketFilters, query: ListQuery
   const also = filters.alsoVisibleTo;
   const offset = pageOffset(query);
   const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
-  const shape: TicketListShape = {
-    ...viewerPart.shape,
+  const shape: TicketListShape = Object.assign({}, viewerPart.shape, {
     byStatus: filters.status !== undefined,
     byProperty: filters.propertyId !== undefined,
     byLandlord: filters.landlordId !== undefined,
@@ -336,11 +335,10 @@ function ticketListShape(viewer: Actor, filters: TicketFilters, query: ListQuery
     direction,
     perPage: query.per_page,
     later: offset > 0,
-  };
+  } satisfies Omit<TicketListShape, keyof ViewerShape>);
   if (term) shape.search = isNarrow(shape) ? 'narrow' : 'wide';
   const cap = countCapFor(query, term ? SEARCH_COUNT_CAP : LIST_COUNT_CAP);
-  const values = {
-    ...viewerPart.values,
+  const values = Object.assign({}, viewerPart.values, {
     userId: also?.id,
     userLandlordId: also?.landlordId,
     status: filters.status,
@@ -352,7 +350,7 @@ function ticketListShape(viewer: Actor, filters: TicketFilters, query: ListQuery
     statuses: term?.statuses,
     offset,
     over: cap + 1,
-  };
+  });
   return { shape, values, cap };
 }
 

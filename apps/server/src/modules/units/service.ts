@@ -247,8 +247,7 @@ export function unitListShape(actor: Actor, query: ListQuery, filters: UnitFilte
   const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
   const offset = pageOffset(query);
   const viewer = viewerShape(actor);
-  const shape: UnitListShape = {
-    ...viewer.shape,
+  const shape: UnitListShape = Object.assign({}, viewer.shape, {
     byProperty,
     byLandlord,
     search: query.search === '' ? 'none' : wide ? 'wide' : 'narrow',
@@ -256,15 +255,14 @@ export function unitListShape(actor: Actor, query: ListQuery, filters: UnitFilte
     direction,
     perPage: query.per_page,
     later: offset > 0,
-  };
-  const values = {
-    ...viewer.values,
+  } satisfies Omit<UnitListShape, keyof ViewerShape>);
+  const values = Object.assign({}, viewer.values, {
     propertyId: filters.propertyId,
     landlordId: filters.landlordId,
     search: wide ? likePattern(query.search) : query.search,
     offset,
     over: listCountCap(query) + 1,
-  };
+  });
   return { shape, values, cap: listCountCap(query) };
 }
 

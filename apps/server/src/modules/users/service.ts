@@ -170,8 +170,7 @@ export function userListShape(actor: Actor, type: UserType, query: ListQuery, ra
   const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
   const offset = pageOffset(query);
   const viewer = viewerShape(actor);
-  const shape: UserListShape = {
-    ...viewer.shape,
+  const shape: UserListShape = Object.assign({}, viewer.shape, {
     type,
     byLandlord: filters.landlord_id !== undefined,
     role: filters.role === undefined ? null : (filters.role as Role),
@@ -180,14 +179,13 @@ export function userListShape(actor: Actor, type: UserType, query: ListQuery, ra
     direction,
     perPage: query.per_page,
     later: offset > 0,
-  };
-  const values = {
-    ...viewer.values,
+  } satisfies Omit<UserListShape, keyof ViewerShape>);
+  const values = Object.assign({}, viewer.values, {
     landlordId: filters.landlord_id,
     search: wide ? likePattern(term) : term,
     offset,
     over: listCountCap(query) + 1,
-  };
+  });
   return { shape, values, cap: listCountCap(query) };
 }
 
