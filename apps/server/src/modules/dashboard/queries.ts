@@ -21,9 +21,17 @@ import {
   ticketScope,
 } from '@mend/shared';
 import { and, asc, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { planPerCall } from '../../db/prepared-statements';
-import { reusable } from '../../db/reusable';
+import {
+  type Placeholders,
+  reusable,
+  shaped,
+  type ViewerShape,
+  viewerIn,
+  viewerShape,
+} from '../../db/reusable';
 import {
   portfolioClosings,
   portfolioTicketCounts,
@@ -40,15 +48,26 @@ const isClosed = gte(tickets.status, FIRST_CLOSED_STATUS);
 const countInt = sql<number>`count(*)::int`;
 const sumOfCounts = sql<number>`sum(${ticketCounts.tickets})::int`;
 
+/**
+ * The viewer's ticket_counts rows (the super admin's and a manager's scopes, whole properties): `visibleWholeProperties`
+ * with the viewer's ids as placeholders. Prepared: whatever the landlord, its properties are found by their index
+ * and their counts by property, so a generic plan is the one planned for any value.
+ */
+function viewerCounts(shape: ViewerShape, p: Placeholders): SQL {
+  return visibleWholeProperties(viewerIn(shape, p), ticketCounts.propertyId) ?? sql`false`;
+}
+
 /** Tickets per status (every status that has any; from ticket_counts for scopes of whole properties). */
 export async function countByStatus(db: Db, actor: Actor): Promise<{ status: number; count: number }[]> {
-  const whole = countsScope(actor);
-  if (whole) {
-    return db
-      .select({ status: ticketCounts.status, count: sumOfCounts })
-      .from(ticketCounts)
-      .where(whole)
-      .groupBy(ticketCounts.status);
+  if (countsWholeProperties(actor)) {
+    const viewer = viewerShape(actor);
+    return shaped(db, 'dashboard_count_by_status', viewer.shape, (db, shape, p) =>
+      db
+        .select({ status: ticketCounts.status, count: sumOfCounts })
+        .from(ticketCounts)
+        .where(viewerCounts(shape, p))
+        .groupBy(ticketCounts.status),
+    ).execute(viewer.values);
   }
   return db
     .select({ status: tickets.status, count: countInt })
@@ -62,21 +81,36 @@ export async function openByProperty(
   db: Db,
   actor: Actor,
 ): Promise<{ propertyId: number; propertyName: string; count: number }[]> {
-  const whole = countsScope(actor);
-  const counts = whole
-    ? db
-        .select({ propertyId: ticketCounts.propertyId, count: sumOfCounts.as('count') })
+  if (countsWholeProperties(actor)) {
+    const viewer = viewerShape(actor);
+    return shaped(db, 'dashboard_open_by_property', viewer.shape, (db, shape, p) => {
+      const counts = db
+        .select({
+          propertyId: sql<number>`${ticketCounts.propertyId}`.as('property_id'),
+          count: sumOfCounts.as('count'),
+        })
         .from(ticketCounts)
-        .where(and(lt(ticketCounts.status, FIRST_CLOSED_STATUS), whole))
+        .where(and(lt(ticketCounts.status, FIRST_CLOSED_STATUS), viewerCounts(shape, p)))
         .groupBy(ticketCounts.propertyId)
         .having(sql`sum(${ticketCounts.tickets}) > 0`)
-        .as('counts')
-    : db
-        .select({ propertyId: tickets.propertyId, count: countInt.as('count') })
-        .from(tickets)
-        .where(and(isOpen, dashboardScope(actor)))
-        .groupBy(tickets.propertyId)
         .as('counts');
+      return topProperties(db, counts);
+    }).execute(viewer.values);
+  }
+  const counts = db
+    .select({ propertyId: sql<number>`${tickets.propertyId}`.as('property_id'), count: countInt.as('count') })
+    .from(tickets)
+    .where(and(isOpen, dashboardScope(actor)))
+    .groupBy(tickets.propertyId)
+    .as('counts');
+  return topProperties(db, counts);
+}
+
+/** The properties with the most open tickets among `counts` (property_id, count), with their names. */
+function topProperties(
+  db: Db,
+  counts: SubqueryWithSelection<{ propertyId: SQL.Aliased<number>; count: SQL.Aliased<number> }, 'counts'>,
+) {
   return db
     .select({ propertyId: properties.id, propertyName: properties.name, count: counts.count })
     .from(counts)
@@ -236,10 +270,9 @@ export function dashboardScope(actor: Actor): SQL {
   return ticketScope(actor) === 'all' ? visible : planPerCall(visible);
 }
 
-/** The scope of its ticket_counts reads, planned per call likewise; null for the scopes counted from tickets. */
-function countsScope(actor: Actor): SQL | null {
-  const whole = visibleWholeProperties(actor, ticketCounts.propertyId);
-  return whole && planPerCall(whole);
+/** Whether the actor's figures per status and property are read from ticket_counts (scopes of whole properties). */
+function countsWholeProperties(actor: Actor): boolean {
+  return visibleWholeProperties(actor, ticketCounts.propertyId) !== null;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -90,7 +90,7 @@ function propertiesOfLandlord(landlordId: number | Placeholder) {
  * see (the super admin's, a manager's); null for the scopes that pick tickets one by one (a tenant's unit, a
  * contractor's routed tickets). Figures kept per property (ticket_counts) are read through it.
  */
-export function visibleWholeProperties(actor: Actor, propertyId: AnyColumn): SQL | null {
+export function visibleWholeProperties(actor: ScopedActor, propertyId: AnyColumn): SQL | null {
   switch (ticketScope(actor)) {
     case 'all':
       return sql`true`;
