@@ -14,6 +14,7 @@ import {
   withStatementName,
 } from '../src/db/prepared-statements';
 import { users } from '../src/db/schema';
+import { NARROW_SCOPE_LIMIT } from '../src/modules/dashboard/queries';
 import { getDashboard } from '../src/modules/dashboard/service';
 import { createUser } from './helpers/factories';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-db';
@@ -87,16 +88,34 @@ if (testDatabaseKind() === 'postgres') {
       expect(mine.map((row) => row.name)).toEqual([statementName(mine[0]?.statement ?? '')]);
     });
 
-    it("the dashboard's reads of tickets are planned per call, its reads of ticket_counts prepared", async () => {
+    /** The statements a manager's dashboard left prepared on one connection after seven loads. */
+    async function preparedByDashboard(narrowScopeLimit: number): Promise<string[]> {
       const manager = { id: 1, role: ROLE.manager, landlordId: 1 };
-      const prepared = await database.db.transaction(async (tx) => {
+      return database.db.transaction(async (tx) => {
+        await tx.execute(sql`deallocate all`);
         // Past the sixth use, when PostgreSQL may switch a prepared statement to its generic plan.
-        for (let i = 0; i < 7; i++) await getDashboard(tx as unknown as typeof database.db, manager, 'UTC');
+        for (let i = 0; i < 7; i++) {
+          await getDashboard(
+            tx as unknown as typeof database.db,
+            manager,
+            'UTC',
+            new Date(),
+            narrowScopeLimit,
+          );
+        }
         const statements = await tx.execute<{ statement: string }>(
           sql`select statement from pg_prepared_statements where name like 'mend_%'`,
         );
         return statements.rows.map((row) => row.statement);
       });
+    }
+
+    it('a dashboard too large for one pass plans its reads of tickets per call, prepares its reads of ticket_counts', async () => {
+      // A limit below zero: no scope is narrow enough, the figures are read one statement each.
+      // Its one-pass statement, tried first and given up on, is prepared like any other.
+      const prepared = (await preparedByDashboard(-1)).filter(
+        (text) => !text.includes('scope as materialized'),
+      );
       const counts = prepared.filter((text) => text.includes('"ticket_counts"'));
       // "tickets" is also ticket_counts' column: the reads of the tickets table are the other statements.
       expect(
@@ -104,6 +123,13 @@ if (testDatabaseKind() === 'postgres') {
       ).toEqual([]);
       // A landlord's counts are read by property under any plan: prepared, planned once.
       expect(counts).toHaveLength(2);
+    });
+
+    it("a narrow dashboard is one prepared statement over the scope's tickets, read once", async () => {
+      const prepared = await preparedByDashboard(NARROW_SCOPE_LIMIT);
+      const dashboard = prepared.filter((text) => /closed_recently|"ticket_counts"/.test(text));
+      expect(dashboard).toHaveLength(1);
+      expect(dashboard[0]).toContain('scope as materialized');
     });
   });
 }

@@ -2,7 +2,9 @@
  * The dashboard's figures, each counted by the database over `visibleTickets(actor)` (the one ticket
  * scope): only small results (a few counts, 12 weeks, 10 properties, 5 tickets) come back.
  *
- * Plans at scale (measured on PostgreSQL with 1,000,000 tickets):
+ * A manager's, a tenant's or a contractor's scope of at most NARROW_SCOPE_LIMIT tickets gives every figure from one
+ * prepared statement over its tickets, read once (`narrowFigures`). The whole portfolio (ADR 0023) and a larger
+ * scope are counted one figure per statement, side by side:
  * - the counts per status and the open tickets per property of the super admin and of a manager read
  *   ticket_counts (a few rows per property, kept by triggers in every ticket write's transaction, migration
  *   0011); a tenant's and a contractor's are counted from their own tickets, through their indexed scope;
@@ -10,7 +12,6 @@
  *   to close the recently closed tickets from tickets_closed_at_idx, each from the index alone (both INCLUDE
  *   the other columns they need): 77,000 and 49,000 index entries for the super admin;
  * - the oldest open tickets are a short ordered read per open status, stopped after 5 rows.
- * Four statements in all, run side by side.
  */
 import {
   type Actor,
@@ -258,6 +259,135 @@ export async function oldestOpen(db: Db, visible: SQL): Promise<OldestOpenRow[]>
     order by oldest.created_at asc, oldest.id asc
   `);
   return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A narrow scope (a manager's, a tenant's, a contractor's): every figure in one pass over its tickets
+
+/** The most tickets a scope may hold for its figures to come from one pass over them (`narrowFigures`). */
+export const NARROW_SCOPE_LIMIT = 5_000;
+
+export interface DashboardFigures {
+  statusCounts: { status: number; count: number }[];
+  byProperty: { propertyId: number; propertyName: string; count: number }[];
+  weeks: WeekRow[];
+  timeToClose: TimeToClose;
+  oldest: OldestOpenRow[];
+}
+
+interface NarrowRow extends WeekRow, TimeToClose, Record<string, unknown> {
+  scope_size: number;
+  status_counts: { status: number; count: number }[] | null;
+  by_property: { propertyId: number; propertyName: string; count: number }[] | null;
+  oldest: OldestOpenRow[] | null;
+}
+
+/**
+ * Every figure of the dashboard from the viewer's tickets read once (materialized, at most `limit` + 1 of them, by the
+ * scope's own index): counts per status, open tickets per property, the weeks, the time to close and the oldest open
+ * tickets, in one statement that is prepared like any other. The per-figure statements had to be planned on every
+ * call (a generic plan walked the whole portfolio's date index for a landlord's few tickets), and planning them cost
+ * more than running them. Null when the scope holds more than `limit` tickets: the caller counts figure by figure.
+ */
+export async function narrowFigures(
+  db: Db,
+  actor: Actor,
+  { firstWeek, timeZone }: DashboardWeeks,
+  closedSince: Date,
+  limit = NARROW_SCOPE_LIMIT,
+): Promise<DashboardFigures | null> {
+  const firstLocal = sql`${firstWeek}::timestamp`;
+  const from = sql`(${firstLocal} at time zone ${timeZone})`;
+  const until = sql`((${firstLocal} + ${DASHBOARD_WEEKS} * interval '1 week') at time zone ${timeZone})`;
+  const since = sql`${closedSince.toISOString()}::timestamptz`;
+  const open = sql.raw(String(FIRST_CLOSED_STATUS));
+  const { rows } = await db.execute<NarrowRow>(sql`
+    with scope as materialized (
+      select ${tickets.id} as id, ${tickets.title} as title, ${tickets.status}::int as status,
+        ${tickets.propertyId} as property_id, ${tickets.createdAt} as created_at, ${tickets.closedAt} as closed_at
+      from ${tickets}
+      where ${visibleTickets(actor)}
+      limit ${sql.raw(String(limit + 1))}
+    ),
+    closed_recently as (
+      select created_at, closed_at from scope where closed_at >= least(${from}, ${since}) and status >= ${open}
+    ),
+    closing as (
+      select count(*)::int as count,
+        coalesce(avg(hours), 0)::float8 as mean_hours,
+        coalesce(percentile_cont(0.5) within group (order by hours), 0)::float8 as median_hours
+      from (
+        select greatest(extract(epoch from (closed_at - created_at)), 0)::float8 / 3600 as hours
+        from closed_recently
+        where closed_at >= ${since}
+      ) as closed_tickets
+    ),
+    bounds as (
+      select array(
+        select (${firstLocal} + n * interval '1 week') at time zone ${timeZone}
+        from generate_series(0, ${DASHBOARD_WEEKS}) as n
+      ) as starts
+    ),
+    events as (
+      select week, 0 as opened, 0 as closed from generate_series(1, ${DASHBOARD_WEEKS}) as week
+      union all
+      select width_bucket(created_at, (select starts from bounds)), 1, 0
+      from scope
+      where created_at >= ${from} and created_at < ${until}
+      union all
+      select width_bucket(closed_at, (select starts from bounds)), 0, 1
+      from closed_recently
+      where closed_at >= ${from} and closed_at < ${until}
+    ),
+    weeks as (
+      select week, sum(opened)::int as opened, sum(closed)::int as closed from events group by week
+    ),
+    top_properties as (
+      select ${properties.id} as "propertyId", ${properties.name} as "propertyName", open_counts.count
+      from (select property_id, count(*)::int as count from scope where status < ${open} group by property_id) as open_counts
+      join ${properties} on ${properties.id} = open_counts.property_id
+      order by open_counts.count desc, ${properties.name} asc, ${properties.id} asc
+      limit ${sql.raw(String(DASHBOARD_TOP_PROPERTIES))}
+    ),
+    oldest as (
+      select scope.id, scope.title, scope.status, ${properties.name} as property_name, scope.created_at
+      from scope join ${properties} on ${properties.id} = scope.property_id
+      where scope.status < ${open}
+      order by scope.created_at asc, scope.id asc
+      limit ${sql.raw(String(DASHBOARD_OLDEST_OPEN))}
+    )
+    select to_char(${firstLocal} + (weeks.week - 1) * interval '1 week', 'YYYY-MM-DD') as week_start,
+      weeks.opened, weeks.closed, closing.count, closing.mean_hours, closing.median_hours,
+      (select count(*)::int from scope) as scope_size,
+      case when weeks.week = 1 then (
+        select json_agg(per_status) from (select status, count(*)::int as count from scope group by status) as per_status
+      ) end as status_counts,
+      case when weeks.week = 1 then (
+        select json_agg(top_properties order by top_properties.count desc, "propertyName", "propertyId") from top_properties
+      ) end as by_property,
+      case when weeks.week = 1 then (
+        select json_agg(oldest order by oldest.created_at, oldest.id) from oldest
+      ) end as oldest
+    from weeks cross join closing
+    order by weeks.week
+  `);
+  const [first] = rows;
+  if (!first || Number(first.scope_size) > limit) return null;
+  return {
+    statusCounts: first.status_counts ?? [],
+    byProperty: first.by_property ?? [],
+    weeks: rows.map((row) => ({
+      week_start: String(row.week_start),
+      opened: Number(row.opened),
+      closed: Number(row.closed),
+    })),
+    timeToClose: {
+      count: Number(first.count),
+      mean_hours: Number(first.mean_hours),
+      median_hours: Number(first.median_hours),
+    },
+    oldest: first.oldest ?? [],
+  };
 }
 
 /**
