@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESTIMATE_MARGIN } from '../src/lib/list-query';
 import { createTestApp, type TestApp } from './helpers/app';
+import { statementRecorder } from './helpers/statements';
 import { clientFor, createWorld, insertTicket, ticketForm, type World } from './helpers/ticket-factories';
 
 let t: TestApp;
@@ -88,6 +89,20 @@ describe("a contractor's first ticket page", () => {
     expect(open.data.map((row) => row.id)).toEqual(
       all.data.filter((row) => statusOf(row) === 0).map((row) => row.id),
     );
+  });
+
+  it('filtered or sorted otherwise, finds its page and counts in one pass over its tickets', async () => {
+    // They were read twice, once for the page and once for the count: a third of the statement.
+    const recorder = statementRecorder(t.db);
+    const client = await clientFor(t, w.north.plumber);
+    for (const query of ['?status=1&per_page=2', '?sort=title&order=asc&per_page=2']) {
+      const statements = await recorder.during(async () => {
+        const response = await client.get(`/api/tickets${query}`);
+        expect(response.json().meta.total, query).toBe(query.startsWith('?status') ? 5 : 14);
+      });
+      const [page] = statements.filter((statement) => statement.text.includes('"tickets"'));
+      expect(page.text, query).toContain('count(*) over ()');
+    }
   });
 
   it('includes a ticket created and routed through the API, at its own created_at', async () => {
