@@ -383,7 +383,13 @@ export const tickets = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('tickets_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    // With the id, a status filter's page is read in the list's exact order (created_at, id): without it PostgreSQL
+    // walked the date index instead, past thousands of recent tickets of other statuses.
+    index('tickets_status_created_at_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('tickets_unit_id_idx').on(t.unitId),
     index('tickets_tenant_id_idx').on(t.tenantId),
     index('tickets_created_by_idx').on(t.createdBy),

@@ -1,0 +1,2 @@
+DROP INDEX "tickets_status_created_at_idx";--> statement-breakpoint
+CREATE INDEX "tickets_status_created_at_idx" ON "tickets" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
