@@ -140,34 +140,30 @@ export interface DashboardWeeks {
   timeZone: string;
 }
 
-/**
- * Opened and closed per week, DASHBOARD_WEEKS weeks from the Monday `firstWeek` (00:00 in its zone), zero-filled
- * from generate_series; and the mean and median hours from created_at to closed_at of the tickets closed
- * since `closedSince` (zeros when none). The recently closed tickets are read once (materialized) for the weeks'
- * closings and the time to close; the opened ones straight from created_at's index. Closed counts tickets that
- * are closed now (reopening clears closed_at). Answers one row per week,
- * the time to close repeated on every row.
- *
- * The weeks are summed over a UNION ALL rather than joined to grouped subqueries: such a join makes the
- * planner expect millions of rows (and switch JIT compilation on) for a 12-row answer.
- */
-export async function activity(
-  db: Db,
-  visible: SQL,
-  { firstWeek, timeZone }: DashboardWeeks,
-  closedSince: Date,
-): Promise<{ weeks: WeekRow[]; timeToClose: TimeToClose }> {
-  // The weeks as local times of the zone (timestamp), and the moments they start and end (timestamptz).
+/** The weeks as local times of the zone (timestamp), and the moments they start and end (timestamptz). */
+function weekRange({ firstWeek, timeZone }: DashboardWeeks) {
   const firstLocal = sql`${firstWeek}::timestamp`;
-  const from = sql`(${firstLocal} at time zone ${timeZone})`;
-  const until = sql`((${firstLocal} + ${DASHBOARD_WEEKS} * interval '1 week') at time zone ${timeZone})`;
-  const since = closedSince.toISOString();
-  const { rows } = await db.execute<ActivityRow>(sql`
-    with closed_recently as materialized (
-      select ${tickets.createdAt} as created_at, ${tickets.closedAt} as closed_at
-      from ${tickets}
-      where ${tickets.closedAt} >= least(${from}, ${since}::timestamptz) and ${isClosed} and ${visible}
-    ),
+  return {
+    firstLocal,
+    from: sql`(${firstLocal} at time zone ${timeZone})`,
+    until: sql`((${firstLocal} + ${DASHBOARD_WEEKS} * interval '1 week') at time zone ${timeZone})`,
+  };
+}
+
+/**
+ * The common tail of the statements that count the weeks: `closed_recently` (created_at, closed_at) and `opened`
+ * (created_at of the tickets opened in the weeks) given, the CTEs `closing` (the time to close of the tickets
+ * closed since `since`) and `weeks` (opened and closed per week, zero-filled from generate_series), then one row
+ * per week with the time to close repeated.
+ *
+ * The weeks are summed over a UNION ALL rather than joined to grouped subqueries: such a join makes the planner
+ * expect millions of rows (and switch JIT compilation on) for a 12-row answer. The weeks' starts as moments (13:
+ * the last one ends the 12th week) number each ticket's week with width_bucket, which costs less than moving every
+ * ticket's time into the zone.
+ */
+function weeksAndClosing(window: DashboardWeeks, since: SQL, opened: SQL, extraColumns: SQL = sql``): SQL {
+  const { firstLocal, from, until } = weekRange(window);
+  return sql`
     closing as (
       select count(*)::int as count,
         coalesce(avg(hours), 0)::float8 as mean_hours,
@@ -175,38 +171,37 @@ export async function activity(
       from (
         select greatest(extract(epoch from (closed_at - created_at)), 0)::float8 / 3600 as hours
         from closed_recently
-        where closed_at >= ${since}::timestamptz
+        where closed_at >= ${since}
       ) as closed_tickets
     ),
-    -- The weeks' starts as moments (13: the last one ends the 12th week); width_bucket numbers each ticket's week
-    -- from them, which costs less than moving every ticket's time into the zone.
     bounds as (
       select array(
-        select (${firstLocal} + n * interval '1 week') at time zone ${timeZone}
+        select (${firstLocal} + n * interval '1 week') at time zone ${window.timeZone}
         from generate_series(0, ${DASHBOARD_WEEKS}) as n
       ) as starts
     ),
     events as (
       select week, 0 as opened, 0 as closed from generate_series(1, ${DASHBOARD_WEEKS}) as week
       union all
-      select width_bucket(${tickets.createdAt}, (select starts from bounds)), 1, 0
-      from ${tickets}
-      where ${tickets.createdAt} >= ${from} and ${tickets.createdAt} < ${until} and ${visible}
+      select width_bucket(created_at, (select starts from bounds)), 1, 0
+      from (${opened}) as opened
+      where created_at >= ${from} and created_at < ${until}
       union all
       select width_bucket(closed_at, (select starts from bounds)), 0, 1
       from closed_recently
       where closed_at >= ${from} and closed_at < ${until}
     ),
     weeks as (
-      select week, sum(opened)::int as opened, sum(closed)::int as closed
-      from events
-      group by week
+      select week, sum(opened)::int as opened, sum(closed)::int as closed from events group by week
     )
     select to_char(${firstLocal} + (weeks.week - 1) * interval '1 week', 'YYYY-MM-DD') as week_start,
-      weeks.opened, weeks.closed, closing.count, closing.mean_hours, closing.median_hours
+      weeks.opened, weeks.closed, closing.count, closing.mean_hours, closing.median_hours${extraColumns}
     from weeks cross join closing
-    order by weeks.week
-  `);
+    order by weeks.week`;
+}
+
+/** The weeks and the time to close of a statement's rows (`weeksAndClosing`). */
+function weeksAndClosingOf(rows: (WeekRow & TimeToClose)[]): { weeks: WeekRow[]; timeToClose: TimeToClose } {
   const first = rows[0];
   return {
     weeks: rows.map((row) => ({
@@ -220,6 +215,33 @@ export async function activity(
       median_hours: Number(first?.median_hours ?? 0),
     },
   };
+}
+
+/**
+ * Opened and closed per week, DASHBOARD_WEEKS weeks from the Monday `firstWeek` (00:00 in its zone), and the mean
+ * and median hours from created_at to closed_at of the tickets closed since `closedSince` (zeros when none). The
+ * recently closed tickets are read once (materialized) for the weeks' closings and the time to close; the opened
+ * ones straight from created_at's index. Closed counts tickets that are closed now (reopening clears closed_at).
+ */
+export async function activity(
+  db: Db,
+  visible: SQL,
+  window: DashboardWeeks,
+  closedSince: Date,
+): Promise<{ weeks: WeekRow[]; timeToClose: TimeToClose }> {
+  const { from, until } = weekRange(window);
+  const since = sql`${closedSince.toISOString()}::timestamptz`;
+  const opened = sql`select ${tickets.createdAt} as created_at from ${tickets}
+    where ${tickets.createdAt} >= ${from} and ${tickets.createdAt} < ${until} and ${visible}`;
+  const { rows } = await db.execute<ActivityRow>(sql`
+    with closed_recently as materialized (
+      select ${tickets.createdAt} as created_at, ${tickets.closedAt} as closed_at
+      from ${tickets}
+      where ${tickets.closedAt} >= least(${from}, ${since}) and ${isClosed} and ${visible}
+    ),
+    ${weeksAndClosing(window, since, opened)}
+  `);
+  return weeksAndClosingOf(rows);
 }
 
 export interface OldestOpenRow extends Record<string, unknown> {
@@ -292,15 +314,24 @@ interface NarrowRow extends WeekRow, TimeToClose, Record<string, unknown> {
 export async function narrowFigures(
   db: Db,
   actor: Actor,
-  { firstWeek, timeZone }: DashboardWeeks,
+  window: DashboardWeeks,
   closedSince: Date,
   limit = NARROW_SCOPE_LIMIT,
 ): Promise<DashboardFigures | null> {
-  const firstLocal = sql`${firstWeek}::timestamp`;
-  const from = sql`(${firstLocal} at time zone ${timeZone})`;
-  const until = sql`((${firstLocal} + ${DASHBOARD_WEEKS} * interval '1 week') at time zone ${timeZone})`;
+  const { from } = weekRange(window);
   const since = sql`${closedSince.toISOString()}::timestamptz`;
   const open = sql.raw(String(FIRST_CLOSED_STATUS));
+  const figures = sql`,
+      (select count(*)::int from scope) as scope_size,
+      case when weeks.week = 1 then (
+        select json_agg(per_status) from (select status, count(*)::int as count from scope group by status) as per_status
+      ) end as status_counts,
+      case when weeks.week = 1 then (
+        select json_agg(top_properties order by top_properties.count desc, "propertyName", "propertyId") from top_properties
+      ) end as by_property,
+      case when weeks.week = 1 then (
+        select json_agg(oldest order by oldest.created_at, oldest.id) from oldest
+      ) end as oldest`;
   const { rows } = await db.execute<NarrowRow>(sql`
     with scope as materialized (
       select ${tickets.id} as id, ${tickets.title} as title, ${tickets.status}::int as status,
@@ -311,36 +342,6 @@ export async function narrowFigures(
     ),
     closed_recently as (
       select created_at, closed_at from scope where closed_at >= least(${from}, ${since}) and status >= ${open}
-    ),
-    closing as (
-      select count(*)::int as count,
-        coalesce(avg(hours), 0)::float8 as mean_hours,
-        coalesce(percentile_cont(0.5) within group (order by hours), 0)::float8 as median_hours
-      from (
-        select greatest(extract(epoch from (closed_at - created_at)), 0)::float8 / 3600 as hours
-        from closed_recently
-        where closed_at >= ${since}
-      ) as closed_tickets
-    ),
-    bounds as (
-      select array(
-        select (${firstLocal} + n * interval '1 week') at time zone ${timeZone}
-        from generate_series(0, ${DASHBOARD_WEEKS}) as n
-      ) as starts
-    ),
-    events as (
-      select week, 0 as opened, 0 as closed from generate_series(1, ${DASHBOARD_WEEKS}) as week
-      union all
-      select width_bucket(created_at, (select starts from bounds)), 1, 0
-      from scope
-      where created_at >= ${from} and created_at < ${until}
-      union all
-      select width_bucket(closed_at, (select starts from bounds)), 0, 1
-      from closed_recently
-      where closed_at >= ${from} and closed_at < ${until}
-    ),
-    weeks as (
-      select week, sum(opened)::int as opened, sum(closed)::int as closed from events group by week
     ),
     top_properties as (
       select ${properties.id} as "propertyId", ${properties.name} as "propertyName", open_counts.count
@@ -355,38 +356,16 @@ export async function narrowFigures(
       where scope.status < ${open}
       order by scope.created_at asc, scope.id asc
       limit ${sql.raw(String(DASHBOARD_OLDEST_OPEN))}
-    )
-    select to_char(${firstLocal} + (weeks.week - 1) * interval '1 week', 'YYYY-MM-DD') as week_start,
-      weeks.opened, weeks.closed, closing.count, closing.mean_hours, closing.median_hours,
-      (select count(*)::int from scope) as scope_size,
-      case when weeks.week = 1 then (
-        select json_agg(per_status) from (select status, count(*)::int as count from scope group by status) as per_status
-      ) end as status_counts,
-      case when weeks.week = 1 then (
-        select json_agg(top_properties order by top_properties.count desc, "propertyName", "propertyId") from top_properties
-      ) end as by_property,
-      case when weeks.week = 1 then (
-        select json_agg(oldest order by oldest.created_at, oldest.id) from oldest
-      ) end as oldest
-    from weeks cross join closing
-    order by weeks.week
+    ),
+    ${weeksAndClosing(window, since, sql`select created_at from scope`, figures)}
   `);
   const [first] = rows;
   if (!first || Number(first.scope_size) > limit) return null;
   return {
     statusCounts: first.status_counts ?? [],
     byProperty: first.by_property ?? [],
-    weeks: rows.map((row) => ({
-      week_start: String(row.week_start),
-      opened: Number(row.opened),
-      closed: Number(row.closed),
-    })),
-    timeToClose: {
-      count: Number(first.count),
-      mean_hours: Number(first.mean_hours),
-      median_hours: Number(first.median_hours),
-    },
     oldest: first.oldest ?? [],
+    ...weeksAndClosingOf(rows),
   };
 }
 
