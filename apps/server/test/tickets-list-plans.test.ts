@@ -113,6 +113,17 @@ describe('a ticket list page', () => {
     }
   });
 
+  it("reads a landlord's page without looking the landlord up, and answers 404 for one that does not exist", async () => {
+    const path = `/api/landlords/${w.north.landlord.id}/tickets?page=1&per_page=2`;
+    const statements = await statementsOf(w.admin, path);
+    expect(statements.filter((statement) => !statement.text.includes('"sessions"'))).toHaveLength(1);
+    const client = await clientFor(t, w.admin);
+    expect((await client.get('/api/landlords/999999/tickets')).statusCode).toBe(404);
+    // A landlord without tickets is found, with an empty list.
+    const empty = await client.get(`/api/landlords/${w.north.landlord.id}/tickets?search=zzzz-nothing`);
+    expect(empty.statusCode).toBe(200);
+  });
+
   it('counts its total alone only past the last page', async () => {
     const path = `/api/landlords/${w.north.landlord.id}/tickets?page=9&per_page=2`;
     const statements = await statementsOf(w.admin, path);
