@@ -124,6 +124,17 @@ describe('a ticket list page', () => {
     expect(empty.statusCode).toBe(200);
   });
 
+  it("reads a user's own tab as its own list, without looking the user up", async () => {
+    const statements = await statementsOf(
+      w.north.tenant,
+      `/api/users/${w.north.tenant.id}/tickets?per_page=2`,
+    );
+    expect(statements.filter((statement) => !statement.text.includes('"sessions"'))).toHaveLength(1);
+    const client = await clientFor(t, w.north.tenant);
+    const own = (await client.get('/api/tickets?per_page=2')).json();
+    expect((await client.get(`/api/users/${w.north.tenant.id}/tickets?per_page=2`)).json()).toEqual(own);
+  });
+
   it('counts its total alone only past the last page', async () => {
     const path = `/api/landlords/${w.north.landlord.id}/tickets?page=9&per_page=2`;
     const statements = await statementsOf(w.admin, path);

@@ -230,6 +230,8 @@ export async function listUserTickets(
   filters: TicketFilters,
   query: ListQuery,
 ): Promise<ApiTicketList> {
+  // The viewer's own tab is its own list: nothing to look up.
+  if (userId === viewer.id) return listWith(db, viewer, filters, query);
   const [user] = await db
     .select({ id: users.id, role: users.role, landlordId: users.landlordId })
     .from(users)
