@@ -27,6 +27,7 @@ import {
 const S = en.ticketScreens;
 const FORM = S.form;
 const P = en.screens.phoneList;
+const F = en.screens.fields;
 const PHONE_WIDTH = 390;
 
 let browser: Browser;
@@ -359,6 +360,33 @@ describe('lists on a phone', () => {
       await page.context().close();
     },
   );
+
+  it('shows on the landlord and property cards how many properties, users and units each record has', async () => {
+    // The list rows carry counts, the records the lists (ADR 0024): a card's numbers are its record's.
+    const page = await signedIn('admin@mend.test', '/landlords');
+    const label = (name: string, value: number) => format(P.labelled, { label: name, value });
+    for (const [list, counts] of [
+      [
+        '/landlords',
+        (record: { properties: unknown[]; users: unknown[] }) => [
+          label(F.properties, record.properties.length),
+          label(F.users, record.users.length),
+        ],
+      ],
+      ['/properties', (record: { units: unknown[] }) => [label(F.units, record.units.length)]],
+    ] as const) {
+      if (new URL(page.url()).pathname !== list) await page.goto(list);
+      await listLoaded(page);
+      const { data } = await (await page.request.get(`/api${list}?per_page=3`)).json();
+      for (const row of data as { name: string; path: string }[]) {
+        const record = await (await page.request.get(row.path)).json();
+        const card = page.locator('main ul li').filter({ hasText: row.name }).first();
+        for (const text of counts(record))
+          expect(await card.innerText(), `${list} ${row.name}`).toContain(text);
+      }
+    }
+    await page.context().close();
+  });
 
   it("shows the roles of a landlord's users whole in the manager's Landlord Settings", async () => {
     const page = await signedIn('manager@northwind.test', '/landlords');
