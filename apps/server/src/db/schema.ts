@@ -86,6 +86,8 @@ export const landlords = pgTable(
   },
   (t) => [
     trgm('landlords_name_trgm_idx', t.name),
+    // The landlord search matches the description too: without its own index every search read every row.
+    trgm('landlords_description_trgm_idx', t.description),
     // Every sort ends in id (lib/list-query.ts orderBy): an index on (key, id) serves it in either direction.
     index('landlords_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('landlords_name_sort_idx').on(sql`lower(${t.name})`, t.id),

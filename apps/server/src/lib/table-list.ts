@@ -55,7 +55,7 @@ function rowsUpTo<S extends TableListShape>(
  * One page with its total. A later page finds its ids first, from the sort's index alone (no table reads for the
  * rows it skips), with its offset and count limit hidden from the planner so that one plan serves every page.
  */
-function pageStatement<S extends TableListShape, F extends SelectedFields>(
+export function pageStatement<S extends TableListShape, F extends SelectedFields>(
   db: Db,
   list: TableList<S, F>,
   shape: S,

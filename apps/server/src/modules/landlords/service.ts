@@ -38,7 +38,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { reusable, shaped, type ViewerShape, viewerIn, viewerShape } from '../../db/reusable';
+import { reusable, shaped, type ViewerShape, viewerIn, viewerShape, withValues } from '../../db/reusable';
 import { type LandlordRow, landlords, properties, users } from '../../db/schema';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
@@ -68,7 +68,13 @@ import {
   withStoredImage,
 } from '../../lib/record-helpers';
 import type { ScopedActor } from '../../lib/session';
-import { readTableList, type TableList, type TableListShape, tableListShape } from '../../lib/table-list';
+import {
+  pageStatement,
+  readTableList,
+  type TableList,
+  type TableListShape,
+  tableListShape,
+} from '../../lib/table-list';
 import { serializeLandlordSummary } from '../users/serialize';
 import {
   type LandlordMember,
@@ -157,22 +163,30 @@ const LANDLORD_LIST: TableList<LandlordListShape, { landlord: typeof landlords }
   },
 };
 
+function landlordListShape(actor: Actor, query: ListQuery) {
+  const viewer = viewerShape(actor);
+  const list = tableListShape(query, LANDLORD_LIST);
+  return {
+    shape: Object.assign({}, list.shape, viewer.shape),
+    values: Object.assign({}, list.values, viewer.values, { search: likePattern(query.search) }),
+    cap: list.cap,
+  };
+}
+
+/** The statement of a landlord list's page with its values written in: exported so that its plans can be read. */
+export function landlordListPage(db: Db, actor: Actor, query: ListQuery) {
+  const { shape, values } = landlordListShape(actor, query);
+  return pageStatement(db, LANDLORD_LIST, shape, withValues(values));
+}
+
 export async function listLandlords(
   db: Db,
   actor: Actor,
   query: ListQuery,
 ): Promise<ListPage<ApiLandlordListRow>> {
   assertMayReadLandlords(actor);
-  const viewer = viewerShape(actor);
-  const list = tableListShape(query, LANDLORD_LIST);
-  const values = { ...list.values, ...viewer.values, search: likePattern(query.search) };
-  const { rows, total } = await readTableList(
-    db,
-    LANDLORD_LIST,
-    { ...list.shape, ...viewer.shape },
-    values,
-    list.cap,
-  );
+  const { shape, values, cap } = landlordListShape(actor, query);
+  const { rows, total } = await readTableList(db, LANDLORD_LIST, shape, values, cap);
   return listPage(
     rows.map((row) => serializeLandlordListRow(row.landlord, row.propertyCount, row.userCount)),
     total,

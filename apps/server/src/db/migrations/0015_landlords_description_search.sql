@@ -1,0 +1,1 @@
+CREATE INDEX "landlords_description_trgm_idx" ON "landlords" USING gin ("description" gin_trgm_ops);
