@@ -28,10 +28,13 @@ async function planOf(statement: SQLWrapper): Promise<string> {
 }
 
 describe('the landlord list', () => {
-  it.each(['hill', 'qzxj'])('finds a search for "%s" through the name and description indexes', async (word) => {
-    const plan = await planOf(landlordListPage(t.db, admin, parseListQuery({ search: word })));
-    expect(plan).toContain('landlords_name_trgm_idx');
-    expect(plan).toContain('landlords_description_trgm_idx');
-    expect(plan).not.toMatch(/Seq Scan on landlords/);
-  });
+  it.each(['hill', 'qzxj'])(
+    'finds a search for "%s" through the name and description indexes',
+    async (word) => {
+      const plan = await planOf(landlordListPage(t.db, admin, parseListQuery({ search: word })));
+      expect(plan).toContain('landlords_name_trgm_idx');
+      expect(plan).toContain('landlords_description_trgm_idx');
+      expect(plan).not.toMatch(/Seq Scan on landlords/);
+    },
+  );
 });

@@ -403,11 +403,11 @@ describe('form options are limited to the chosen landlord', () => {
       options_landlord_id: null,
       unit_options: [],
     });
-    expect(none.landlord_options.map((l: { id: number }) => l.id)).toEqual(
-      expect.arrayContaining([w.a.landlord.id, w.b.landlord.id]),
-    );
+    // The picker searches the landlords (GET landlords?search=): the form offers only the one it starts from.
+    expect(none.landlord_options).toEqual([]);
     const forA = (await admin.get(`/api/tenants/create?landlord_id=${w.a.landlord.id}`)).json();
     expect(forA.options_landlord_id).toBe(w.a.landlord.id);
+    expect(forA.landlord_options).toEqual([{ id: w.a.landlord.id, name: w.a.landlord.name }]);
     const unitIds = forA.unit_options.map((u: { id: number }) => u.id);
     expect(unitIds).toEqual(expect.arrayContaining([w.a.unit.id, w.a.otherUnit.id]));
     expect(unitIds).not.toContain(w.b.unit.id);
@@ -417,19 +417,23 @@ describe('form options are limited to the chosen landlord', () => {
     });
   });
 
-  it('every form offers the landlords in one order: by name whatever its case, then id', async () => {
-    // The people forms sorted by the name as written ("Zeta" before "alpha"), the unit and property forms by the
-    // name in lower case: one picker, two orders. They now read one list (landlordOptions).
+  it('every form starts from the landlord asked for, or the edited user’s, and none that does not exist', async () => {
+    const asked = `?landlord_id=${w.b.landlord.id}`;
+    for (const path of ['/api/tenants/create', '/api/users/create', '/api/units/create']) {
+      const form = (await admin.get(path + asked)).json();
+      expect(form.landlord_options, path).toEqual([{ id: w.b.landlord.id, name: w.b.landlord.name }]);
+      const unknown = (await admin.get(`${path}?landlord_id=999999`)).json();
+      expect(unknown, path).toMatchObject({ landlord_options: [], options_landlord_id: null });
+    }
+    const edit = (await admin.get(`/api/tenants/${w.a.tenant.id}/edit`)).json();
+    expect(edit.landlord_options).toEqual([{ id: w.a.landlord.id, name: w.a.landlord.name }]);
+  });
+
+  it('the landlord picker’s search lists landlords by name whatever its case, then id', async () => {
     await createLandlord(t.db, 'zz lower first');
     await createLandlord(t.db, 'ZZ upper second');
-    const offered = async (path: string) =>
-      ((await admin.get(path)).json().landlord_options as { id: number; name: string }[]).map((l) => l.name);
-    const forms = ['/api/tenants/create', '/api/users/create', '/api/units/create', '/api/properties/create'];
-    const [first, ...others] = await Promise.all(forms.map(offered));
-    for (const other of others) expect(other).toEqual(first);
-    const lower = first.map((name) => name.toLowerCase());
-    expect([...lower].sort()).toEqual(lower);
-    expect(first.indexOf('zz lower first')).toBeLessThan(first.indexOf('ZZ upper second'));
+    const found = (await admin.get('/api/landlords?search=zz&sort=name&order=asc')).json();
+    expect(found.data.map((l: { name: string }) => l.name)).toEqual(['zz lower first', 'ZZ upper second']);
   });
 
   it('a manager always gets its own landlord, whatever it asks for', async () => {

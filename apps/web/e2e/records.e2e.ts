@@ -269,7 +269,19 @@ describe('unit form as the super admin', () => {
     expect(await property.isDisabled()).toBe(true);
     await unitForm.getByText(S.hints.chooseLandlordFirst).waitFor();
 
-    await pick(unitForm, F.landlord, 'Maple Leaf Rentals');
+    // The picker searches the landlords on the server as it is typed into: the form does not load them all.
+    const searched = page.waitForRequest(
+      (request) =>
+        new URL(request.url()).pathname === '/api/landlords' &&
+        new URL(request.url()).searchParams.get('search') === 'maple',
+    );
+    await landlord.fill('maple');
+    await searched;
+    await page.getByRole('option', { name: 'Maple Leaf Rentals', exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByRole('option', { name: 'Northwind Property Group', exact: true }).count())
+      .toBe(0);
+    await page.getByRole('option', { name: 'Maple Leaf Rentals', exact: true }).click();
     await expect.poll(() => property.isEnabled()).toBe(true);
     await property.click();
     await page.getByRole('option', { name: 'Harbourview Apartments', exact: true }).waitFor();

@@ -52,7 +52,7 @@ export interface ApiLandlordUserOption extends ApiLandlordUser {
 
 /** What the landlord form needs (GET landlords/create). */
 export interface ApiLandlordFormOptions {
-  /** Role 0: users of role 1-3 that belong to no landlord or to this one. Role 1: this landlord's users. */
+  /** Role 0: users of role 1-3 that belong to no landlord (the landlord's own are its `users`). Role 1: none. */
   user_options: ApiLandlordUserOption[];
   /** False for a manager: it may edit its landlord but not change which users belong to it. */
   can_change_users: boolean;
@@ -107,7 +107,7 @@ export type ApiPropertyListRow = Omit<ApiProperty, 'units' | 'users'> & { unit_c
 
 /** What the property form needs (GET properties/create). */
 export interface ApiPropertyFormOptions {
-  /** Role 0: every landlord; role 1: its own only (a new property is fixed to it). */
+  /** The edited property's landlord (role 0, who searches others: ADR 0025); role 1 its own (a new property is fixed to it). */
   landlord_options: ApiRecordRef[];
   can_pick_landlord: boolean;
 }
@@ -179,7 +179,7 @@ export interface ApiUnit {
 export interface ApiUnitFormOptions {
   /** Role 0 picks the landlord first; a manager's properties are always its own landlord's. */
   can_pick_landlord: boolean;
-  /** The landlords the viewer may pick (role 0: every landlord, by name; a manager: only its own). */
+  /** The landlord the form starts from, if any (a manager: its own); role 0 searches others (ADR 0025). */
   landlord_options: ApiRecordRef[];
   /**
    * The landlord the property options below belong to: role 0's `?landlord_id=`, else (edit) the unit's

@@ -77,7 +77,7 @@ export interface ApiUserFormOptions {
   default_role: Role;
   /** Role 0 picks the landlord; a manager's tenants and contractors are fixed to its own. */
   can_pick_landlord: boolean;
-  /** The landlords the viewer may pick (a manager: only its own). */
+  /** The landlord the form starts from, if any (a manager: its own); the super admin searches others (ADR 0025). */
   landlord_options: ApiRecordRef[];
   /**
    * The landlord the unit and property options below belong to (SPEC.md section 6): `?landlord_id=`,

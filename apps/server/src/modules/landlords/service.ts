@@ -195,22 +195,24 @@ export async function listLandlords(
 }
 
 /**
- * Landlords as a form's picker offers them (id and name, by name, then id), the ones `where` keeps, read as one
- * JSON value: the super admin's picker of every landlord was 2,000 rows through the driver and drizzle on each
- * load of a form.
+ * The landlord a form starts from, as its landlord picker's one option (id and name), or null: none wanted, or
+ * one the actor may not read. The super admin's picker searches the others (GET landlords?search=) rather than
+ * every form loading all of them: 2,000 landlords were 75 KB and most of each form's time (ADR 0025).
  */
-export async function landlordOptions(db: Db, where: SQL | undefined): Promise<ApiRecordRef[]> {
-  const ordered = db
-    .select({ id: landlords.id, name: landlords.name })
-    .from(landlords)
-    .where(where)
-    .orderBy(textSort(landlords.name), asc(landlords.id))
-    .as('ordered');
-  // Aggregated in the subquery's order: an ORDER BY inside json_agg sorted the built objects, 2.5 times slower.
-  const [{ options }] = await db
-    .select({ options: sql<ApiRecordRef[]>`coalesce(json_agg(${sql.identifier('ordered')}), '[]'::json)` })
-    .from(ordered);
-  return options;
+export async function landlordOption(
+  db: Db,
+  actor: Actor,
+  wanted: number | null,
+): Promise<ApiRecordRef | null> {
+  if (wanted === null) return null;
+  const viewer = viewerShape(actor);
+  const [row] = await shaped(db, 'landlord_option', viewer.shape, (db, shape, p) =>
+    db
+      .select({ id: landlords.id, name: landlords.name })
+      .from(landlords)
+      .where(and(eq(landlords.id, p.landlordId), visibleLandlords(viewerIn(shape, p)))),
+  ).execute({ ...viewer.values, landlordId: wanted });
+  return row ?? null;
 }
 
 /** The landlord row if the actor may see it; 404 otherwise (also for ids that do not exist). */
@@ -251,38 +253,33 @@ export async function currentLandlord(db: Db, landlordId: number | null): Promis
   return row ? serializeLandlordSummary(row) : null;
 }
 
-/** Users the super admin may attach: managers, tenants and contractors of no landlord or of this one. */
-async function userOptions(db: Db, actor: Actor, landlordId: number | null): Promise<Person[]> {
-  const own = landlordId === null ? isNull(users.landlordId) : eq(users.landlordId, landlordId);
-  const where =
-    actor.role === ROLE.superAdmin
-      ? and(gte(users.role, ROLE.manager), landlordId === null ? own : or(isNull(users.landlordId), own))
-      : own;
-  return (await db
-    .select(personColumns)
-    .from(users)
-    .where(where)
-    .orderBy(personSort, asc(users.id))) as Person[];
-}
-
-async function formOptions(db: Db, actor: Actor, landlordId: number | null): Promise<ApiLandlordFormOptions> {
-  const options = await userOptions(db, actor, landlordId);
-  return {
-    user_options: options.map(serializeLandlordUserOption),
-    can_change_users: actor.role === ROLE.superAdmin,
-  };
+/**
+ * What the landlord form's users picker offers beside the landlord's own users (its record's `users`): the
+ * managers, tenants and contractors of no landlord, which the super admin may attach. Nothing for a manager, who
+ * may not change them (ADR 0025: the own users were sent twice, 46 KB for a landlord of 200).
+ */
+async function formOptions(db: Db, actor: Actor): Promise<ApiLandlordFormOptions> {
+  const mayChange = actor.role === ROLE.superAdmin;
+  const free = mayChange
+    ? ((await db
+        .select(personColumns)
+        .from(users)
+        .where(and(gte(users.role, ROLE.manager), isNull(users.landlordId)))
+        .orderBy(personSort, asc(users.id))) as Person[])
+    : [];
+  return { user_options: free.map(serializeLandlordUserOption), can_change_users: mayChange };
 }
 
 /** GET landlords/create: what the create form needs (super admin only). */
 export async function landlordCreateForm(db: Db, actor: Actor): Promise<ApiLandlordFormOptions> {
   if (!can(actor, 'landlord.create')) throw forbidden();
-  return formOptions(db, actor, null);
+  return formOptions(db, actor);
 }
 
 export async function landlordEditForm(db: Db, actor: Actor, id: number): Promise<ApiLandlordEdit> {
   const landlord = await getLandlord(db, actor, id);
   if (!can(actor, 'landlord.update', { id })) throw forbidden();
-  return { ...landlord, ...(await formOptions(db, actor, id)) };
+  return { ...landlord, ...(await formOptions(db, actor)) };
 }
 
 /** The public logo of the login screen: only the id, name and logo URL. */

@@ -86,7 +86,7 @@ import {
   withStoredImage,
 } from '../../lib/record-helpers';
 import type { ScopedActor } from '../../lib/session';
-import { landlordOptions, visibleLandlords } from '../landlords/service';
+import { landlordOption, visibleLandlords } from '../landlords/service';
 import { visibleUnits } from '../units/service';
 import { type PropertyPerson, serializeProperty, serializePropertyListRow } from './serialize';
 
@@ -414,21 +414,23 @@ export async function getProperty(db: Db, actor: Actor, id: number): Promise<Api
   return toApiProperty(row);
 }
 
-async function formOptions(db: Db, actor: Actor): Promise<ApiPropertyFormOptions> {
-  const options = await landlordOptions(db, visibleLandlords(actor));
-  return { landlord_options: options, can_pick_landlord: can(actor, 'landlord.pickOnProperty') };
+/** The landlord the form starts from: the edited property's (the super admin searches others), a manager's own. */
+async function formOptions(db: Db, actor: Actor, landlordId: number | null): Promise<ApiPropertyFormOptions> {
+  const canPick = can(actor, 'landlord.pickOnProperty');
+  const option = await landlordOption(db, actor, canPick ? landlordId : actor.landlordId);
+  return { landlord_options: option ? [option] : [], can_pick_landlord: canPick };
 }
 
-/** GET properties/create: the landlord choices (role 0: all; role 1: its own). */
+/** GET properties/create: no landlord yet for the super admin, who searches for one; role 1 its own. */
 export async function propertyCreateForm(db: Db, actor: Actor): Promise<ApiPropertyFormOptions> {
   if (!can(actor, 'property.create')) throw forbidden();
-  return formOptions(db, actor);
+  return formOptions(db, actor, null);
 }
 
 export async function propertyEditForm(db: Db, actor: Actor, id: number): Promise<ApiPropertyEdit> {
   const property = await getProperty(db, actor, id);
   if (!can(actor, 'property.update', { landlordId: property.landlord_id })) throw forbidden();
-  return { ...property, ...(await formOptions(db, actor)) };
+  return { ...property, ...(await formOptions(db, actor, property.landlord_id)) };
 }
 
 /** A manager's property belongs to its own landlord: a form without landlord_id gets it filled in. */

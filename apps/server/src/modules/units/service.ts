@@ -87,7 +87,7 @@ import {
   withStoredImage,
 } from '../../lib/record-helpers';
 import type { ScopedActor } from '../../lib/session';
-import { landlordOptions, visibleLandlords } from '../landlords/service';
+import { landlordOption } from '../landlords/service';
 import { visibleProperties } from '../properties/service';
 import { visibleTickets } from '../tickets/queries';
 import { timeZoneOf } from '../tickets/time-zones';
@@ -518,27 +518,31 @@ async function formOptions(
   unitLandlordId: number | null,
 ): Promise<ApiUnitFormOptions> {
   const isSuper = actor.role === ROLE.superAdmin;
+  const viewer = viewerShape(actor);
   const requested = requestedLandlordSchema.parse(rawQuery ?? {}).landlord_id;
   const [offered, categoryOptions] = await Promise.all([
-    landlordOptions(db, visibleLandlords(actor)),
-    db
-      .select({ id: categories.id, title: categories.title, description: categories.description })
-      .from(categories)
-      .orderBy(textSort(categories.title), asc(categories.id)),
+    landlordOption(db, actor, isSuper ? (requested ?? unitLandlordId) : actor.landlordId),
+    shaped(db, 'unit_form_categories', {}, (db) =>
+      db
+        .select({ id: categories.id, title: categories.title, description: categories.description })
+        .from(categories)
+        .orderBy(textSort(categories.title), asc(categories.id)),
+    ).execute(),
   ]);
-  let chosen = isSuper ? (requested ?? unitLandlordId) : actor.landlordId;
-  if (chosen !== null && !offered.some((landlord) => landlord.id === chosen)) chosen = null;
+  const chosen = offered?.id ?? null;
   const propertyOptions =
     chosen === null
       ? []
-      : await db
-          .select({ id: properties.id, name: properties.name, landlord_id: properties.landlordId })
-          .from(properties)
-          .where(and(eq(properties.landlordId, chosen), visibleProperties(actor)))
-          .orderBy(textSort(properties.name), asc(properties.id));
+      : await shaped(db, 'unit_form_properties', viewer.shape, (db, shape, p) =>
+          db
+            .select({ id: properties.id, name: properties.name, landlord_id: properties.landlordId })
+            .from(properties)
+            .where(and(eq(properties.landlordId, p.landlordId), visibleProperties(viewerIn(shape, p))))
+            .orderBy(textSort(properties.name), asc(properties.id)),
+        ).execute({ ...viewer.values, landlordId: chosen });
   return {
     can_pick_landlord: isSuper,
-    landlord_options: offered,
+    landlord_options: offered ? [offered] : [],
     options_landlord_id: chosen,
     property_options: propertyOptions,
     category_options: categoryOptions,

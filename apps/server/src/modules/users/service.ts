@@ -77,7 +77,7 @@ import { optionalIdFilter, requestedLandlordSchema } from '../../lib/record-help
 import type { Actor } from '../../lib/session';
 import type { FileStorage } from '../../lib/storage';
 import { newStorageKey, type ProcessedImage, processAvatarUpload } from '../../lib/uploads';
-import { landlordOptions } from '../landlords/service';
+import { landlordOption } from '../landlords/service';
 import { passwordFor, uniqueUsernames, violatedConstraint } from './accounts';
 import {
   mayChangeAvatar,
@@ -446,6 +446,24 @@ export function userRecordStatement(db: Db, shape: ViewerShape & { type: UserTyp
     .where(and(eq(users.id, p.userId), userScope(viewerIn(shape, p), shape.type)));
 }
 
+/** The user and its links, if the viewer may see it in the type's scope; 404 otherwise. */
+async function visibleUserWithLinks(db: Db, actor: Actor, type: UserType, id: number) {
+  const viewer = viewerShape(actor);
+  const [row] = await shaped(db, 'user_record', { ...viewer.shape, type }, userRecordStatement).execute({
+    ...viewer.values,
+    userId: id,
+  });
+  if (!row) throw notFound();
+  return row;
+}
+
+function recordOfRow(actor: Actor, row: Awaited<ReturnType<typeof visibleUserWithLinks>>): ApiUserRecord {
+  return serializeUserRecord(row.user, linksOf(row.user, row), {
+    update: mayEdit(actor, row.user),
+    delete: mayDelete(actor, row.user),
+  });
+}
+
 /** GET /{type}/{id}. */
 export async function getUserRecord(
   db: Db,
@@ -453,16 +471,7 @@ export async function getUserRecord(
   type: UserType,
   id: number,
 ): Promise<ApiUserRecord> {
-  const viewer = viewerShape(actor);
-  const [row] = await shaped(db, 'user_record', { ...viewer.shape, type }, userRecordStatement).execute({
-    ...viewer.values,
-    userId: id,
-  });
-  if (!row) throw notFound();
-  return serializeUserRecord(row.user, linksOf(row.user, row), {
-    update: mayEdit(actor, row.user),
-    delete: mayDelete(actor, row.user),
-  });
+  return recordOfRow(actor, await visibleUserWithLinks(db, actor, type, id));
 }
 
 /** Which option lists a form needs: the /users create form may become any type once a role is picked. */
@@ -478,46 +487,55 @@ async function formOptions(
   subject: UserRow | null,
 ): Promise<ApiUserFormOptions> {
   const isSuper = actor.role === ROLE.superAdmin;
-  const offered = await landlordOptions(db, isSuper ? undefined : eq(landlords.id, actor.landlordId ?? -1));
   const requested = requestedLandlordSchema.parse(rawQuery ?? {}).landlord_id;
   // Units and properties are offered for one landlord only (SPEC.md section 6).
-  let chosen = isSuper ? (requested ?? subject?.landlordId ?? null) : actor.landlordId;
-  if (chosen !== null && !offered.some((landlord) => landlord.id === chosen)) chosen = null;
+  const offered = await landlordOption(
+    db,
+    actor,
+    isSuper ? (requested ?? subject?.landlordId ?? null) : actor.landlordId,
+  );
+  const chosen = offered?.id ?? null;
   const wantsUnits = kinds === 'tenants' || kinds === 'any';
   const wantsContractorLists = kinds === 'contractors' || kinds === 'any';
   const [unitOptions, propertyOptions, categoryOptions] = await Promise.all([
     wantsUnits && chosen !== null
-      ? db
-          .select({
-            id: units.id,
-            name: units.name,
-            property_id: properties.id,
-            property_name: properties.name,
-          })
-          .from(units)
-          .innerJoin(properties, eq(properties.id, units.propertyId))
-          .where(eq(properties.landlordId, chosen))
-          .orderBy(asc(properties.name), asc(units.name), asc(units.id))
+      ? shaped(db, 'user_form_units', {}, (db, _shape, p) =>
+          db
+            .select({
+              id: units.id,
+              name: units.name,
+              property_id: properties.id,
+              property_name: properties.name,
+            })
+            .from(units)
+            .innerJoin(properties, eq(properties.id, units.propertyId))
+            .where(eq(properties.landlordId, p.landlordId))
+            .orderBy(asc(properties.name), asc(units.name), asc(units.id)),
+        ).execute({ landlordId: chosen })
       : [],
     wantsContractorLists && chosen !== null
-      ? db
-          .select({ id: properties.id, name: properties.name })
-          .from(properties)
-          .where(eq(properties.landlordId, chosen))
-          .orderBy(asc(properties.name), asc(properties.id))
+      ? shaped(db, 'user_form_properties', {}, (db, _shape, p) =>
+          db
+            .select({ id: properties.id, name: properties.name })
+            .from(properties)
+            .where(eq(properties.landlordId, p.landlordId))
+            .orderBy(asc(properties.name), asc(properties.id)),
+        ).execute({ landlordId: chosen })
       : [],
     wantsContractorLists
-      ? db
-          .select({ id: categories.id, title: categories.title })
-          .from(categories)
-          .orderBy(asc(categories.title), asc(categories.id))
+      ? shaped(db, 'user_form_categories', {}, (db) =>
+          db
+            .select({ id: categories.id, title: categories.title })
+            .from(categories)
+            .orderBy(asc(categories.title), asc(categories.id)),
+        ).execute()
       : [],
   ]);
   return {
     roles: roles.map((role): ApiRoleOption => ({ value: role, name: roleName(role) })),
     default_role: defaultRole,
     can_pick_landlord: isSuper,
-    landlord_options: offered,
+    landlord_options: offered ? [offered] : [],
     options_landlord_id: chosen,
     unit_options: unitOptions,
     property_options: propertyOptions,
@@ -545,14 +563,19 @@ export async function editFormData(
   id: number,
   rawQuery: unknown,
 ): Promise<ApiUserEdit> {
-  const row = await findVisibleUser(db, actor, type, id);
-  if (!mayEdit(actor, row)) throw forbidden();
-  const ownType = userTypeForRole(row.role);
-  const [[record], options] = await Promise.all([
-    toRecords(db, actor, [row]),
-    formOptions(db, actor, ownType, rolesFor(actor, ownType), defaultRoleForType(ownType), rawQuery, row),
-  ]);
-  return { ...record, ...options };
+  const row = await visibleUserWithLinks(db, actor, type, id);
+  if (!mayEdit(actor, row.user)) throw forbidden();
+  const ownType = userTypeForRole(row.user.role);
+  const options = await formOptions(
+    db,
+    actor,
+    ownType,
+    rolesFor(actor, ownType),
+    defaultRoleForType(ownType),
+    rawQuery,
+    row.user,
+  );
+  return { ...recordOfRow(actor, row), ...options };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -61,7 +61,8 @@ function LandlordForm({
   });
   const { buttonState, error, submit } = useSubmitRecord();
 
-  const userData = (options.user_options ?? []).map((user) => ({
+  // The landlord's own users, then those of no landlord that may join it.
+  const userData = [...(landlord?.users ?? []), ...(options.user_options ?? [])].map((user) => ({
     value: String(user.id),
     label: `${user.company_name && user.company_name !== user.name ? `${user.name} · ${user.company_name}` : user.name} (${user.role_name})`,
   }));

@@ -1,4 +1,4 @@
-import { Select, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import {
   type ApiProperty,
   type ApiPropertyEdit,
@@ -18,6 +18,7 @@ import {
   NameDescriptionFields,
   RecordFormShell,
 } from '../../components/forms/fields';
+import { LandlordPicker } from '../../components/forms/LandlordPicker';
 import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 
@@ -89,10 +90,11 @@ function PropertyForm({
   });
   const { buttonState, error, submit } = useSubmitRecord();
 
-  const landlordData = landlords.map((landlord) => ({ value: String(landlord.id), label: landlord.name }));
-  if (property?.landlord && !landlordData.some((item) => item.value === String(property.landlord_id))) {
-    landlordData.unshift({ value: String(property.landlord.id), label: property.landlord.name });
-  }
+  // The landlord the form starts from (the property's own), shown by the picker or named when fixed.
+  const startLandlords =
+    property?.landlord && !landlords.some((landlord) => landlord.id === property.landlord_id)
+      ? [property.landlord, ...landlords]
+      : landlords;
 
   const onSubmit = form.onSubmit((values) =>
     submit(form, values, {
@@ -103,7 +105,9 @@ function PropertyForm({
     }),
   );
 
-  const landlordName = landlordData.find((item) => item.value === form.values.landlord_id)?.label;
+  const landlordName = startLandlords.find(
+    (landlord) => String(landlord.id) === form.values.landlord_id,
+  )?.name;
 
   return (
     <RecordFormShell
@@ -118,14 +122,11 @@ function PropertyForm({
       <FormAvatarField form={form} label={F.picture} current={property?.avatar} />
       <NameDescriptionFields form={form} nameLabel={F.name} descriptionLabel={F.description} />
       {canPick ? (
-        <Select
+        <LandlordPicker
           label={F.landlord}
           placeholder={t.screens.placeholders.landlord}
-          data={landlordData}
-          searchable
+          initial={startLandlords}
           withAsterisk
-          nothingFoundMessage={t.screens.nothingFound}
-          comboboxProps={{ zIndex: 400 }}
           {...form.getInputProps('landlord_id')}
           value={form.values.landlord_id || null}
           onChange={(value) => form.setFieldValue('landlord_id', value ?? '')}

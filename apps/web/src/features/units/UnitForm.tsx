@@ -15,6 +15,7 @@ import {
   NameDescriptionFields,
   RecordFormShell,
 } from '../../components/forms/fields';
+import { LandlordPicker } from '../../components/forms/LandlordPicker';
 import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 
@@ -94,10 +95,6 @@ function UnitForm({
   const { buttonState, error, submit } = useSubmitRecord();
   const creating = unit === null;
 
-  const landlordData = (options.landlord_options ?? []).map((landlord) => ({
-    value: String(landlord.id),
-    label: landlord.name,
-  }));
   const propertyData = (options.property_options ?? []).map((property) => ({
     value: String(property.id),
     label: property.name,
@@ -151,14 +148,11 @@ function UnitForm({
       <FormAvatarField form={form} label={F.picture} current={unit?.avatar} />
       <NameDescriptionFields form={form} nameLabel={F.name} descriptionLabel={F.description} />
       {options.can_pick_landlord ? (
-        <Select
+        <LandlordPicker
           label={F.landlord}
           placeholder={P.landlord}
-          data={landlordData}
-          searchable
+          initial={options.landlord_options ?? []}
           allowDeselect={false}
-          nothingFoundMessage={t.screens.nothingFound}
-          comboboxProps={{ zIndex: 400 }}
           {...form.getInputProps('landlord_id')}
           value={form.values.landlord_id || null}
           onChange={changeLandlord}

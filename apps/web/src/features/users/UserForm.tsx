@@ -26,6 +26,7 @@ import {
   CountryProvinceFields,
   RecordFormShell,
 } from '../../components/forms/fields';
+import { LandlordPicker } from '../../components/forms/LandlordPicker';
 import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import type { CreatedUserState } from './UserDetails';
@@ -147,10 +148,6 @@ function UserForm({
   const { buttonState, error, submit } = useSubmitRecord();
 
   const roleData = options.roles.map((role) => ({ value: String(role.value), label: role.name }));
-  const landlordData = (options.landlord_options ?? []).map((landlord) => ({
-    value: String(landlord.id),
-    label: landlord.name,
-  }));
   const unitData = (options.unit_options ?? []).map((unit) => ({
     value: String(unit.id),
     label: unit.property_name ? `${unit.name} · ${unit.property_name}` : unit.name,
@@ -282,15 +279,12 @@ function UserForm({
         />
       ) : null}
       {options.can_pick_landlord && !(type === 'users' && superAdminRole) ? (
-        <Select
+        <LandlordPicker
           label={F.landlord}
           placeholder={P.landlord}
-          data={landlordData}
-          searchable
+          initial={options.landlord_options ?? []}
           clearable={type !== 'users'}
           withAsterisk={type === 'users'}
-          nothingFoundMessage={t.screens.nothingFound}
-          comboboxProps={{ zIndex: 400 }}
           {...form.getInputProps('landlord_id')}
           value={form.values.landlord_id || null}
           onChange={changeLandlord}
