@@ -161,3 +161,15 @@ describe("the whole list filtered by status (the super admin's)", () => {
     }
   });
 });
+
+describe("a contractor's list filtered by status", () => {
+  it('reads the tickets routed to it by their ids, not every ticket of the status', async () => {
+    // As IN (subquery), PostgreSQL hashed the contractor's few hundred ids and scanned every ticket of the status
+    // for them (13,000 "new" tickets at full scale: 2.6 ms of database time a call instead of 0.5).
+    const statements = await statementsOf(w.north.plumber, '/api/tickets?status=0');
+    const [page] = pageStatements(statements);
+    const plan = await planOf(page);
+    // The ids are a condition of the scan of tickets (by whichever index the planner picks for a test's few rows).
+    expect(plan).toMatch(/(Index Cond|Filter): \([^\n]*\bid = ANY/);
+  });
+});
