@@ -379,7 +379,8 @@ export const tickets = pgTable(
     check('tickets_priority_check', sql`${t.priority} between 0 and 1`),
     check('tickets_status_check', sql`${t.status} between 0 and 4`),
     // With the id, a manager's first page is read from this index alone, then only its 10 rows are joined.
-    // Migration 0005 adds INCLUDE (search_text) (a manager's search reads the text from it; drizzle cannot say so).
+    // Migration 0016 adds INCLUDE (search_text, status, title, tenant_sort, property_sort): a manager's search, sorts
+    // and status filters read their rows' keys from it alone (drizzle cannot say so).
     index('tickets_property_id_created_at_idx').on(
       t.propertyId,
       t.createdAt.desc().nullsFirst(),
