@@ -153,7 +153,7 @@ describe("the whole list filtered by status (the super admin's)", () => {
     // thousands of recent tickets of other statuses (a status with few recent tickets: 6 ms instead of 1).
     for (const order of ['desc', 'asc']) {
       const statements = await statementsOf(w.admin, `/api/tickets?status=0&sort=created_at&order=${order}`);
-      const [page] = statements.filter((statement) => statement.text.includes('"tickets"."status" = $'));
+      const [page] = statements.filter((statement) => statement.text.includes('"tickets"."status" = (select $'));
       const plan = await planOf(page, { sorts: false });
       expect(plan, order).toMatch(
         /Index (Only )?Scan (Backward )?using tickets_status_created_at_idx on tickets/,
@@ -189,4 +189,14 @@ describe("a manager's list sorted or filtered", () => {
       );
     },
   );
+});
+
+describe('a list filtered by status', () => {
+  it('hides the status from the planner, so that one plan serves every status', async () => {
+    // Seeing a rare status, PostgreSQL estimated its custom plans cheaper than the generic one and planned the
+    // list anew on every call: 1-2 ms of planning for half a millisecond of work (bench:http, a manager's list).
+    const statements = await statementsOf(w.north.manager, '/api/tickets?status=1');
+    const [page] = pageStatements(statements);
+    expect(page.text).toMatch(/"tickets"\."status" = \(select \$\d+::smallint\)/);
+  });
 });
