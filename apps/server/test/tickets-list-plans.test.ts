@@ -153,7 +153,9 @@ describe("the whole list filtered by status (the super admin's)", () => {
     // thousands of recent tickets of other statuses (a status with few recent tickets: 6 ms instead of 1).
     for (const order of ['desc', 'asc']) {
       const statements = await statementsOf(w.admin, `/api/tickets?status=0&sort=created_at&order=${order}`);
-      const [page] = statements.filter((statement) => statement.text.includes('"tickets"."status" = (select $'));
+      const [page] = statements.filter((statement) =>
+        statement.text.includes('"tickets"."status" = (select $'),
+      );
       const plan = await planOf(page, { sorts: false });
       expect(plan, order).toMatch(
         /Index (Only )?Scan (Backward )?using tickets_status_created_at_idx on tickets/,

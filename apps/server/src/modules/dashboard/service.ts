@@ -40,19 +40,30 @@ const isoDay = (midnight: number) => new Date(midnight).toISOString().slice(0, 1
 
 /** The date (`YYYY-MM-DD`) of the Monday of the week `date` falls in, on the calendar of `zone`. */
 export function weekStartIn(date: Date, zone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  const [year, month, day] = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-    .format(date)
-    .split('-')
-    .map(Number);
+  const [year, month, day] = dayFormatIn(zone).format(date).split('-').map(Number);
   const midnight = Date.UTC(year, month - 1, day);
   const sinceMonday = (new Date(midnight).getUTCDay() + 6) % 7;
   return isoDay(midnight - sinceMonday * DAY_MS);
+}
+
+/** How many zones' formatters are kept (zone names are case-insensitive: a caller could send many spellings). */
+const KEPT_FORMATS = 1000;
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A formatter of dates as YYYY-MM-DD (en-CA's way) in `zone`, built once per zone: building one cost more than a
+ * tenant's whole dashboard statement. */
+function dayFormatIn(zone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    if (dayFormats.size < KEPT_FORMATS) dayFormats.set(zone, format);
+  }
+  return format;
 }
 
 /** The Monday (`YYYY-MM-DD` in `zone`) the dashboard's weeks start on: DASHBOARD_WEEKS weeks ending with the current one. */
