@@ -1,0 +1,1 @@
+CREATE INDEX "users_contractor_search_text_trgm_idx" ON "users" USING gin ("search_text" gin_trgm_ops) WHERE "users"."role" = 3;
