@@ -472,6 +472,23 @@ describe('forms on a phone', () => {
     await page.context().close();
   });
 
+  it('let the super admin find a landlord by typing, on a phone', async () => {
+    // The picker searches the landlords on the server (the form does not carry them all): typing narrows it.
+    const page = await signedIn('admin@mend.test', '/properties/create');
+    const form = panel(page, en.titles.createProperty);
+    const picker = form.getByRole('combobox', { name: en.screens.fields.landlord, exact: true });
+    await picker.tap();
+    await picker.fill('maple');
+    await page.getByRole('option', { name: 'Maple Leaf Rentals', exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByRole('option', { name: 'Northwind Property Group', exact: true }).count())
+      .toBe(0);
+    await page.getByRole('option', { name: 'Maple Leaf Rentals', exact: true }).tap();
+    expect(await picker.inputValue()).toBe('Maple Leaf Rentals');
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('are one column: the profile tabs and the contact form', { timeout: 90_000 }, async () => {
     const page = await signedIn('tenant@northwind.test');
     const id = await page.evaluate(
