@@ -91,6 +91,7 @@ const { values: args } = parseArgs({
     surface: { type: 'boolean', default: false },
     sweep: { type: 'boolean', default: false },
     markdown: { type: 'string' },
+    merge: { type: 'boolean', default: false },
     'server-process': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -119,6 +120,8 @@ if (args.help) {
                     sixth use of each pooled connection's prepared statements), sorted slowest first
   --markdown FILE   write the results as the current table of FILE (docs/performance.md), between its
                     <!-- bench:http table --> markers
+  --merge           with --markdown: replace only the lines of the calls this run measured in FILE's table
+                    (rerun the calls a change touched: --surface --only ... --markdown FILE --merge)
   --explain         print EXPLAIN (ANALYZE, BUFFERS) of every captured statement
   --server-process  drive a second copy of the app running as its own process (bench/serve.ts,
                     PostgreSQL only), so that autocannon does not share the app's event loop; the
@@ -1073,16 +1076,21 @@ async function main() {
       );
   } else printReport(rows, accountsFile, target);
   if (args.markdown && !args.sweep) {
-    writeMarkdownTable(args.markdown, markdownRows(rows), {
-      target: describeTarget(target),
-      counts: accountsFile.counts,
-      connections: CONNECTIONS,
-      duration: DURATION,
-      warmup: WARMUP,
-      poolSize: POOL_SIZE,
-      machine: machineLine(),
-    });
-    console.log(`Wrote the table of ${args.markdown}`);
+    writeMarkdownTable(
+      args.markdown,
+      markdownRows(rows),
+      {
+        target: describeTarget(target),
+        counts: accountsFile.counts,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        warmup: WARMUP,
+        poolSize: POOL_SIZE,
+        machine: machineLine(),
+      },
+      args.merge,
+    );
+    console.log(`${args.merge ? 'Merged this run into' : 'Wrote'} the table of ${args.markdown}`);
   }
 
   if (args.keep) {

@@ -39,47 +39,91 @@ const ROLE_NAMES: Record<string, string> = {
   contractor: 'contractor',
 };
 
-export function markdownTable(rows: MarkdownRow[], facts: RunFacts): string {
-  const passed = rows.filter((row) => row.verdict === 'PASS').length;
-  const worst = [...rows].sort((a, b) => b.p95 - a.p95)[0];
-  const lines = [
-    `${facts.target}: ${int(facts.counts.tickets ?? 0)} tickets, ${int(facts.counts.users ?? 0)} users; ` +
-      `${facts.connections} connections, ${facts.warmup} s warm-up then ${facts.duration} s per call, ` +
-      `database pool ${facts.poolSize}; ${facts.machine}; ${new Date().toISOString().slice(0, 10)}.`,
-    '',
-    `${passed} of ${rows.length} calls meet their target.` +
-      (worst
-        ? ` Slowest p95: ${ms(worst.p95)} ms (${worst.route}, ${worst.variant}, ${ROLE_NAMES[worst.role] ?? worst.role}).`
-        : ''),
-    '',
-    '| endpoint | role | call | req/s | p50 ms | p95 ms | SQL p50 ms | API/SQL | target p95 | result |',
-    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
-    ...rows.map((row) =>
-      [
-        `\`${row.route}\``,
-        ROLE_NAMES[row.role] ?? row.role,
-        row.variant.replaceAll('|', '\\|'),
-        row.concurrency === facts.connections ? int(row.rps) : `${int(row.rps)} (one at a time)`,
-        ms(row.p50),
-        ms(row.p95),
-        row.sqlP50 === undefined ? '-' : ms(row.sqlP50),
-        row.sqlP50 === undefined ? '-' : `${(row.p50 / row.sqlP50).toFixed(2)}×`,
-        row.target === undefined ? '-' : `< ${row.target}`,
-        row.verdict,
-      ]
-        .join(' | ')
-        .replace(/^/, '| ')
-        .replace(/$/, ' |'),
-    ),
-  ];
-  return lines.join('\n');
+const HEADER = [
+  '| endpoint | role | call | req/s | p50 ms | p95 ms | SQL p50 ms | API/SQL | target p95 | result |',
+  '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+];
+
+function tableLine(row: MarkdownRow, facts: RunFacts): string {
+  return [
+    `\`${row.route}\``,
+    ROLE_NAMES[row.role] ?? row.role,
+    row.variant.replaceAll('|', '\\|'),
+    row.concurrency === facts.connections ? int(row.rps) : `${int(row.rps)} (one at a time)`,
+    ms(row.p50),
+    ms(row.p95),
+    row.sqlP50 === undefined ? '-' : ms(row.sqlP50),
+    row.sqlP50 === undefined ? '-' : `${(row.p50 / row.sqlP50).toFixed(2)}×`,
+    row.target === undefined ? '-' : `< ${row.target}`,
+    row.verdict,
+  ]
+    .join(' | ')
+    .replace(/^/, '| ')
+    .replace(/$/, ' |');
 }
 
-export function writeMarkdownTable(file: string, rows: MarkdownRow[], facts: RunFacts): void {
+/** A table line's call (endpoint, role, call), its p95 and its result. */
+function cellsOf(line: string) {
+  const cells = line
+    .replace(/^\| | \|$/g, '')
+    .split(/ (?<!\\)\| /)
+    .map((cell) => cell.trim());
+  return { key: cells.slice(0, 3).join(' | '), p95: Number(cells[5].replaceAll(',', '')), cells };
+}
+
+function summary(lines: string[]): string {
+  const parsed = lines.map(cellsOf);
+  const passed = parsed.filter((row) => row.cells[9] === 'PASS').length;
+  const worst = [...parsed].sort((a, b) => b.p95 - a.p95)[0];
+  return (
+    `${passed} of ${lines.length} calls meet their target.` +
+    (worst
+      ? ` Slowest p95: ${worst.cells[5]} ms (${worst.cells[0].replaceAll('`', '')}, ${worst.cells[2]}, ${worst.cells[1]}).`
+      : '')
+  );
+}
+
+function factsLine(facts: RunFacts): string {
+  return (
+    `${facts.target}: ${int(facts.counts.tickets ?? 0)} tickets, ${int(facts.counts.users ?? 0)} users; ` +
+    `${facts.connections} connections, ${facts.warmup} s warm-up then ${facts.duration} s per call, ` +
+    `database pool ${facts.poolSize}; ${facts.machine}; ${new Date().toISOString().slice(0, 10)}.`
+  );
+}
+
+export function markdownTable(rows: MarkdownRow[], facts: RunFacts): string {
+  const lines = rows.map((row) => tableLine(row, facts));
+  return [factsLine(facts), '', summary(lines), '', ...HEADER, ...lines].join('\n');
+}
+
+/**
+ * The table of `existing` (a table written by markdownTable) with the lines of the calls measured again replaced
+ * by `rows`, in place (a call the table lacks is added at the end); the summary is counted again and the first
+ * line says how many calls were measured later.
+ */
+export function mergedTable(existing: string, rows: MarkdownRow[], facts: RunFacts): string {
+  const lines = existing.split('\n').filter((line) => line.startsWith('| `'));
+  const fresh = new Map(rows.map((row) => [cellsOf(tableLine(row, facts)).key, tableLine(row, facts)]));
+  const merged = lines.map((line) => {
+    const key = cellsOf(line).key;
+    const replacement = fresh.get(key);
+    fresh.delete(key);
+    return replacement ?? line;
+  });
+  merged.push(...fresh.values());
+  const first = existing.split('\n')[0].replace(/ \(\d+ calls? measured again[^)]*\)\.$/, '.');
+  const note = ` (${int(rows.length)} calls measured again on ${new Date().toISOString().slice(0, 10)}, same machine and settings).`;
+  return [first.replace(/\.$/, note), '', summary(merged), '', ...HEADER, ...merged].join('\n');
+}
+
+/** Writes the run's table into `file`, or with `merge` only its calls' lines into the table there (mergedTable). */
+export function writeMarkdownTable(file: string, rows: MarkdownRow[], facts: RunFacts, merge = false): void {
   const text = readFileSync(file, 'utf8');
   const start = text.indexOf(START);
   const end = text.indexOf(END);
   if (start < 0 || end < start) throw new Error(`${file} has no ${START} … ${END} markers`);
-  const table = markdownTable(rows, facts);
+  const table = merge
+    ? mergedTable(text.slice(start + START.length, end).trim(), rows, facts)
+    : markdownTable(rows, facts);
   writeFileSync(file, `${text.slice(0, start + START.length)}\n${table}\n${text.slice(end)}`);
 }
