@@ -3,6 +3,7 @@
  * save or delete. Keys start with the resource ('units', 'tenants', ...), so invalidating a resource
  * refreshes its lists, records and form options together.
  */
+import type { ListResponse } from '@mend/shared';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, type QueryParams } from './api';
 import { t } from './translations';
@@ -49,6 +50,26 @@ export function useFormOptions<T>(resource: string, url: string, params?: QueryP
     queryFn: () => fetchJson<T>(url, params),
     enabled,
     staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * A picker's choices searched on the server as one types: the first `perPage` of `resource` by name that match
+ * `search` (all of them when it is empty). The previous answer stays shown while the next one loads.
+ */
+export function usePickerSearch<T>(resource: string, search: string, perPage: number, enabled = true) {
+  return useQuery({
+    queryKey: [resource, 'picker', search, perPage],
+    queryFn: () =>
+      fetchJson<ListResponse<T>>(resource, {
+        per_page: perPage,
+        sort: 'name',
+        order: 'asc',
+        search: search || undefined,
+      }),
+    enabled,
+    staleTime: 30_000,
     placeholderData: (previous) => previous,
   });
 }

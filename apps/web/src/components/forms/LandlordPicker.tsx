@@ -5,16 +5,9 @@
  */
 import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  type ApiLandlordListRow,
-  type ApiRecordRef,
-  type ListResponse,
-  PAGE_SIZE,
-  SEARCH_DEBOUNCE_MS,
-} from '@mend/shared';
-import { useQuery } from '@tanstack/react-query';
+import { type ApiLandlordListRow, type ApiRecordRef, PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@mend/shared';
 import { useMemo, useState } from 'react';
-import { fetchJson } from '../../app/records';
+import { usePickerSearch } from '../../app/records';
 import { t } from '../../app/translations';
 
 interface Choice {
@@ -24,22 +17,6 @@ interface Choice {
 
 function choiceOf(landlord: Pick<ApiRecordRef, 'id' | 'name'>): Choice {
   return { value: String(landlord.id), label: landlord.name };
-}
-
-/** The first page, by name, of the landlords that match `search` (of all of them when it is empty). */
-function useLandlordSearch(search: string) {
-  return useQuery({
-    queryKey: ['landlords', 'picker', search],
-    queryFn: () =>
-      fetchJson<ListResponse<ApiLandlordListRow>>('landlords', {
-        per_page: PAGE_SIZE,
-        sort: 'name',
-        order: 'asc',
-        search: search || undefined,
-      }),
-    staleTime: 30_000,
-    placeholderData: (previous) => previous,
-  });
 }
 
 export function LandlordPicker({
@@ -63,7 +40,7 @@ export function LandlordPicker({
     search === chosen?.label ? '' : search.trim(),
     SEARCH_DEBOUNCE_MS,
   );
-  const found = useLandlordSearch(debouncedSearch);
+  const found = usePickerSearch<ApiLandlordListRow>('landlords', debouncedSearch, PAGE_SIZE);
   const data = useMemo(() => {
     const options = (found.data?.data ?? []).map(choiceOf);
     if (chosen && !options.some((option) => option.value === chosen.value)) options.unshift(chosen);

@@ -16,7 +16,7 @@ import {
 import { type QueryClient, type QueryKey, useQuery } from '@tanstack/react-query';
 import { apiSend } from '../../app/api';
 import { CURRENT_USER_KEY } from '../../app/auth';
-import { fetchJson, invalidateRecords } from '../../app/records';
+import { fetchJson, invalidateRecords, usePickerSearch } from '../../app/records';
 import { format, t } from '../../app/translations';
 import { confirmAction, toastError, toastInfo, toastSuccess } from '../../components/feedback';
 import type { ListResult } from '../../components/table/list-data';
@@ -71,19 +71,7 @@ export function usePropertyOptions(enabled: boolean) {
 
 /** The unit picker (roles 0 and 1): units matching the typed text, by name. */
 export function useUnitOptions(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['units', 'ticket-picker', search],
-    queryFn: () =>
-      fetchJson<ListResponse<ApiUnit>>('units', {
-        per_page: MAX_PAGE_SIZE,
-        sort: 'name',
-        order: 'asc',
-        search: search || undefined,
-      }),
-    enabled,
-    staleTime: 30_000,
-    placeholderData: (previous) => previous,
-  });
+  return usePickerSearch<ApiUnit>('units', search, MAX_PAGE_SIZE, enabled);
 }
 
 /** A tenant's own unit (the units it sees are its own): the unit its tickets are raised on. */
