@@ -439,3 +439,22 @@ describe('GET /api/units (paging, search, sort, filters)', () => {
     expect(filtered.data.every((row) => row.property.name === 'North Wing')).toBe(true);
   });
 });
+
+describe('GET /api/units sorted by property', () => {
+  it('keeps the units of each property together when properties share a name', async () => {
+    // By the property's name alone, ties went by unit id: two "Twin Court"s' units interleaved, and a page read
+    // the units of every property of that name (1,001 for 10 at full scale). Now: name, then property, then unit.
+    const first = (await createProperty(t.db, landlordA, 'Twin Court')).id;
+    const second = (await createProperty(t.db, landlordA, 'twin court')).id;
+    const made = [];
+    for (const property of [first, second, first, second])
+      made.push(await createUnit(t.db, property, 'Twin unit'));
+    for (const order of ['asc', 'desc'] as const) {
+      const response = await admin.get(`/api/units?search=twin&sort=property&order=${order}&per_page=10`);
+      expect(response.statusCode, response.body).toBe(200);
+      const properties = (response.json().data as { property_id: number }[]).map((unit) => unit.property_id);
+      const grouped = order === 'asc' ? [first, first, second, second] : [second, second, first, first];
+      expect(properties, order).toEqual(grouped);
+    }
+  });
+});

@@ -52,7 +52,7 @@ export const listQuerySchema = z.object({
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /** A list's sort keys (LIST_SORTS in @mend/shared, no more and no fewer) and what each sorts by. */
-export type SortColumns<L extends ListName> = Record<ListSortKey<L>, AnyColumn | SQL>;
+export type SortColumns<L extends ListName> = Record<ListSortKey<L>, SortKey>;
 
 export function parseListQuery(query: unknown): ListQuery {
   return listQuerySchema.parse(query ?? {});
@@ -76,14 +76,21 @@ export function searchCondition(term: string, targets: Array<AnyColumn | SQL>): 
  */
 export function orderBy(
   query: ListQuery,
-  sortable: Record<string, AnyColumn | SQL>,
+  sortable: Record<string, SortKey>,
   fallback: { sort: string; order: 'asc' | 'desc' },
   id: AnyColumn,
 ): SQL[] {
   const { key, direction } = sortOf(query, sortable, fallback);
   const by = direction === 'asc' ? asc : desc;
-  return [by(sortable[key]), by(id)];
+  const keys = sortable[key];
+  return [...(Array.isArray(keys) ? keys : [keys]).map((part) => by(part)), by(id)];
 }
+
+/**
+ * What a sort key orders by: a column or expression, or several in turn (a unit's property: its name, then the
+ * property, so that an index on the property's (name, id) serves the order).
+ */
+export type SortKey = AnyColumn | SQL | readonly (AnyColumn | SQL)[];
 
 /** A list statement's sort as its shape keeps it (db/reusable.ts `shaped`): a whitelisted key and a direction. */
 export interface SortShape {
@@ -94,7 +101,7 @@ export interface SortShape {
 /** `orderBy` for a shaped statement: ORDER BY the shape's sort key, `id` breaking ties. */
 export function orderOf(
   shape: SortShape,
-  sortable: Record<string, AnyColumn | SQL>,
+  sortable: Record<string, SortKey>,
   fallback: { sort: string; order: 'asc' | 'desc' },
   id: AnyColumn,
 ): SQL[] {

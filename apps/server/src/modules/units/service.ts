@@ -136,7 +136,9 @@ const avatarFolder = (id: number) => `avatars/units/${id}`;
 const SORTABLE = {
   name: textSort(units.name),
   created_at: units.createdAt,
-  property: textSort(properties.name),
+  // The property's name, then the property: its units stay together, and properties_name_sort_idx (lower(name), id)
+  // serves the order (by the name alone, a page sorted the units of every property of that name: 1,001 for 10).
+  property: [textSort(properties.name), properties.id],
 } satisfies SortColumns<'units'>;
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
