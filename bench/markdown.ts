@@ -111,8 +111,11 @@ export function mergedTable(existing: string, rows: MarkdownRow[], facts: RunFac
     return replacement ?? line;
   });
   merged.push(...fresh.values());
+  // Earlier merges' calls are counted in too (a call merged twice counts twice).
+  const earlier = existing.split('\n')[0].match(/ \((\d+) calls? measured again[^)]*\)\.$/);
   const first = existing.split('\n')[0].replace(/ \(\d+ calls? measured again[^)]*\)\.$/, '.');
-  const note = ` (${int(rows.length)} calls measured again on ${new Date().toISOString().slice(0, 10)}, same machine and settings).`;
+  const count = rows.length + (earlier ? Number(earlier[1]) : 0);
+  const note = ` (${int(count)} calls measured again on ${new Date().toISOString().slice(0, 10)}, same machine and settings).`;
   return [first.replace(/\.$/, note), '', summary(merged), '', ...HEADER, ...merged].join('\n');
 }
 
