@@ -414,23 +414,23 @@ export async function getProperty(db: Db, actor: Actor, id: number): Promise<Api
   return toApiProperty(row);
 }
 
-/** The landlord the form starts from: the edited property's (the super admin searches others), a manager's own. */
-async function formOptions(db: Db, actor: Actor, landlordId: number | null): Promise<ApiPropertyFormOptions> {
-  const canPick = can(actor, 'landlord.pickOnProperty');
-  const option = await landlordOption(db, actor, canPick ? landlordId : actor.landlordId);
-  return { landlord_options: option ? [option] : [], can_pick_landlord: canPick };
-}
-
-/** GET properties/create: no landlord yet for the super admin, who searches for one; role 1 its own. */
+/** GET properties/create: no landlord yet for the super admin, who searches for one (ADR 0025); role 1 its own. */
 export async function propertyCreateForm(db: Db, actor: Actor): Promise<ApiPropertyFormOptions> {
   if (!can(actor, 'property.create')) throw forbidden();
-  return formOptions(db, actor, null);
+  const canPick = can(actor, 'landlord.pickOnProperty');
+  const own = canPick ? null : await landlordOption(db, actor, actor.landlordId);
+  return { landlord_options: own ? [own] : [], can_pick_landlord: canPick };
 }
 
 export async function propertyEditForm(db: Db, actor: Actor, id: number): Promise<ApiPropertyEdit> {
   const property = await getProperty(db, actor, id);
   if (!can(actor, 'property.update', { landlordId: property.landlord_id })) throw forbidden();
-  return { ...property, ...(await formOptions(db, actor, property.landlord_id)) };
+  // The form starts from the property's own landlord, which its record already carries.
+  return {
+    ...property,
+    landlord_options: [property.landlord],
+    can_pick_landlord: can(actor, 'landlord.pickOnProperty'),
+  };
 }
 
 /** A manager's property belongs to its own landlord: a form without landlord_id gets it filled in. */

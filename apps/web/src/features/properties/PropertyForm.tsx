@@ -90,12 +90,6 @@ function PropertyForm({
   });
   const { buttonState, error, submit } = useSubmitRecord();
 
-  // The landlord the form starts from (the property's own), shown by the picker or named when fixed.
-  const startLandlords =
-    property?.landlord && !landlords.some((landlord) => landlord.id === property.landlord_id)
-      ? [property.landlord, ...landlords]
-      : landlords;
-
   const onSubmit = form.onSubmit((values) =>
     submit(form, values, {
       method: creating ? 'POST' : 'PATCH',
@@ -105,9 +99,7 @@ function PropertyForm({
     }),
   );
 
-  const landlordName = startLandlords.find(
-    (landlord) => String(landlord.id) === form.values.landlord_id,
-  )?.name;
+  const landlordName = landlords.find((landlord) => String(landlord.id) === form.values.landlord_id)?.name;
 
   return (
     <RecordFormShell
@@ -125,7 +117,7 @@ function PropertyForm({
         <LandlordPicker
           label={F.landlord}
           placeholder={t.screens.placeholders.landlord}
-          initial={startLandlords}
+          initial={landlords}
           withAsterisk
           {...form.getInputProps('landlord_id')}
           value={form.values.landlord_id || null}
