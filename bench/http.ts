@@ -34,7 +34,7 @@ import {
   migrateDatabase,
   openDatabase,
 } from '../apps/server/src/db/client';
-import { shouldPrepare, statementName } from '../apps/server/src/db/prepared-statements';
+import { sentPrepared, statementName } from '../apps/server/src/db/prepared-statements';
 import { startBenchApp } from './app';
 import {
   ACCOUNTS_FILE,
@@ -217,7 +217,7 @@ function instrumentDriver(driver: { query: QueryFn; transaction?: QueryFn }): vo
       text,
       values: given,
       group,
-      prepared: (typeof config !== 'string' && config.name !== undefined) || shouldPrepare(text, given),
+      prepared: sentPrepared(config, given),
     });
     capturingInFlight++;
     return query(...params).finally(() => {

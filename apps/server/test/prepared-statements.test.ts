@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_PREPARED_PER_CONNECTION,
   PLAN_PER_CALL_MARK,
+  sentPrepared,
   shouldPrepare,
   statementName,
   withStatementName,
@@ -43,6 +44,15 @@ describe('which statements are named', () => {
     expect(withStatementName(named, [1], prepared)).toBe(named);
     expect(withStatementName('select $1', [1], prepared)).toBe('select $1');
     expect(prepared.size).toBe(0);
+  });
+
+  it('tells which queries reach PostgreSQL named (an empty name is none)', () => {
+    expect(sentPrepared({ text: 'select $1', name: 'mine' }, [1])).toBe(true);
+    expect(sentPrepared({ text: 'select $1', name: '' }, [1])).toBe(false);
+    expect(sentPrepared({ text: 'select $1' }, [1])).toBe(true);
+    expect(sentPrepared('select $1', [1])).toBe(true);
+    expect(sentPrepared({ text: 'select id from tickets where title ILIKE $1' }, ['%a%'])).toBe(false);
+    expect(sentPrepared({ text: 'begin' }, [])).toBe(false);
   });
 
   it('prepare at most MAX_PREPARED_PER_CONNECTION statements on one connection', () => {

@@ -96,6 +96,16 @@ export function withStatementName(config: unknown, values: unknown, prepared: Se
   return Object.assign({}, query, { name });
 }
 
+/**
+ * Whether a query reaches PostgreSQL as a named (prepared) statement once it has gone through the pool: named by
+ * its caller (a non-empty name: drizzle's `.prepare('')` of a statement planned per call sends it unnamed), or by
+ * `withStatementName`. The bench's SQL replay sends each statement as the app does.
+ */
+export function sentPrepared(config: string | { text: string; name?: unknown }, values: unknown): boolean {
+  if (typeof config === 'string') return shouldPrepare(config, values);
+  return config.name === undefined ? shouldPrepare(config.text, values) : config.name !== '';
+}
+
 /** Makes every query of this pooled client go through `withStatementName`. Call once per new client. */
 export function prepareStatementsOn(client: pg.PoolClient): void {
   const prepared = new Set<string>();
