@@ -70,7 +70,7 @@ describe('GET /api/user-activation/{username}', () => {
     for (const name of ['nobody.here', 'already.active']) {
       const response = await t.app.inject({ method: 'GET', url: `/api/user-activation/${name}` });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: en.accounts.noTemporaryAccount });
+      expect(response.json()).toEqual({ code: 'not_found', message: en.accounts.noTemporaryAccount });
     }
   });
 });

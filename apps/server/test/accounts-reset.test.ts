@@ -135,6 +135,7 @@ describe('POST /api/password/reset', () => {
     const again = await client.post('/api/password/reset', newPassword(token, user.email, 'another one'));
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({
+      code: 'validation_failed',
       message: en.accounts.resetTokenInvalid,
       errors: { token: [en.accounts.resetTokenInvalid] },
     });
@@ -211,7 +212,7 @@ describe('rate limit', () => {
       expect((await ask()).statusCode).toBe(200);
       const third = await ask();
       expect(third.statusCode).toBe(429);
-      expect(third.json()).toEqual({ message: en.accounts.tooManyEmails });
+      expect(third.json()).toEqual({ code: 'too_many_requests', message: en.accounts.tooManyEmails });
     } finally {
       await limited.close();
     }

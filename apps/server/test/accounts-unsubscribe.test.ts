@@ -83,7 +83,8 @@ describe('POST /api/unsubscribe/{token}', () => {
     for (const token of candidates) {
       const response = await unsubscribe(token);
       expect(response.statusCode, token).toBe(token === '' ? 404 : 400);
-      if (token !== '') expect(response.json()).toEqual({ message: en.accounts.unsubscribeInvalid });
+      if (token !== '')
+        expect(response.json()).toEqual({ code: 'bad_request', message: en.accounts.unsubscribeInvalid });
     }
     expect(await optionsOf(victim.id)).toEqual(ALL_ON);
   });

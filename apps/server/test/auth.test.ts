@@ -65,6 +65,7 @@ describe('POST /api/login', () => {
     const response = await client.login('temp.jane', TEST_PASSWORD);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
+      code: 'activation_required',
       message: en.auth.activationRequired,
       redirect: '/user-activation/temp.jane',
     });
@@ -167,7 +168,7 @@ describe('GET /api/users/current', () => {
   it('answers 401 with a message when nobody is signed in', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/users/current' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: en.auth.unauthenticated });
+    expect(response.json()).toEqual({ code: 'unauthenticated', message: en.auth.unauthenticated });
   });
 
   it('answers the user, its landlord and its 50 newest notifications in one statement with the session', async () => {

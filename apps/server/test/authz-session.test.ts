@@ -205,7 +205,7 @@ describe('sign-in throttling', () => {
     expect(statuses).toEqual([422, 422, 422]);
     const right = await client.login(user.email, TEST_PASSWORD);
     expect(right.statusCode).toBe(429);
-    expect(right.json()).toEqual({ message: en.auth.tooManyAttempts });
+    expect(right.json()).toEqual({ code: 'too_many_requests', message: en.auth.tooManyAttempts });
     expect(right.headers['set-cookie']).toBeUndefined();
     // X-Forwarded-For is not trusted (TRUST_PROXY is off): the same client stays throttled.
     const forged = await client.send(
@@ -357,7 +357,7 @@ describe('anti-forgery tokens belong to their session', () => {
             { csrf },
           );
           expect(response.statusCode, `${label(endpoint)} with ${what}`).toBe(419);
-          expect(response.json()).toEqual({ message: en.errors.csrf });
+          expect(response.json()).toEqual({ code: 'csrf_mismatch', message: en.errors.csrf });
         }
       }
     }

@@ -150,7 +150,7 @@ describe('POST /api/contact', () => {
     const client = await signedIn(t, adminQuiet);
     const response = await client.post('/api/contact', form());
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: en.errors.forbidden });
+    expect(response.json()).toEqual({ code: 'forbidden', message: en.errors.forbidden });
     expect((await t.db.select().from(contactSubmissions)).length).toBe(before);
   });
 });

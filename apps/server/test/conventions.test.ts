@@ -304,7 +304,10 @@ describe('bodies', () => {
           payload,
         });
         expect(response.statusCode, `${contentType} to ${url}`).toBe(415);
-        expect(response.json()).toEqual({ message: en.errors.unsupportedMediaType });
+        expect(response.json()).toEqual({
+          code: 'unsupported_media_type',
+          message: en.errors.unsupportedMediaType,
+        });
       }
     }
   });
@@ -315,7 +318,11 @@ describe('error shapes', () => {
     const client = await t.client();
     const response = await client.post('/api/test/items', { name: '' });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: en.errors.validation, errors: { name: ['Name please'] } });
+    expect(response.json()).toEqual({
+      code: 'validation_failed',
+      message: en.errors.validation,
+      errors: { name: ['Name please'] },
+    });
   });
 
   it('answers an unexpected failure with a generic 500 that leaks nothing', async () => {
@@ -329,7 +336,7 @@ describe('error shapes', () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: en.errors.notFound });
+    expect(response.json()).toEqual({ code: 'not_found', message: en.errors.notFound });
   });
 
   it('answers /healthz', async () => {
@@ -349,7 +356,7 @@ describe('text PostgreSQL cannot store', () => {
     const client = await t.client();
     const response = await client.post('/api/test/store', { name: 'bad\u0000name' }, { json: true });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: en.errors.validation });
+    expect(response.json()).toEqual({ code: 'bad_request', message: en.errors.validation });
   });
 });
 

@@ -10,7 +10,15 @@
  *
  * Runs are bounded (fast-check, RUNS per endpoint and actor) so the file stays well under a minute.
  */
-import { CSRF_HEADER, en, format, MAX_CATEGORY_ATTRIBUTES, MAX_ID_LIST_LENGTH } from '@mend/shared';
+import {
+  CSRF_HEADER,
+  ERROR_CODE,
+  en,
+  errorCodeOfStatus,
+  format,
+  MAX_CATEGORY_ATTRIBUTES,
+  MAX_ID_LIST_LENGTH,
+} from '@mend/shared';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -334,6 +342,10 @@ function expectSane(response: LightMyRequestResponse, endpoint: Endpoint | null,
     expect(typeof body.message, context).toBe('string');
     expect(body.message.length, context).toBeGreaterThan(0);
     expect(body.message, context).not.toMatch(/\bat .+:\d+:\d+|node_modules|ZodError|drizzle|SELECT /i);
+    // Programs read the code, never the message: every error carries one, the status's own unless more precise.
+    expect(Object.values(ERROR_CODE), context).toContain(body.code);
+    if (body.code !== ERROR_CODE.duplicateSubmission && body.code !== ERROR_CODE.activationRequired)
+      expect(body.code, context).toBe(errorCodeOfStatus(response.statusCode));
     return;
   }
   if (response.statusCode >= 300) {
@@ -641,7 +653,7 @@ describe('regressions', () => {
       contentType: 'multipart/form-data',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: en.errors.validation });
+    expect(response.json()).toEqual({ code: 'bad_request', message: en.errors.validation });
   });
 
   it('a body nested thousands deep is a 400, JSON or multipart (lib/form-body.ts, app.ts)', async () => {

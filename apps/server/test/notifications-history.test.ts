@@ -48,7 +48,7 @@ describe('GET /api/users/{id}/notification-history', () => {
     const client = await clientFor(t, w.admin);
     const response = await client.get(`/api/users/${w.south.tenant.id}/notification-history`);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: en.accounts.notYourNotifications });
+    expect(response.json()).toEqual({ code: 'forbidden', message: en.accounts.notYourNotifications });
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/users/${w.admin.id}/notification-history` }))
         .statusCode,

@@ -183,10 +183,10 @@ describe('POST /api/outbox/{id}/retry', () => {
     const admin = await clientFor(t, w.admin);
     const again = await admin.post(`/api/outbox/${sent.id}/retry`);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: en.accounts.outboxAlreadySent });
+    expect(again.json()).toEqual({ code: 'conflict', message: en.accounts.outboxAlreadySent });
     const busy = await admin.post(`/api/outbox/${sending.id}/retry`);
     expect(busy.statusCode).toBe(409);
-    expect(busy.json()).toEqual({ message: en.accounts.outboxBusy });
+    expect(busy.json()).toEqual({ code: 'conflict', message: en.accounts.outboxBusy });
     expect((await admin.post('/api/outbox/999999/retry')).statusCode).toBe(404);
     const tenant = await clientFor(t, w.north.tenant);
     expect((await tenant.post(`/api/outbox/${sent.id}/retry`)).statusCode).toBe(403);

@@ -451,7 +451,7 @@ describe('lists never show another landlord’s rows', () => {
       name: 'Hijacked',
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: 'You are not allowed to do that.' });
+    expect(response.json()).toEqual({ code: 'forbidden', message: 'You are not allowed to do that.' });
     const after = (await clients.admin.get(`/api/properties/${w.pA1}`)).json();
     expect(after.name).toBe('Property A1');
   });

@@ -103,6 +103,7 @@ describe('POST /api/categories', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       message: en.errors.validation,
       errors: {
         title: ['Please enter the title for the Category'],
@@ -175,6 +176,7 @@ describe('DELETE /api/categories/:id', () => {
     const response = await admin.send('DELETE', `/api/categories/${category.id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
+      code: 'conflict',
       message: 'Category "In Use" cannot be deleted while it still has 1 ticket. Remove them first.',
     });
     expect(await t.db.select().from(categories).where(eq(categories.id, category.id))).toHaveLength(1);

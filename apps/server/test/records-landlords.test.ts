@@ -65,6 +65,7 @@ describe('POST /api/landlords', () => {
     const response = await admin.post('/api/landlords', { name: ' ', description: '', users: ['x'] });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       message: en.errors.validation,
       errors: {
         name: ['Please enter the name of the Landlord'],
@@ -144,7 +145,7 @@ describe('PATCH /api/landlords/:id', () => {
       users: [...current, other.id],
     });
     expect(grab.statusCode).toBe(403);
-    expect(grab.json()).toEqual({ message: en.errors.forbidden });
+    expect(grab.json()).toEqual({ code: 'forbidden', message: en.errors.forbidden });
     expect(await membersOf(home)).toEqual(current);
 
     const edit = (await manager.get(`/api/landlords/${home}/edit`)).json();
@@ -191,6 +192,7 @@ describe('DELETE /api/landlords/:id', () => {
     const response = await admin.send('DELETE', `/api/landlords/${landlord.id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
+      code: 'conflict',
       message:
         'Landlord "Busy Landlord" cannot be deleted while it still has 2 properties. Remove them first.',
     });

@@ -106,6 +106,7 @@ describe('POST /api/properties', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       message: en.errors.validation,
       errors: {
         name: ['Please enter the name of the Property'],
@@ -238,6 +239,7 @@ describe('DELETE /api/properties/:id', () => {
     const response = await manager.send('DELETE', `/api/properties/${property.id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
+      code: 'conflict',
       message: 'Property "Has Units" cannot be deleted while it still has 1 unit. Remove them first.',
     });
     expect(await t.db.select().from(properties).where(eq(properties.id, property.id))).toHaveLength(1);

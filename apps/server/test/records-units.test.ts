@@ -99,6 +99,7 @@ describe('POST /api/units', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       message: en.errors.validation,
       errors: {
         name: ['Please enter the name of the Property'],
@@ -360,6 +361,7 @@ describe('DELETE /api/units/:id', () => {
     const response = await manager.send('DELETE', `/api/units/${unit.id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
+      code: 'conflict',
       message: 'Unit "Ticketed" cannot be deleted while it still has 2 tickets. Remove them first.',
     });
     expect(await t.db.select().from(units).where(eq(units.id, unit.id))).toHaveLength(1);

@@ -90,7 +90,7 @@ describe('GET /api/tickets/{id}', () => {
         const sent = await statementsDuring(t, async () => {
           const response = await client.get(`/api/tickets/${id}/`);
           expect([user.email, id, response.statusCode]).toEqual([user.email, id, 404]);
-          expect(response.json()).toEqual({ message: en.errors.notFound });
+          expect(response.json()).toEqual({ code: 'not_found', message: en.errors.notFound });
         });
         expect(sent).toBe(1);
       }
@@ -125,7 +125,7 @@ describe('GET /api/tickets/{id}', () => {
     for (const id of [String(full), String(foreign), '999999', 'abc', '0', '-1', '1e3']) {
       const response = await visitor.get(`/api/tickets/${id}/`);
       expect([id, response.statusCode]).toEqual([id, 401]);
-      expect(response.json()).toEqual({ message: en.auth.unauthenticated });
+      expect(response.json()).toEqual({ code: 'unauthenticated', message: en.auth.unauthenticated });
     }
     expect((await t.app.inject({ method: 'GET', url: `/api/tickets/${full}/` })).statusCode).toBe(401);
     const client = await clientFor(t, w.admin);

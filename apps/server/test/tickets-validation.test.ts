@@ -49,6 +49,7 @@ describe('ticket form messages', () => {
     const response = await client.post('/api/tickets', {});
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       message: en.errors.validation,
       errors: {
         'contact_details.first_name': [v.firstName],

@@ -117,7 +117,7 @@ describe('GET users/{id} and {type}/{id}', () => {
       expect(response.json()).toMatchObject({ id: user.id, path: `/api/users/${user.id}/` });
       expect(response.body).not.toContain('password');
       expect(response.body).not.toContain('$argon2');
-    } else expect(response.json()).toEqual({ message: en.errors.notFound });
+    } else expect(response.json()).toEqual({ code: 'not_found', message: en.errors.notFound });
     // The same under its own type; under another type it does not exist.
     const typed = await clients[actor].get(`/api/${typeOf(subject)}/${user.id}`);
     expect(typed.statusCode).toBe(visible ? 200 : 404);
@@ -282,7 +282,7 @@ describe('DELETE {type}/{id}', () => {
       const self = actorUser(actor);
       const response = await clients[actor].post(`/api/users/${self.id}`, { _method: 'DELETE' });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: en.people.cannotDeleteSelf });
+      expect(response.json()).toEqual({ code: 'forbidden', message: en.people.cannotDeleteSelf });
     }
   });
 

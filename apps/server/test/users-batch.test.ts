@@ -158,6 +158,7 @@ describe('POST users/batch/tenants', () => {
     const response = await admin.post('/api/users/batch/tenants', { users: csv });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       message: en.errors.validation,
       errors: {
         users: [

@@ -79,7 +79,11 @@ describe('SPEC.md section 5 messages of the user form', () => {
     it.each(personMessages)('%s empty → "%s"', async (field, message) => {
       const response = await admin.post(`/api/${type}`, { ...form(), [field]: '' });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: en.errors.validation, errors: { [field]: [message] } });
+      expect(response.json()).toEqual({
+        code: 'validation_failed',
+        message: en.errors.validation,
+        errors: { [field]: [message] },
+      });
     });
 
     it('a malformed email → "Please enter a valid email"; a short phone → "Please enter a valid phone number"', async () => {

@@ -1,4 +1,5 @@
 /** Shapes of the JSON the API answers (SPEC.md sections 3 and 7). Server and web both use these. */
+import type { ErrorCode } from './error-codes';
 import type { Role } from './roles';
 
 export interface NotificationOptions {
@@ -101,9 +102,15 @@ export interface ListErrorResponse {
   message: string;
 }
 
-/** A rejected form: the title is `message`, field errors under `errors`. */
-export interface FormErrorResponse {
+/** Every error answer: SPEC.md's `message` for people, a `code` for programs, and more fields for some. */
+export interface ErrorResponse {
+  code: ErrorCode;
   message: string;
+  errors?: Record<string, string[]>;
+}
+
+/** A rejected form: the title is `message`, field errors under `errors`. */
+export interface FormErrorResponse extends ErrorResponse {
   errors: Record<string, string[]>;
 }
 

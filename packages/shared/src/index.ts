@@ -5,6 +5,7 @@ export * from './api-records';
 export * from './api-tickets';
 export * from './api-users';
 export * from './constants';
+export * from './error-codes';
 export * from './helpers';
 export * from './lists';
 export * from './messages';

@@ -7,11 +7,10 @@
  * for the first to finish and gets its answer. Failed answers (4xx/5xx) release the key so the
  * user can fix the form and send again.
  */
-import { en } from '@mend/shared';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../db/schema';
-import { AppError } from './errors';
+import { duplicateSubmission } from './errors';
 
 /** status_code while the first request is still being handled. */
 const PENDING = 0;
@@ -109,7 +108,7 @@ export function registerIdempotency(app: FastifyInstance): void {
           .where(and(key, lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_CLAIM_MS))));
         continue;
       }
-      if (Date.now() - started > WAIT_LIMIT_MS) throw new AppError(409, en.errors.duplicateSubmission);
+      if (Date.now() - started > WAIT_LIMIT_MS) throw duplicateSubmission();
       await sleep(WAIT_STEP_MS);
     }
   });

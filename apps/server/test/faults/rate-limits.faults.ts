@@ -66,7 +66,7 @@ describe.skipIf(!binDir)('rate limits shared by two app processes', () => {
     expect(statuses).toEqual([...Array(ACCOUNT_LIMIT).fill(422), 429, 429]);
     const locked = await login(client, ADMIN.email, ADMIN.password);
     expect(locked.status).toBe(429);
-    expect(locked.body).toEqual({ message: en.auth.tooManyAttempts });
+    expect(locked.body).toEqual({ code: 'too_many_requests', message: en.auth.tooManyAttempts });
     // Another account from the same address is not locked.
     expect((await login(client, 'manager@northwind.test', 'password')).status).toBe(200);
   });

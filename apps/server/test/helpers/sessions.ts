@@ -43,5 +43,5 @@ export async function expectSessionNotedThenExpired(
   await t.db.update(sessions).set({ expiresAt: longAgo }).where(eq(sessions.id, session.id));
   const response = await client.get(url);
   expect(response.statusCode).toBe(401);
-  expect(response.json()).toEqual({ message: en.auth.unauthenticated });
+  expect(response.json()).toEqual({ code: 'unauthenticated', message: en.auth.unauthenticated });
 }

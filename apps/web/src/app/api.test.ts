@@ -178,15 +178,22 @@ describe('CSRF handling', () => {
     expect(bodyOf(2).get('_nonce')).toBe('N0NCE00001');
   });
 
-  it('retries when a failed message mentions CSRF whatever the status', async () => {
+  it('retries when the answer carries the code csrf_mismatch whatever the status', async () => {
     const { client, fetch } = setup([
-      json(403, { message: 'Invalid csrf token' }),
+      json(403, { code: 'csrf_mismatch', message: 'The token has expired.' }),
       json(200, { token: 'fresh' }),
       json(200, { done: true }),
     ]);
     const result = await client.send('DELETE', '/api/units/3/');
     expect(result.ok).toBe(true);
     expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not read the message: a refusal that mentions CSRF is not an anti-forgery failure', async () => {
+    const { client, fetch } = setup([json(403, { code: 'forbidden', message: 'Invalid CSRF token' })]);
+    const result = await client.send('DELETE', '/api/units/3/');
+    expect(result.ok).toBe(false);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('retries only once and returns the second failure as the response', async () => {
@@ -241,10 +248,11 @@ describe('CSRF handling', () => {
     expect(result.data).toHaveProperty('message');
   });
 
-  it('recognises CSRF failures', () => {
+  it('recognises CSRF failures by status or code, never by message', () => {
     expect(isCsrfFailure(419, {})).toBe(true);
-    expect(isCsrfFailure(500, { message: 'CSRF token mismatch.' })).toBe(true);
-    expect(isCsrfFailure(401, { message: 'Unauthenticated.' })).toBe(false);
+    expect(isCsrfFailure(500, { code: 'csrf_mismatch', message: 'Expired.' })).toBe(true);
+    expect(isCsrfFailure(500, { code: 'server_error', message: 'CSRF token mismatch.' })).toBe(false);
+    expect(isCsrfFailure(401, { code: 'unauthenticated', message: 'Unauthenticated.' })).toBe(false);
     expect(isCsrfFailure(422, null)).toBe(false);
     expect(CSRF_PLACEHOLDER).toBe('__MEND_CSRF__');
   });

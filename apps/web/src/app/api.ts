@@ -8,13 +8,20 @@
  *   booleans as '1'/'0', null as ''. PATCH, PUT and DELETE are sent as POST with a `_method` field.
  *   Every submission carries a `_nonce` (kept when the caller supplies one).
  * - Every non-GET sends the anti-forgery token in the `x-csrf-token` header. A failed answer with
- *   status 419 or a message mentioning CSRF fetches a fresh token (GET /refresh-csrf) and retries the
+ *   status 419 or the code `csrf_mismatch` fetches a fresh token (GET /refresh-csrf) and retries the
  *   request exactly once. Other failures come back to the caller as `{ ok: false, status, data }`.
  *
  * The client is built by `createApiClient` with an injected fetch and token getter/setter, so it is
  * testable without a DOM; `apiGet`/`apiSend` use the default instance bound to the page's meta tag.
  */
-import { CSRF_HEADER, CSRF_META_NAME, CSRF_STATUS, generateNonce } from '@mend/shared';
+import {
+  CSRF_HEADER,
+  CSRF_META_NAME,
+  CSRF_STATUS,
+  ERROR_CODE,
+  type ErrorCode,
+  generateNonce,
+} from '@mend/shared';
 import { t } from './translations';
 
 export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -22,6 +29,8 @@ export type HttpMethod = 'GET' | SendMethod;
 
 /** What a failed call answers: a form error, a list error or a plain message. */
 export interface ApiErrorBody {
+  /** What went wrong, for the program (@mend/shared ERROR_CODE); absent when no answer came. */
+  code?: ErrorCode;
   message?: string;
   errors?: Record<string, string[]>;
   error?: boolean;
@@ -122,11 +131,9 @@ export function buildQuery(params: QueryParams = {}): string {
   return query ? `?${query}` : '';
 }
 
-/** Whether a failed answer is an anti-forgery failure: status 419, or a message mentioning CSRF. */
+/** Whether a failed answer is an anti-forgery failure: status 419, or its code says so whatever the status. */
 export function isCsrfFailure(status: number, data: unknown): boolean {
-  if (status === CSRF_STATUS) return true;
-  const message = isPlainObject(data) ? data.message : undefined;
-  return typeof message === 'string' && /csrf/i.test(message);
+  return status === CSRF_STATUS || (isPlainObject(data) && data.code === ERROR_CODE.csrfMismatch);
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -41,6 +41,7 @@ describe('fieldErrors', () => {
 describe('formError', () => {
   it('builds the SPEC form-error body', () => {
     expect(formError(errorOf(z.object({ a: z.string('A') }), {}))).toEqual({
+      code: 'validation_failed',
       message: en.errors.validation,
       errors: { a: ['A'] },
     });

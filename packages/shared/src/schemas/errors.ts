@@ -1,6 +1,7 @@
 /** Turning zod failures into SPEC.md's form-error shape (`{ message, errors: { field: [messages] } }`). */
 import type { z } from 'zod';
 import type { FormErrorResponse } from '../api';
+import { ERROR_CODE } from '../error-codes';
 import { en } from '../messages';
 
 /** Key for failures of the form as a whole (e.g. a body that is not an object). */
@@ -22,5 +23,5 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
 
 /** The whole 422 body the server answers for a rejected form. */
 export function formError(error: z.ZodError, message: string = en.errors.validation): FormErrorResponse {
-  return { message, errors: fieldErrors(error) };
+  return { code: ERROR_CODE.validationFailed, message, errors: fieldErrors(error) };
 }

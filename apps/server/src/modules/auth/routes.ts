@@ -8,7 +8,7 @@ import {
   safeRedirect,
 } from '@mend/shared';
 import type { FastifyInstance } from 'fastify';
-import { AppError, validationFailed } from '../../lib/errors';
+import { activationRequired, validationFailed } from '../../lib/errors';
 import { defineRoutes } from '../../lib/routes';
 import { signIn, signOut } from '../../lib/session';
 import { serializeUser } from '../users/serialize';
@@ -32,7 +32,7 @@ export function authRoutes(app: FastifyInstance): void {
         // A temporary account signs in only once activated: no session before (SPEC.md section 2).
         if (isTemporaryEmail(user.email)) {
           const redirect = activationPath(user.username ?? input.email);
-          throw new AppError(403, en.auth.activationRequired, undefined, { redirect });
+          throw activationRequired(redirect);
         }
         await signIn(request, reply, user);
         const origin = `${request.protocol}://${request.host}`;

@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { APP_PAGE_PLACEHOLDERS, CSRF_META_NAME, en, jsonAttributeValue } from '@mend/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../../lib/errors';
 import { ASSETS_PREFIX, ensureSession } from '../../lib/session';
 import { currentUserResponse } from '../users/current';
 import { createServerRenderer, pageLayoutFor } from './server-render';
@@ -219,6 +220,6 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       !isApiPath(request.url) &&
       !request.url.startsWith(ASSETS_PREFIX);
     if (wantsPage) return renderPage(request, reply);
-    return reply.code(404).send({ message: en.errors.notFound });
+    throw notFound();
   });
 }
