@@ -16,6 +16,7 @@ import {
 } from '@mend/shared';
 import { and, asc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { reusable } from '../../db/reusable';
 import { type ContactSubmissionMeta, contactSubmissions, notifications, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { likePattern, listPage, type SortColumns } from '../../lib/list-query';
@@ -165,7 +166,15 @@ export async function listContactMessages(
 /** GET /contact/{id}: super admin; opening it marks the viewer's notifications about it viewed. */
 export async function getContactMessage(db: Db, actor: Actor, id: number): Promise<ApiContactSubmission> {
   mayRead(actor);
-  const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id)).limit(1);
+  const message = reusable(db, 'contact_message', (db, name) =>
+    db
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await message.execute({ id });
   if (!row) throw notFound();
   await markContactNotificationsViewed(db, actor.id, id);
   return serializeContact(row);

@@ -261,11 +261,14 @@ export async function currentLandlord(db: Db, landlordId: number | null): Promis
 async function formOptions(db: Db, actor: Actor): Promise<ApiLandlordFormOptions> {
   const mayChange = actor.role === ROLE.superAdmin;
   const free = mayChange
-    ? ((await db
-        .select(personColumns)
-        .from(users)
-        .where(and(gte(users.role, ROLE.manager), isNull(users.landlordId)))
-        .orderBy(personSort, asc(users.id))) as Person[])
+    ? ((await reusable(db, 'landlord_form_free_users', (db, name) =>
+        db
+          .select(personColumns)
+          .from(users)
+          .where(and(gte(users.role, ROLE.manager), isNull(users.landlordId)))
+          .orderBy(personSort, asc(users.id))
+          .prepare(name),
+      ).execute()) as Person[])
     : [];
   return { user_options: free.map(serializeLandlordUserOption), can_change_users: mayChange };
 }

@@ -112,14 +112,18 @@ export async function markContactNotificationsViewed(
   userId: number,
   contactId: number,
 ): Promise<void> {
-  await db
-    .update(notifications)
-    .set({ viewedAt: new Date() })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.contactId, contactId),
-        isNull(notifications.viewedAt),
-      ),
-    );
+  const marking = reusable(db, 'contact_notifications_viewed', (db, name) =>
+    db
+      .update(notifications)
+      .set({ viewedAt: sql`${sql.placeholder('now')}::timestamptz` })
+      .where(
+        and(
+          eq(notifications.userId, sql.placeholder('userId')),
+          eq(notifications.contactId, sql.placeholder('contactId')),
+          isNull(notifications.viewedAt),
+        ),
+      )
+      .prepare(name),
+  );
+  await marking.execute({ now: new Date().toISOString(), userId, contactId });
 }
