@@ -9,7 +9,7 @@ import { DASHBOARD_CLOSE_WINDOW_DAYS } from '@mend/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets, type UnitRow, type UserRow } from '../src/db/schema';
-import { actorOf } from '../src/lib/session';
+import { actorOf } from '../src/lib/actor';
 import { activity, NARROW_SCOPE_LIMIT } from '../src/modules/dashboard/queries';
 import { firstDashboardWeek, getDashboard, weekStartIn } from '../src/modules/dashboard/service';
 import { createTestApp, type TestApp } from './helpers/app';

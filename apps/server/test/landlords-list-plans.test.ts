@@ -6,8 +6,8 @@
 import { ROLE } from '@mend/shared';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../src/lib/actor';
 import { parseListQuery } from '../src/lib/list-query';
-import type { Actor } from '../src/lib/session';
 import { landlordListPage } from '../src/modules/landlords/service';
 import { createTestApp, type TestApp } from './helpers/app';
 

@@ -7,7 +7,7 @@ import { en } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, type UserRow } from '../src/db/schema';
-import { actorOf } from '../src/lib/session';
+import { actorOf } from '../src/lib/actor';
 import { loadTicket } from '../src/modules/tickets/service';
 import { createTestApp, type TestApp } from './helpers/app';
 import { expectSessionNotedThenExpired, statementsDuring } from './helpers/sessions';

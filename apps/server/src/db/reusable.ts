@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { type Placeholder, sql } from 'drizzle-orm';
-import type { Actor, ScopedActor } from '../lib/session';
+import type { Actor, ScopedActor } from '../lib/actor';
 import type { Db } from './client';
 import { isPlannedPerCall, statementName } from './prepared-statements';
 

@@ -4,29 +4,14 @@
  * Every visitor who loads the page gets a session (signed out: user_id NULL) so forms can carry a CSRF token.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { CSRF_HEADER, isTemporaryEmail, type Role, SESSION_COOKIE } from '@mend/shared';
-import { and, eq, gt, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { CSRF_HEADER, isTemporaryEmail, SESSION_COOKIE } from '@mend/shared';
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { reusable } from '../db/reusable';
 import { type SessionRow, sessions, type UserRow, users } from '../db/schema';
+import { type Actor, actorOf } from './actor';
 import { csrfMismatch } from './errors';
-
-export interface Actor {
-  id: number;
-  role: Role;
-  landlordId: number | null;
-}
-
-/**
- * An actor as a scope condition reads it: the role decides the text; the id and the landlord are values, or
- * placeholders in a statement built once per shape (`shaped`, db/reusable.ts).
- */
-export interface ScopedActor {
-  role: Role;
-  id: number | Placeholder;
-  landlordId: number | Placeholder | null;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,10 +30,6 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
-
-export function actorOf(user: UserRow): Actor {
-  return { id: user.id, role: user.role, landlordId: user.landlordId };
-}
 
 /** The session cookie's attributes, the same on the cookie that sets it and on the one that clears it. */
 function sessionCookieOptions(app: FastifyInstance) {

@@ -31,20 +31,14 @@ import {
   deletedMessage,
   deleteGuarded,
   dependents,
-  everyRow,
   hasField,
   inUse,
   parseForm,
   type RecordsContext,
   textSort,
 } from '../../lib/record-helpers';
-import type { ScopedActor } from '../../lib/session';
+import { visibleCategories } from '../../lib/scopes';
 import { serializeCategory } from './serialize';
-
-/** Categories are not owned by a landlord: every signed-in user sees all of them. */
-export function visibleCategories(_actor: ScopedActor) {
-  return everyRow();
-}
 
 const SORTABLE = {
   title: textSort(categories.title),

@@ -23,20 +23,7 @@ import {
   landlordSchema,
   ROLE,
 } from '@mend/shared';
-import {
-  and,
-  asc,
-  eq,
-  getTableName,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, eq, getTableName, gte, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { reusable, shaped, type ViewerShape, viewerIn, viewerShape, withValues } from '../../db/reusable';
 import { type LandlordRow, landlords, properties, users } from '../../db/schema';
@@ -55,10 +42,8 @@ import {
   deleteGuarded,
   dependents,
   discardFile,
-  everyRow,
   hasField,
   inUse,
-  noRow,
   type Person,
   parseForm,
   personColumns,
@@ -67,7 +52,7 @@ import {
   textSort,
   withStoredImage,
 } from '../../lib/record-helpers';
-import type { ScopedActor } from '../../lib/session';
+import { visibleLandlords } from '../../lib/scopes';
 import {
   pageStatement,
   readTableList,
@@ -83,13 +68,6 @@ import {
   serializeLandlordLogo,
   serializeLandlordUserOption,
 } from './serialize';
-
-/** The landlords an actor may see: all (role 0), its own (role 1), none (roles 2, 3 and a manager without one). */
-export function visibleLandlords(actor: ScopedActor): SQL {
-  if (actor.role === ROLE.superAdmin) return everyRow();
-  if (actor.role === ROLE.manager && actor.landlordId !== null) return eq(landlords.id, actor.landlordId);
-  return noRow();
-}
 
 /** Tenants and contractors are kept off the landlord screens altogether (403, not an empty list). */
 function assertMayReadLandlords(actor: Actor): void {

@@ -9,8 +9,8 @@ import type { Db } from '../../db/client';
 import { jsonRowReader } from '../../db/json-rows';
 import { reusable } from '../../db/reusable';
 import { notifications } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { forbidden } from '../../lib/errors';
-import type { Actor } from '../../lib/session';
 import { serializeNotification } from '../users/serialize';
 
 /** As many as GET /users/current brings. */

@@ -20,10 +20,10 @@ import {
   type OutboxStatus,
   outboxMessages,
 } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { likePattern, listPage, type SortColumns } from '../../lib/list-query';
 import { recordListQuery } from '../../lib/record-helpers';
-import type { Actor } from '../../lib/session';
 import { readTableList, type TableList, type TableListShape, tableListShape } from '../../lib/table-list';
 
 /** The columns a message's answer shows: never its bodies, payload or search text (a page would carry them all). */

@@ -55,6 +55,7 @@ import {
   units,
   users,
 } from '../../db/schema';
+import type { ScopedActor } from '../../lib/actor';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import {
@@ -75,9 +76,7 @@ import {
   deleteGuarded,
   dependents,
   discardFile,
-  everyRow,
   inUse,
-  noRow,
   parseForm,
   personSort,
   qb,
@@ -85,40 +84,9 @@ import {
   textSort,
   withStoredImage,
 } from '../../lib/record-helpers';
-import type { ScopedActor } from '../../lib/session';
-import { landlordOption, visibleLandlords } from '../landlords/service';
-import { visibleUnits } from '../units/service';
+import { visibleLandlords, visibleProperties, visibleUnits } from '../../lib/scopes';
+import { landlordOption } from '../landlords/service';
 import { type PropertyPerson, serializeProperty, serializePropertyListRow } from './serialize';
-
-/**
- * The properties an actor may see: all (role 0), its landlord's (role 1), the property of its unit
- * (role 2), the properties it works on (role 3).
- */
-export function visibleProperties(actor: ScopedActor): SQL {
-  switch (actor.role) {
-    case ROLE.superAdmin:
-      return everyRow();
-    case ROLE.manager:
-      return actor.landlordId === null ? noRow() : eq(properties.landlordId, actor.landlordId);
-    case ROLE.tenant:
-      return inArray(
-        properties.id,
-        qb
-          .select({ id: units.propertyId })
-          .from(tenantUnits)
-          .innerJoin(units, eq(units.id, tenantUnits.unitId))
-          .where(eq(tenantUnits.userId, actor.id)),
-      );
-    default:
-      return inArray(
-        properties.id,
-        qb
-          .select({ id: contractorProperties.propertyId })
-          .from(contractorProperties)
-          .where(eq(contractorProperties.userId, actor.id)),
-      );
-  }
-}
 
 /** Property pictures need a signed-in user (the uploads route's rule for avatars/). */
 const avatarFolder = (id: number) => `avatars/properties/${id}`;

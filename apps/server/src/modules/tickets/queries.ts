@@ -49,6 +49,7 @@ import {
   units,
   users,
 } from '../../db/schema';
+import type { ScopedActor } from '../../lib/actor';
 import {
   cappedTotal,
   countAll,
@@ -63,8 +64,7 @@ import {
   type SortShape,
   sortOf,
 } from '../../lib/list-query';
-import { type ScopedActor, sessionColumns, sessionMatches } from '../../lib/session';
-import type { LogRowWithUser } from './serialize';
+import { sessionColumns, sessionMatches } from '../../lib/session';
 
 /** Builds subqueries without a database handle. */
 const qb = new QueryBuilder();
@@ -213,6 +213,12 @@ function selectListRowsCounted(db: Db, matched: SQL) {
     .innerJoin(units, eq(units.id, tickets.unitId))
     .innerJoin(properties, eq(properties.id, tickets.propertyId))
     .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId));
+}
+
+/** A log entry with the user who wrote it, as the detail reads it. */
+export interface LogRowWithUser {
+  entry: TicketLogRow;
+  user: { id: number; firstName: string; lastName: string; companyName: string; email: string } | null;
 }
 
 export type TicketJoinedRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];

@@ -17,7 +17,7 @@ import {
 import type { TicketAvailabilityRow, TicketImageRow, TicketLogRow } from '../../db/schema';
 import { fileUrl } from '../../lib/storage-urls';
 import { displayName, toSeconds } from '../users/serialize';
-import type { TicketJoinedRow } from './queries';
+import type { LogRowWithUser, TicketJoinedRow } from './queries';
 import { availabilityText, timeZoneOf } from './time-zones';
 
 export const ticketPath = (id: number) => `/api/tickets/${id}/`;
@@ -128,11 +128,6 @@ export function serializeTicketImage(image: TicketImageRow): ApiTicketImage {
     size: image.sizeBytes,
     is_image: isImage,
   };
-}
-
-export interface LogRowWithUser {
-  entry: TicketLogRow;
-  user: { id: number; firstName: string; lastName: string; companyName: string; email: string } | null;
 }
 
 /**

@@ -45,7 +45,6 @@ import {
 } from '../../db/reusable';
 import {
   categories,
-  contractorProperties,
   properties,
   tenantUnits,
   tickets,
@@ -54,6 +53,7 @@ import {
   units,
   users,
 } from '../../db/schema';
+import type { ScopedActor } from '../../lib/actor';
 import { type FieldErrors, forbidden, notFound, validationFailed } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import {
@@ -75,10 +75,8 @@ import {
   deleteGuarded,
   dependents,
   discardFile,
-  everyRow,
   hasField,
   inUse,
-  noRow,
   parseForm,
   qb,
   type RecordsContext,
@@ -86,49 +84,14 @@ import {
   textSort,
   withStoredImage,
 } from '../../lib/record-helpers';
-import type { ScopedActor } from '../../lib/session';
+import { visibleProperties, visibleUnits } from '../../lib/scopes';
 import { landlordOption } from '../landlords/service';
-import { visibleProperties } from '../properties/service';
 import { visibleTickets } from '../tickets/queries';
 import { timeZoneOf } from '../tickets/time-zones';
 import { serializeUnit, serializeUnitTicket, type UnitTenant } from './serialize';
 
 /** How many of a unit's newest tickets come with it. */
 export const UNIT_TICKETS = 20;
-
-/**
- * The units an actor may see: all (role 0), those of its landlord's properties (role 1), its own
- * (role 2), those of the properties it works on (role 3).
- */
-export function visibleUnits(actor: ScopedActor): SQL {
-  switch (actor.role) {
-    case ROLE.superAdmin:
-      return everyRow();
-    case ROLE.manager:
-      return actor.landlordId === null
-        ? noRow()
-        : inArray(
-            units.propertyId,
-            qb
-              .select({ id: properties.id })
-              .from(properties)
-              .where(eq(properties.landlordId, actor.landlordId)),
-          );
-    case ROLE.tenant:
-      return inArray(
-        units.id,
-        qb.select({ id: tenantUnits.unitId }).from(tenantUnits).where(eq(tenantUnits.userId, actor.id)),
-      );
-    default:
-      return inArray(
-        units.propertyId,
-        qb
-          .select({ id: contractorProperties.propertyId })
-          .from(contractorProperties)
-          .where(eq(contractorProperties.userId, actor.id)),
-      );
-  }
-}
 
 /** Unit pictures need a signed-in user (the uploads route's rule for avatars/). */
 const avatarFolder = (id: number) => `avatars/units/${id}`;

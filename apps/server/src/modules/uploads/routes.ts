@@ -10,8 +10,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { properties, units, users } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { notFound, unauthenticated } from '../../lib/errors';
-import type { Actor } from '../../lib/session';
 
 const MIME_BY_EXTENSION: Record<string, string> = {
   webp: 'image/webp',

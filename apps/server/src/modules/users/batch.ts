@@ -32,8 +32,8 @@ import {
   units,
   users,
 } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { forbidden, validationFailed } from '../../lib/errors';
-import type { Actor } from '../../lib/session';
 import { passwordsFor, uniqueUsernames, violatedConstraint } from './accounts';
 import { toRecords, type UserDeps } from './service';
 

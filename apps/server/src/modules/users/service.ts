@@ -50,6 +50,7 @@ import {
   units,
   users,
 } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import {
   AppError,
   type FieldErrors,
@@ -74,21 +75,12 @@ import {
   sortOf,
 } from '../../lib/list-query';
 import { optionalIdFilter, requestedLandlordSchema } from '../../lib/record-helpers';
-import type { Actor } from '../../lib/session';
+import { roleIn, userScope } from '../../lib/scopes';
 import type { FileStorage } from '../../lib/storage';
 import { newStorageKey, type ProcessedImage, processAvatarUpload } from '../../lib/uploads';
 import { landlordOption } from '../landlords/service';
 import { passwordFor, uniqueUsernames, violatedConstraint } from './accounts';
-import {
-  mayChangeAvatar,
-  mayCreateType,
-  mayDelete,
-  mayEdit,
-  mayList,
-  roleIn,
-  rolesFor,
-  userScope,
-} from './policy';
+import { mayChangeAvatar, mayCreateType, mayDelete, mayEdit, mayList, rolesFor } from './policy';
 import { displayName, NO_LINKS, serializeUserRecord, type UserLinks } from './serialize';
 
 const v = en.validation;
