@@ -13,7 +13,6 @@ import { type Db, isRowInUseError } from '../db/client';
 import { users } from '../db/schema';
 import { AppError, type FieldErrors, notFound, validationFailed } from './errors';
 import type { UploadedFile } from './form-body';
-import { type ListQuery, parseListQuery } from './list-query';
 import type { FileStorage } from './storage';
 import { newStorageKey, type ProcessedImage, processAvatarUpload } from './uploads';
 
@@ -109,13 +108,6 @@ export function withoutNul(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutNul(item)]));
   }
   return value;
-}
-
-/** The list query (page, per_page, search, sort, order) of a records list. */
-export function recordListQuery(query: unknown): ListQuery {
-  const parsed = parseListQuery(query);
-  parsed.search = (withoutNul(parsed.search) as string).trim();
-  return parsed;
 }
 
 /** Puts the processed picture under `folder` and answers its key (null when the form sent none). */

@@ -1,6 +1,7 @@
 /** Categories (SPEC.md sections 2, 3, 7): list, detail, edit data, create, update, delete. Rules live in service.ts. */
 import type { FastifyInstance } from 'fastify';
-import { recordId, recordListQuery } from '../../lib/record-helpers';
+import { parseListQuery } from '../../lib/list-query';
+import { recordId } from '../../lib/record-helpers';
 import { defineRoutes } from '../../lib/routes';
 import {
   categoryEditForm,
@@ -16,7 +17,7 @@ export function categoryRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/categories',
-      handler: async (request) => listCategories(app.db, request.actor!, recordListQuery(request.query)),
+      handler: async (request) => listCategories(app.db, request.actor!, parseListQuery(request.query)),
     },
     {
       method: 'POST',

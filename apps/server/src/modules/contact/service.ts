@@ -20,11 +20,10 @@ import { reusable } from '../../db/reusable';
 import { type ContactSubmissionMeta, contactSubmissions, notifications, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { forbidden, notFound } from '../../lib/errors';
-import { likePattern, listPage, type SortColumns } from '../../lib/list-query';
+import { likePattern, listPage, parseListQuery, type SortColumns } from '../../lib/list-query';
 import { supportNoticeEmail } from '../../lib/mail/templates';
 import type { MessagingContext } from '../../lib/outbox/context';
 import { notificationRows, queueMessages } from '../../lib/outbox/messages';
-import { recordListQuery } from '../../lib/record-helpers';
 import { readTableList, type TableList, type TableListShape, tableListShape } from '../../lib/table-list';
 import { markContactNotificationsViewed } from '../notifications/service';
 import { displayName } from '../users/serialize';
@@ -151,7 +150,7 @@ export async function listContactMessages(
   rawQuery: unknown,
 ): Promise<ContactListResponse> {
   mayRead(actor);
-  const query = recordListQuery(rawQuery);
+  const query = parseListQuery(rawQuery);
   const { shape, values, cap } = tableListShape(query, CONTACT_LIST);
   const { rows, total } = await readTableList(
     db,

@@ -4,7 +4,8 @@
  */
 
 import type { FastifyInstance } from 'fastify';
-import { recordId, recordListQuery } from '../../lib/record-helpers';
+import { parseListQuery } from '../../lib/list-query';
+import { recordId } from '../../lib/record-helpers';
 import { defineRoutes } from '../../lib/routes';
 import {
   createLandlord,
@@ -28,7 +29,7 @@ export function landlordRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/landlords',
-      handler: async (request) => listLandlords(app.db, request.actor!, recordListQuery(request.query)),
+      handler: async (request) => listLandlords(app.db, request.actor!, parseListQuery(request.query)),
     },
     {
       method: 'GET',

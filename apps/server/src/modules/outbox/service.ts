@@ -22,8 +22,7 @@ import {
 } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import { likePattern, listPage, type SortColumns } from '../../lib/list-query';
-import { recordListQuery } from '../../lib/record-helpers';
+import { likePattern, listPage, parseListQuery, type SortColumns } from '../../lib/list-query';
 import { readTableList, type TableList, type TableListShape, tableListShape } from '../../lib/table-list';
 
 /** The columns a message's answer shows: never its bodies, payload or search text (a page would carry them all). */
@@ -115,7 +114,7 @@ const OUTBOX_LIST: TableList<OutboxListShape, typeof shownColumns> = {
 /** GET /outbox (?status, channel, search over recipient, subject and kind). */
 export async function listOutbox(db: Db, actor: Actor, rawQuery: unknown): Promise<OutboxListResponse> {
   superAdminOnly(actor);
-  const query = recordListQuery(rawQuery);
+  const query = parseListQuery(rawQuery);
   const filters = filtersSchema.parse(rawQuery ?? {});
   const list = tableListShape(query, OUTBOX_LIST);
   const shape = { ...list.shape, status: filters.status ?? null, channel: filters.channel ?? null };

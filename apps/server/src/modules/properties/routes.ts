@@ -1,6 +1,7 @@
 /** Properties (SPEC.md sections 2, 3, 7): list, detail, form data, create, update, delete. Rules live in service.ts. */
 import type { FastifyInstance } from 'fastify';
-import { filterId, recordId, recordListQuery } from '../../lib/record-helpers';
+import { parseListQuery } from '../../lib/list-query';
+import { filterId, recordId } from '../../lib/record-helpers';
 import { defineRoutes } from '../../lib/routes';
 import {
   createProperty,
@@ -18,7 +19,7 @@ export function propertyRoutes(app: FastifyInstance): void {
       method: 'GET',
       url: '/properties',
       handler: async (request) =>
-        listProperties(app.db, request.actor!, recordListQuery(request.query), {
+        listProperties(app.db, request.actor!, parseListQuery(request.query), {
           landlordId: filterId(request.query, 'landlord_id'),
         }),
     },

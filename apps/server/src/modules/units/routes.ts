@@ -3,7 +3,8 @@
  * update, delete. Rules live in service.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { filterId, recordId, recordListQuery } from '../../lib/record-helpers';
+import { parseListQuery } from '../../lib/list-query';
+import { filterId, recordId } from '../../lib/record-helpers';
 import { defineRoutes } from '../../lib/routes';
 import {
   createUnit,
@@ -22,7 +23,7 @@ export function unitRoutes(app: FastifyInstance): void {
       method: 'GET',
       url: '/units',
       handler: async (request) =>
-        listUnits(app.db, request.actor!, recordListQuery(request.query), {
+        listUnits(app.db, request.actor!, parseListQuery(request.query), {
           propertyId: filterId(request.query, 'property_id'),
           landlordId: filterId(request.query, 'landlord_id'),
         }),

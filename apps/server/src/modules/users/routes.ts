@@ -4,8 +4,9 @@
  * policy.ts and batch.ts. Every path also answers with a trailing slash (records' `path` ends in one).
  */
 import { USER_TYPES } from '@mend/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { notFound, unauthenticated } from '../../lib/errors';
+import type { FastifyInstance } from 'fastify';
+import { unauthenticated } from '../../lib/errors';
+import { recordId } from '../../lib/record-helpers';
 import { defineRoutes, type RouteDefinition } from '../../lib/routes';
 import { loadSessionWith } from '../../lib/session';
 import { batchCreateUsers } from './batch';
@@ -21,14 +22,6 @@ import {
   updateAvatar,
   updateUser,
 } from './service';
-
-/** The `:id` of the path; anything but a positive whole number names no user. */
-function idOf(request: FastifyRequest): number {
-  const raw = (request.params as { id?: string }).id ?? '';
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-  if (id <= 0) throw notFound();
-  return id;
-}
 
 export function userRoutes(app: FastifyInstance): void {
   const deps: UserDeps = { db: app.db, storage: app.storage };
@@ -56,23 +49,23 @@ export function userRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: `/${type}/:id`,
-      handler: (request) => getUserRecord(app.db, request.actor!, type, idOf(request)),
+      handler: (request) => getUserRecord(app.db, request.actor!, type, recordId(request)),
     },
     {
       method: 'GET',
       url: `/${type}/:id/edit`,
-      handler: (request) => editFormData(app.db, request.actor!, type, idOf(request), request.query),
+      handler: (request) => editFormData(app.db, request.actor!, type, recordId(request), request.query),
     },
     {
       method: 'PATCH',
       url: `/${type}/:id`,
       handler: (request) =>
-        updateUser(deps, request.actor!, type, idOf(request), request.body, request.uploads),
+        updateUser(deps, request.actor!, type, recordId(request), request.body, request.uploads),
     },
     {
       method: 'DELETE',
       url: `/${type}/:id`,
-      handler: (request) => deleteUser(deps, request.actor!, type, idOf(request)),
+      handler: (request) => deleteUser(deps, request.actor!, type, recordId(request)),
     },
   ]);
 
@@ -92,7 +85,7 @@ export function userRoutes(app: FastifyInstance): void {
     {
       method: 'PATCH',
       url: '/users/:id/avatar',
-      handler: (request) => updateAvatar(deps, request.actor!, idOf(request), request.uploads),
+      handler: (request) => updateAvatar(deps, request.actor!, recordId(request), request.uploads),
     },
     {
       method: 'POST',
