@@ -351,7 +351,14 @@ describe('ticket images on create', () => {
     };
     await expect(
       createTicket(
-        { db: failingDb, storage: recording, log: t.app.log, config: t.app.config },
+        {
+          db: failingDb,
+          storage: recording,
+          log: t.app.log,
+          config: t.app.config,
+          messaging: t.app.messaging,
+          rateLimits: t.app.rateLimits,
+        },
         viewer,
         {
           ...form(),

@@ -7,24 +7,17 @@
 import { en, fieldErrors, format, type Role } from '@mend/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type Db, isRowInUseError } from '../db/client';
+import { isRowInUseError } from '../db/client';
 import { users } from '../db/schema';
+import type { ServiceContext } from './context';
 import { AppError, type FieldErrors, notFound, validationFailed } from './errors';
 import type { UploadedFile } from './form-body';
-import type { FileStorage } from './storage';
 import { newStorageKey, type ProcessedImage, processAvatarUpload } from './uploads';
 
 /** Builds subqueries for scope conditions without a database handle. */
 export const qb = new QueryBuilder();
-
-/** What a records service needs from the app (a FastifyInstance fits). */
-export interface RecordsContext {
-  db: Db;
-  storage: FileStorage;
-  log: FastifyBaseLogger;
-}
 
 /** Condition that matches every row / no row (scopes of the super admin / of an actor with no access). */
 export const everyRow = (): SQL => sql`true`;
@@ -119,7 +112,7 @@ export type StoreImage = (folder: string) => Promise<string | null>;
  * removed again, so a refused or rolled-back form never leaves a file behind.
  */
 export async function withStoredImage<T>(
-  context: RecordsContext,
+  context: ServiceContext,
   image: ProcessedImage | null,
   write: (store: StoreImage) => Promise<T>,
 ): Promise<T> {
@@ -143,7 +136,7 @@ export async function withStoredImage<T>(
  * Removes a stored file that no row points at any more (after the commit that let go of it). A file that
  * cannot be removed is logged, not answered as a failure: the write it follows has already succeeded.
  */
-export async function discardFile(context: RecordsContext, key: string | null | undefined): Promise<void> {
+export async function discardFile(context: ServiceContext, key: string | null | undefined): Promise<void> {
   if (!key) return;
   try {
     await context.storage.delete(key);

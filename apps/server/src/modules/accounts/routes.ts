@@ -6,7 +6,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoutes, type RouteHandler } from '../../lib/routes';
 import {
-  type AccountsContext,
   activateAccount,
   lookUpActivation,
   NOT_VERIFIED_PAGE,
@@ -22,21 +21,20 @@ const param = (request: FastifyRequest, name: string): string =>
   String((request.params as Record<string, unknown>)[name] ?? '');
 
 export function accountRoutes(app: FastifyInstance): void {
-  const ctx: AccountsContext = { db: app.db, messaging: app.messaging, rateLimits: app.rateLimits };
-  const activate: RouteHandler = (request) => activateAccount(ctx, request.body, request.ip);
+  const activate: RouteHandler = (request) => activateAccount(app, request.body, request.ip);
 
   defineRoutes(app, [
     {
       method: 'POST',
       url: '/password/email',
       auth: false,
-      handler: (request) => requestPasswordReset(ctx, request.body, request.ip),
+      handler: (request) => requestPasswordReset(app, request.body, request.ip),
     },
     {
       method: 'POST',
       url: '/password/reset',
       auth: false,
-      handler: (request) => resetPassword(ctx, request.body, request.ip),
+      handler: (request) => resetPassword(app, request.body, request.ip),
     },
     {
       method: 'GET',
@@ -50,7 +48,7 @@ export function accountRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/email/resend',
-      handler: (request) => resendVerification(ctx, request.user!),
+      handler: (request) => resendVerification(app, request.user!),
     },
     {
       method: 'GET',
@@ -66,7 +64,7 @@ export function accountRoutes(app: FastifyInstance): void {
       method: 'POST',
       url: '/unsubscribe/:token',
       auth: false,
-      handler: (request) => unsubscribe(ctx, param(request, 'token')),
+      handler: (request) => unsubscribe(app, param(request, 'token')),
     },
   ]);
 }

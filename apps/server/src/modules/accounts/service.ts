@@ -17,12 +17,12 @@ import {
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../db/client';
 import { oneTimeTokens, sessions, type UserRow, users } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
 import { AppError, fieldError, notFound, validationFailed } from '../../lib/errors';
 import { activationEmail, passwordResetEmail, verificationEmail } from '../../lib/mail/templates';
 import type { MessagingContext } from '../../lib/outbox/context';
 import { accountEmailRow, queueMessages } from '../../lib/outbox/messages';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import type { RateLimits } from '../../lib/rate-limits';
 import {
   findUsableToken,
   issueOneTimeToken,
@@ -34,12 +34,6 @@ import {
 } from '../../lib/tokens';
 import { displayName } from '../users/serialize';
 import { cleanBody } from '../users/service';
-
-export interface AccountsContext {
-  db: Db;
-  messaging: MessagingContext;
-  rateLimits: RateLimits;
-}
 
 /** Where the browser goes after a reset or an activation. */
 export const LOGIN_PAGE = '/login';
@@ -84,7 +78,7 @@ export async function queueVerificationEmail(
 }
 
 /** GET /email/resend: a fresh link for the signed-in user's unverified email. */
-export async function resendVerification(ctx: AccountsContext, user: UserRow): Promise<MessageResponse> {
+export async function resendVerification(ctx: ServiceContext, user: UserRow): Promise<MessageResponse> {
   if (isTemporaryEmail(user.email)) throw validationFailed({}, en.accounts.verificationNotPossible);
   if (user.emailVerifiedAt) return { message: en.toasts.emailVerified };
   await ctx.rateLimits.take([ctx.rateLimits.limits.verificationEmails, String(user.id)]);
@@ -119,7 +113,7 @@ export async function verifyEmail(db: Db, raw: string): Promise<boolean> {
  * about who has one); an account gets at most one email a minute, an address may ask a few times a minute.
  */
 export async function requestPasswordReset(
-  ctx: AccountsContext,
+  ctx: ServiceContext,
   body: unknown,
   address: string,
 ): Promise<MessageResponse> {
@@ -168,7 +162,7 @@ const invalidResetToken = () =>
  * counts as a failed attempt of the address.
  */
 export async function resetPassword(
-  ctx: AccountsContext,
+  ctx: ServiceContext,
   body: unknown,
   address: string,
 ): Promise<RedirectMessageResponse> {
@@ -221,7 +215,7 @@ export async function lookUpActivation(db: Db, username: string): Promise<Activa
  * password counts as a failed sign-in of the account and the address.
  */
 export async function activateAccount(
-  ctx: AccountsContext,
+  ctx: ServiceContext,
   body: unknown,
   address: string,
 ): Promise<RedirectMessageResponse> {
@@ -272,7 +266,7 @@ export async function activateAccount(
  * POST /unsubscribe/{token}: turns off the email kind the signed token names, without signing in. The
  * signature is the whole check (no database lookup): a forged or altered token is a 400.
  */
-export async function unsubscribe(ctx: AccountsContext, token: string): Promise<MessageResponse> {
+export async function unsubscribe(ctx: ServiceContext, token: string): Promise<MessageResponse> {
   const verified = verifyUnsubscribeToken(ctx.messaging.secret, token);
   if (!verified || !UNSUBSCRIBE_KINDS.includes(verified.kind)) {
     throw new AppError(400, en.accounts.unsubscribeInvalid);

@@ -15,6 +15,7 @@ import { and, eq, getTableName, ilike, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { hiddenFromPlanner, type Placeholders, shaped, viewerIn, viewerShape } from '../../db/reusable';
 import { type CategoryRow, categories, categoryAttributes, ticketCategories } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
 import {
   countAll,
@@ -34,7 +35,6 @@ import {
   hasField,
   inUse,
   parseForm,
-  type RecordsContext,
   textSort,
 } from '../../lib/record-helpers';
 import { visibleCategories } from '../../lib/scopes';
@@ -155,7 +155,7 @@ async function setAttributes(tx: Tx, categoryId: number, values: CategoryValues)
 }
 
 export async function createCategory(
-  context: RecordsContext,
+  context: ServiceContext,
   actor: Actor,
   body: unknown,
 ): Promise<ApiCategory> {
@@ -173,7 +173,7 @@ export async function createCategory(
 }
 
 export async function updateCategory(
-  context: RecordsContext,
+  context: ServiceContext,
   actor: Actor,
   id: number,
   body: unknown,
@@ -195,7 +195,7 @@ export async function updateCategory(
 }
 
 export async function deleteCategory(
-  context: RecordsContext,
+  context: ServiceContext,
   actor: Actor,
   id: number,
 ): Promise<{ message: string }> {

@@ -2,16 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import { recordId } from '../../lib/record-helpers';
 import { defineRoutes } from '../../lib/routes';
-import { type ContactContext, getContactMessage, listContactMessages, sendContactMessage } from './service';
+import { getContactMessage, listContactMessages, sendContactMessage } from './service';
 
 export function contactRoutes(app: FastifyInstance): void {
-  const ctx: ContactContext = { db: app.db, messaging: app.messaging };
   defineRoutes(app, [
     {
       method: 'POST',
       url: '/contact',
       handler: async (request, reply) => {
-        const sent = await sendContactMessage(ctx, request.actor!, request.body);
+        const sent = await sendContactMessage(app, request.actor!, request.body);
         reply.code(201);
         return sent;
       },

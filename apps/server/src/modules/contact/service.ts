@@ -19,10 +19,10 @@ import type { Db } from '../../db/client';
 import { reusable } from '../../db/reusable';
 import { type ContactSubmissionMeta, contactSubmissions, notifications, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import type { ServiceContext } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
 import { likePattern, listPage, parseListQuery, type SortColumns } from '../../lib/list-query';
 import { supportNoticeEmail } from '../../lib/mail/templates';
-import type { MessagingContext } from '../../lib/outbox/context';
 import { notificationRows, queueMessages } from '../../lib/outbox/messages';
 import { readTableList, type TableList, type TableListShape, tableListShape } from '../../lib/table-list';
 import { markContactNotificationsViewed } from '../notifications/service';
@@ -30,17 +30,12 @@ import { displayName } from '../users/serialize';
 import { cleanBody } from '../users/service';
 import { contactLink, serializeContact } from './serialize';
 
-export interface ContactContext {
-  db: Db;
-  messaging: MessagingContext;
-}
-
 const senderName = (meta: ContactSubmissionMeta) =>
   `${meta.first_name} ${meta.last_name}`.trim() || meta.company_name || meta.email;
 
 /** POST /contact. */
 export async function sendContactMessage(
-  ctx: ContactContext,
+  ctx: ServiceContext,
   actor: Actor,
   body: unknown,
 ): Promise<ContactSentResponse> {

@@ -27,6 +27,7 @@ import { and, asc, eq, getTableName, gte, ilike, inArray, isNull, notInArray, or
 import type { Db, Tx } from '../../db/client';
 import { reusable, shaped, type ViewerShape, viewerIn, viewerShape, withValues } from '../../db/reusable';
 import { type LandlordRow, landlords, properties, users } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import {
@@ -48,7 +49,6 @@ import {
   parseForm,
   personColumns,
   personSort,
-  type RecordsContext,
   textSort,
   withStoredImage,
 } from '../../lib/record-helpers';
@@ -298,7 +298,7 @@ async function setMembers(tx: Tx, landlordId: number, ids: number[]): Promise<vo
 }
 
 export async function createLandlord(
-  context: RecordsContext,
+  context: ServiceContext,
   actor: Actor,
   body: unknown,
   files: UploadedFile[],
@@ -336,7 +336,7 @@ async function applyMembers(tx: Tx, actor: Actor, id: number, values: LandlordVa
 }
 
 export async function updateLandlord(
-  context: RecordsContext,
+  context: ServiceContext,
   actor: Actor,
   id: number,
   body: unknown,
@@ -364,7 +364,7 @@ export async function updateLandlord(
 }
 
 export async function deleteLandlord(
-  context: RecordsContext,
+  context: ServiceContext,
   actor: Actor,
   id: number,
 ): Promise<{ message: string }> {

@@ -2,17 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { recordId } from '../../lib/record-helpers';
 import { defineRoutes } from '../../lib/routes';
-import {
-  changeEmail,
-  changePassword,
-  getProfile,
-  type ProfileContext,
-  updateInfo,
-  updateNotificationOptions,
-} from './service';
+import { changeEmail, changePassword, getProfile, updateInfo, updateNotificationOptions } from './service';
 
 export function profileRoutes(app: FastifyInstance): void {
-  const ctx: ProfileContext = { db: app.db, messaging: app.messaging };
   defineRoutes(app, [
     {
       method: 'GET',
@@ -27,7 +19,7 @@ export function profileRoutes(app: FastifyInstance): void {
     {
       method: 'PATCH',
       url: '/users/:id/email',
-      handler: (request) => changeEmail(ctx, request.actor!, recordId(request), request.body),
+      handler: (request) => changeEmail(app, request.actor!, recordId(request), request.body),
     },
     {
       method: 'PATCH',

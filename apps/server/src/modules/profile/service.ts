@@ -21,17 +21,12 @@ import { z } from 'zod';
 import { type Db, isUniqueViolation } from '../../db/client';
 import { sessions, type UserRow, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import type { ServiceContext } from '../../lib/context';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
-import type { MessagingContext } from '../../lib/outbox/context';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { queueVerificationEmail } from '../accounts/service';
 import { serializeUser } from '../users/serialize';
 import { cleanBody, findVisibleUser } from '../users/service';
-
-export interface ProfileContext {
-  db: Db;
-  messaging: MessagingContext;
-}
 
 /** The user whose profile is asked for, if the actor may open it. */
 async function profileSubject(db: Db, actor: Actor, id: number): Promise<UserRow> {
@@ -84,7 +79,7 @@ export async function updateInfo(
  * link is opened; the link goes out with the change.
  */
 export async function changeEmail(
-  ctx: ProfileContext,
+  ctx: ServiceContext,
   actor: Actor,
   id: number,
   body: unknown,

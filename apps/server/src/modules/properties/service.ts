@@ -56,6 +56,7 @@ import {
   users,
 } from '../../db/schema';
 import type { ScopedActor } from '../../lib/actor';
+import type { ServiceContext } from '../../lib/context';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import {
@@ -80,7 +81,6 @@ import {
   parseForm,
   personSort,
   qb,
-  type RecordsContext,
   textSort,
   withStoredImage,
 } from '../../lib/record-helpers';
@@ -436,7 +436,7 @@ function columnsOf(values: PropertyValues) {
 }
 
 export async function createProperty(
-  context: RecordsContext,
+  context: ServiceContext,
   actor: Actor,
   body: unknown,
   files: UploadedFile[],
@@ -485,7 +485,7 @@ async function followLandlord(tx: Tx, propertyId: number, landlordId: number): P
 }
 
 export async function updateProperty(
-  context: RecordsContext,
+  context: ServiceContext,
   actor: Actor,
   id: number,
   body: unknown,
@@ -515,7 +515,7 @@ export async function updateProperty(
 }
 
 export async function deleteProperty(
-  context: RecordsContext,
+  context: ServiceContext,
   actor: Actor,
   id: number,
 ): Promise<{ message: string }> {

@@ -29,7 +29,6 @@ import {
   ticketStatusSchema,
 } from '@mend/shared';
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { reusable } from '../../db/reusable';
 import {
@@ -48,10 +47,10 @@ import {
   units,
   users,
 } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import { countAll, type ListQuery, listPage } from '../../lib/list-query';
-import type { FileStorage } from '../../lib/storage';
 import { discardFiles, IMAGES_FIELD, keysOf, type StoredFile, storeTicketFiles } from './files';
 import { asRecord, idsOf, parseTicketForm, positiveInt, type TicketForm } from './form';
 import {
@@ -71,14 +70,6 @@ import {
 } from './queries';
 import { type Author, notifyStatusChange, routeTicket, type TicketFacts } from './routing';
 import { serializeTicket, serializeTicketSummary } from './serialize';
-
-/** What the service needs from the app (a FastifyInstance fits). */
-export interface TicketsContext {
-  db: Db;
-  storage: FileStorage;
-  log: FastifyBaseLogger;
-  config: { appUrl: string };
-}
 
 /** The signed-in user as the rules see it, with the name written into the activity log. */
 export interface Viewer extends Actor {
@@ -426,7 +417,7 @@ function statusLog(ticketId: number, viewer: Viewer, from: number, to: number) {
 
 /** Runs a write after files were stored; if it fails, the files go again. */
 async function withStoredFiles<T>(
-  ctx: TicketsContext,
+  ctx: ServiceContext,
   stored: StoredFile[],
   write: () => Promise<T>,
 ): Promise<T> {
@@ -442,7 +433,7 @@ async function withStoredFiles<T>(
 // Create
 
 export async function createTicket(
-  ctx: TicketsContext,
+  ctx: ServiceContext,
   viewer: Viewer,
   body: unknown,
   uploads: UploadedFile[],
@@ -522,7 +513,7 @@ export function isStatusOnly(body: unknown, uploads: UploadedFile[]): boolean {
 }
 
 export async function updateTicket(
-  ctx: TicketsContext,
+  ctx: ServiceContext,
   viewer: Viewer,
   id: number,
   body: unknown,
@@ -686,7 +677,7 @@ async function writeUpdate(
 
 /** PATCH {ticket path} with `status` only. */
 export async function changeTicketStatus(
-  ctx: TicketsContext,
+  ctx: ServiceContext,
   viewer: Viewer,
   id: number,
   body: unknown,
@@ -720,7 +711,7 @@ function assertBatchSize(ids: number[], message: string): void {
  * it does not see are refused like the ones it may not change, so the answer tells nothing about them.
  */
 export async function batchChangeStatus(
-  ctx: TicketsContext,
+  ctx: ServiceContext,
   viewer: Viewer,
   body: unknown,
 ): Promise<ApiTicketBatchStatusResponse> {
@@ -764,7 +755,7 @@ async function deleteRows(tx: Tx, ids: number[]): Promise<string[]> {
 }
 
 export async function deleteTicket(
-  ctx: TicketsContext,
+  ctx: ServiceContext,
   viewer: Viewer,
   id: number,
 ): Promise<ApiTicketDeleteResponse> {
@@ -786,7 +777,7 @@ export async function deleteTicket(
 
 /** DELETE /api/tickets/batch: every listed ticket the viewer may delete, in one transaction. */
 export async function batchDeleteTickets(
-  ctx: TicketsContext,
+  ctx: ServiceContext,
   viewer: Viewer,
   body: unknown,
 ): Promise<ApiTicketBatchDeleteResponse> {

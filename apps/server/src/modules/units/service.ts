@@ -54,6 +54,7 @@ import {
   users,
 } from '../../db/schema';
 import type { ScopedActor } from '../../lib/actor';
+import type { ServiceContext } from '../../lib/context';
 import { type FieldErrors, forbidden, notFound, validationFailed } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import {
@@ -79,7 +80,6 @@ import {
   inUse,
   parseForm,
   qb,
-  type RecordsContext,
   requestedLandlordSchema,
   textSort,
   withStoredImage,
@@ -594,7 +594,7 @@ function columnsOf(values: UnitFormValues) {
 }
 
 export async function createUnit(
-  context: RecordsContext,
+  context: ServiceContext,
   actor: Actor,
   body: unknown,
   files: UploadedFile[],
@@ -630,7 +630,7 @@ async function followProperty(tx: Tx, unitId: number, propertyId: number, landlo
 }
 
 export async function updateUnit(
-  context: RecordsContext,
+  context: ServiceContext,
   actor: Actor,
   id: number,
   body: unknown,
@@ -672,7 +672,7 @@ export async function updateUnit(
 }
 
 export async function deleteUnit(
-  context: RecordsContext,
+  context: ServiceContext,
   actor: Actor,
   id: number,
 ): Promise<{ message: string }> {

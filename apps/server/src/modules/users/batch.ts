@@ -33,9 +33,10 @@ import {
   users,
 } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import type { ServiceContext } from '../../lib/context';
 import { forbidden, validationFailed } from '../../lib/errors';
 import { passwordsFor, uniqueUsernames, violatedConstraint } from './accounts';
-import { toRecords, type UserDeps } from './service';
+import { toRecords } from './service';
 
 const v = en.validation;
 /** Rows per INSERT statement: well under PostgreSQL's 65,535 bind parameters (about 20 per user). */
@@ -217,7 +218,7 @@ export async function importUsers(
 
 /** POST /users/batch/tenants. */
 export async function batchCreateUsers(
-  deps: UserDeps,
+  deps: ServiceContext,
   actor: Actor,
   body: unknown,
 ): Promise<BatchCreateUsersResponse> {

@@ -18,14 +18,11 @@ import {
   editFormData,
   getUserRecord,
   listUsers,
-  type UserDeps,
   updateAvatar,
   updateUser,
 } from './service';
 
 export function userRoutes(app: FastifyInstance): void {
-  const deps: UserDeps = { db: app.db, storage: app.storage };
-
   const perType = USER_TYPES.flatMap((type): RouteDefinition[] => [
     {
       method: 'GET',
@@ -41,7 +38,7 @@ export function userRoutes(app: FastifyInstance): void {
       method: 'POST',
       url: `/${type}`,
       handler: async (request, reply) => {
-        const saved = await createUser(deps, request.actor!, type, request.body, request.uploads);
+        const saved = await createUser(app, request.actor!, type, request.body, request.uploads);
         reply.code(201);
         return saved;
       },
@@ -60,12 +57,12 @@ export function userRoutes(app: FastifyInstance): void {
       method: 'PATCH',
       url: `/${type}/:id`,
       handler: (request) =>
-        updateUser(deps, request.actor!, type, recordId(request), request.body, request.uploads),
+        updateUser(app, request.actor!, type, recordId(request), request.body, request.uploads),
     },
     {
       method: 'DELETE',
       url: `/${type}/:id`,
-      handler: (request) => deleteUser(deps, request.actor!, type, recordId(request)),
+      handler: (request) => deleteUser(app, request.actor!, type, recordId(request)),
     },
   ]);
 
@@ -85,13 +82,13 @@ export function userRoutes(app: FastifyInstance): void {
     {
       method: 'PATCH',
       url: '/users/:id/avatar',
-      handler: (request) => updateAvatar(deps, request.actor!, recordId(request), request.uploads),
+      handler: (request) => updateAvatar(app, request.actor!, recordId(request), request.uploads),
     },
     {
       method: 'POST',
       url: '/users/batch/tenants',
       handler: async (request, reply) => {
-        const created = await batchCreateUsers(deps, request.actor!, request.body);
+        const created = await batchCreateUsers(app, request.actor!, request.body);
         reply.code(201);
         return created;
       },

@@ -51,6 +51,7 @@ import {
   users,
 } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import type { ServiceContext } from '../../lib/context';
 import {
   AppError,
   type FieldErrors,
@@ -76,7 +77,6 @@ import {
 } from '../../lib/list-query';
 import { optionalIdFilter, requestedLandlordSchema } from '../../lib/record-helpers';
 import { roleIn, userScope } from '../../lib/scopes';
-import type { FileStorage } from '../../lib/storage';
 import { newStorageKey, type ProcessedImage, processAvatarUpload } from '../../lib/uploads';
 import { landlordOption } from '../landlords/service';
 import { passwordFor, uniqueUsernames, violatedConstraint } from './accounts';
@@ -84,12 +84,6 @@ import { mayChangeAvatar, mayCreateType, mayDelete, mayEdit, mayList, rolesFor }
 import { displayName, NO_LINKS, serializeUserRecord, type UserLinks } from './serialize';
 
 const v = en.validation;
-
-/** What the writes need besides the database. */
-export interface UserDeps {
-  db: Db;
-  storage: FileStorage;
-}
 
 /** Avatars live under one folder per user: avatars/users/7/3f9c….webp. */
 export const avatarFolder = (userId: number) => `avatars/users/${userId}`;
@@ -698,7 +692,7 @@ async function writeLinks(db: Db, userId: number, links: Links): Promise<void> {
  * request never leaves a file behind.
  */
 async function transactionWithFiles<T>(
-  deps: UserDeps,
+  deps: ServiceContext,
   work: (tx: Db, store: (key: string, data: Buffer) => Promise<void>) => Promise<T>,
 ): Promise<T> {
   const stored: string[] = [];
@@ -776,7 +770,7 @@ export interface SavedUser {
 
 /** POST /{type}. An empty email makes a temporary account (generated username, placeholder email). */
 export async function createUser(
-  deps: UserDeps,
+  deps: ServiceContext,
   actor: Actor,
   type: UserType,
   body: unknown,
@@ -841,7 +835,7 @@ export async function createUser(
 
 /** PATCH /{type}/{id}: the form of the user's own type (PATCH users/{id} edits a user of any type). */
 export async function updateUser(
-  deps: UserDeps,
+  deps: ServiceContext,
   actor: Actor,
   type: UserType,
   id: number,
@@ -898,7 +892,7 @@ export async function updateUser(
 
 /** DELETE /{type}/{id}: only users with a higher role number, never oneself. */
 export async function deleteUser(
-  deps: UserDeps,
+  deps: ServiceContext,
   actor: Actor,
   type: UserType,
   id: number,
@@ -915,7 +909,7 @@ export async function deleteUser(
 
 /** PATCH /users/{id}/avatar: one image, re-encoded; the old file is deleted after the commit. */
 export async function updateAvatar(
-  deps: UserDeps,
+  deps: ServiceContext,
   actor: Actor,
   id: number,
   files: UploadedFile[],
