@@ -9,25 +9,61 @@
 
 import { en } from '@mend/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema';
+import type { Actor } from './actor';
 import { AppError, unauthenticated } from './errors';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** A route anyone may call (`auth: false`), or one that loads its own session (`sessionInQuery`). */
 export type RouteHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
-export interface RouteDefinition {
-  method: RouteMethod;
+/** Who a signed-in route answers: the user, and the actor the rules and scopes see. */
+export interface SignedIn {
+  user: UserRow;
+  actor: Actor;
+}
+
+/** A route for signed-in users (the default): it is given who is signed in, never null. */
+export type SignedInHandler = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signedIn: SignedIn,
+) => Promise<unknown>;
+
+interface RouteBase {
   url: string;
-  /** Defaults to true: the route answers 401 to a visitor who is not signed in. */
-  auth?: boolean;
   /** Skip `_nonce` idempotency (sign-in and sign-out change the session the nonce is scoped to). */
   idempotent?: boolean;
-  /**
-   * GET only: the handler loads the session itself, in the statement that reads its answer
-   * (`loadSessionWith` in lib/session.ts), instead of the onRequest hook in a statement of its own.
-   */
-  sessionInQuery?: boolean;
+}
+
+/** A route for signed-in users: 401 for a visitor before its handler runs. */
+interface SignedInRoute extends RouteBase {
+  method: RouteMethod;
+  auth?: true;
+  sessionInQuery?: false;
+  handler: SignedInHandler;
+}
+
+/** A route anyone may call. */
+interface OpenRoute extends RouteBase {
+  method: RouteMethod;
+  auth: false;
+  sessionInQuery?: false;
   handler: RouteHandler;
 }
+
+/**
+ * A GET whose handler loads the session itself, in the statement that reads its answer (`loadSessionWith` in
+ * lib/session.ts), instead of the onRequest hook in a statement of its own; it checks `request.actor` first.
+ */
+interface SessionInQueryRoute extends RouteBase {
+  method: 'GET';
+  auth?: true;
+  sessionInQuery: true;
+  handler: RouteHandler;
+}
+
+export type RouteDefinition = SignedInRoute | OpenRoute | SessionInQueryRoute;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,20 +83,22 @@ export function overrideMethod(body: unknown): RouteMethod | null {
 }
 
 function guarded(definition: RouteDefinition): RouteHandler {
-  const needsAuth = definition.auth !== false;
   if (definition.sessionInQuery) {
-    if (definition.method !== 'GET') throw new Error(`sessionInQuery is for GET routes: ${definition.url}`);
+    const { handler } = definition;
     // The handler loads the session and checks it first; this check only stops an answer reaching a visitor
     // should a handler forget to.
     return async (request, reply) => {
-      const answer = await definition.handler(request, reply);
-      if (needsAuth && !request.user) throw unauthenticated();
+      const answer = await handler(request, reply);
+      if (!request.user) throw unauthenticated();
       return answer;
     };
   }
+  if (definition.auth === false) return definition.handler;
+  const { handler } = definition;
   return async (request, reply) => {
-    if (needsAuth && !request.user) throw unauthenticated();
-    return definition.handler(request, reply);
+    const { user, actor } = request;
+    if (!user || !actor) throw unauthenticated();
+    return handler(request, reply, { user, actor });
   };
 }
 

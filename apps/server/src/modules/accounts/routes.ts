@@ -48,7 +48,7 @@ export function accountRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/email/resend',
-      handler: (request) => resendVerification(app, request.user!),
+      handler: (_request, _reply, { user }) => resendVerification(app, user),
     },
     {
       method: 'GET',

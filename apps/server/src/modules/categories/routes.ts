@@ -17,35 +17,37 @@ export function categoryRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/categories',
-      handler: async (request) => listCategories(app.db, request.actor!, parseListQuery(request.query)),
+      handler: async (request, _reply, { actor }) =>
+        listCategories(app.db, actor, parseListQuery(request.query)),
     },
     {
       method: 'POST',
       url: '/categories',
-      handler: async (request, reply) => {
+      handler: async (request, reply, { actor }) => {
         reply.code(201);
-        return createCategory(app, request.actor!, request.body);
+        return createCategory(app, actor, request.body);
       },
     },
     {
       method: 'GET',
       url: '/categories/:id',
-      handler: async (request) => getCategory(app.db, request.actor!, recordId(request)),
+      handler: async (request, _reply, { actor }) => getCategory(app.db, actor, recordId(request)),
     },
     {
       method: 'GET',
       url: '/categories/:id/edit',
-      handler: async (request) => categoryEditForm(app.db, request.actor!, recordId(request)),
+      handler: async (request, _reply, { actor }) => categoryEditForm(app.db, actor, recordId(request)),
     },
     {
       method: 'PATCH',
       url: '/categories/:id',
-      handler: async (request) => updateCategory(app, request.actor!, recordId(request), request.body),
+      handler: async (request, _reply, { actor }) =>
+        updateCategory(app, actor, recordId(request), request.body),
     },
     {
       method: 'DELETE',
       url: '/categories/:id',
-      handler: async (request) => deleteCategory(app, request.actor!, recordId(request)),
+      handler: async (request, _reply, { actor }) => deleteCategory(app, actor, recordId(request)),
     },
   ]);
 }

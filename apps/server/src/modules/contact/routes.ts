@@ -9,8 +9,8 @@ export function contactRoutes(app: FastifyInstance): void {
     {
       method: 'POST',
       url: '/contact',
-      handler: async (request, reply) => {
-        const sent = await sendContactMessage(app, request.actor!, request.body);
+      handler: async (request, reply, { actor }) => {
+        const sent = await sendContactMessage(app, actor, request.body);
         reply.code(201);
         return sent;
       },
@@ -18,12 +18,12 @@ export function contactRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/contact',
-      handler: (request) => listContactMessages(app.db, request.actor!, request.query),
+      handler: (request, _reply, { actor }) => listContactMessages(app.db, actor, request.query),
     },
     {
       method: 'GET',
       url: '/contact/:id',
-      handler: (request) => getContactMessage(app.db, request.actor!, recordId(request)),
+      handler: (request, _reply, { actor }) => getContactMessage(app.db, actor, recordId(request)),
     },
   ]);
 }

@@ -12,8 +12,8 @@ export function dashboardRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/dashboard',
-      handler: async (request) =>
-        getDashboard(app.db, request.actor!, dashboardQuerySchema.parse(request.query ?? {}).time_zone),
+      handler: async (request, _reply, { actor }) =>
+        getDashboard(app.db, actor, dashboardQuerySchema.parse(request.query ?? {}).time_zone),
     },
   ]);
 }

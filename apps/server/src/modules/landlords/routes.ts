@@ -24,35 +24,38 @@ export function landlordRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/landlords/current',
-      handler: async (request) => ({ landlord: await currentLandlord(app.db, request.user!.landlordId) }),
+      handler: async (_request, _reply, { user }) => ({
+        landlord: await currentLandlord(app.db, user.landlordId),
+      }),
     },
     {
       method: 'GET',
       url: '/landlords',
-      handler: async (request) => listLandlords(app.db, request.actor!, parseListQuery(request.query)),
+      handler: async (request, _reply, { actor }) =>
+        listLandlords(app.db, actor, parseListQuery(request.query)),
     },
     {
       method: 'GET',
       url: '/landlords/create',
-      handler: async (request) => landlordCreateForm(app.db, request.actor!),
+      handler: async (_request, _reply, { actor }) => landlordCreateForm(app.db, actor),
     },
     {
       method: 'POST',
       url: '/landlords',
-      handler: async (request, reply) => {
+      handler: async (request, reply, { actor }) => {
         reply.code(201);
-        return createLandlord(app, request.actor!, request.body, request.uploads);
+        return createLandlord(app, actor, request.body, request.uploads);
       },
     },
     {
       method: 'GET',
       url: '/landlords/:id',
-      handler: async (request) => getLandlord(app.db, request.actor!, recordId(request)),
+      handler: async (request, _reply, { actor }) => getLandlord(app.db, actor, recordId(request)),
     },
     {
       method: 'GET',
       url: '/landlords/:id/edit',
-      handler: async (request) => landlordEditForm(app.db, request.actor!, recordId(request)),
+      handler: async (request, _reply, { actor }) => landlordEditForm(app.db, actor, recordId(request)),
     },
     {
       // The login screen shows the logo before anyone signs in: id, name and logo URL only.
@@ -64,13 +67,13 @@ export function landlordRoutes(app: FastifyInstance): void {
     {
       method: 'PATCH',
       url: '/landlords/:id',
-      handler: async (request) =>
-        updateLandlord(app, request.actor!, recordId(request), request.body, request.uploads),
+      handler: async (request, _reply, { actor }) =>
+        updateLandlord(app, actor, recordId(request), request.body, request.uploads),
     },
     {
       method: 'DELETE',
       url: '/landlords/:id',
-      handler: async (request) => deleteLandlord(app, request.actor!, recordId(request)),
+      handler: async (request, _reply, { actor }) => deleteLandlord(app, actor, recordId(request)),
     },
   ]);
 }

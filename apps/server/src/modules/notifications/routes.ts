@@ -24,7 +24,8 @@ export function notificationRoutes(app: FastifyInstance): void {
     {
       method: 'PATCH',
       url: '/users/:id/notification-history',
-      handler: (request) => markNotificationsViewed(app.db, request.actor!, recordId(request), request.body),
+      handler: (request, _reply, { actor }) =>
+        markNotificationsViewed(app.db, actor, recordId(request), request.body),
     },
   ]);
 }

@@ -9,12 +9,12 @@ export function outboxRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/outbox',
-      handler: (request) => listOutbox(app.db, request.actor!, request.query),
+      handler: (request, _reply, { actor }) => listOutbox(app.db, actor, request.query),
     },
     {
       method: 'POST',
       url: '/outbox/:id/retry',
-      handler: (request) => retryOutboxMessage(app.db, request.actor!, recordId(request)),
+      handler: (request, _reply, { actor }) => retryOutboxMessage(app.db, actor, recordId(request)),
     },
   ]);
 }

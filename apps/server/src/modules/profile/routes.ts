@@ -9,29 +9,29 @@ export function profileRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/users/:id/profile',
-      handler: (request) => getProfile(app.db, request.actor!, recordId(request)),
+      handler: (request, _reply, { actor }) => getProfile(app.db, actor, recordId(request)),
     },
     {
       method: 'PATCH',
       url: '/users/:id/info',
-      handler: (request) => updateInfo(app.db, request.actor!, recordId(request), request.body),
+      handler: (request, _reply, { actor }) => updateInfo(app.db, actor, recordId(request), request.body),
     },
     {
       method: 'PATCH',
       url: '/users/:id/email',
-      handler: (request) => changeEmail(app, request.actor!, recordId(request), request.body),
+      handler: (request, _reply, { actor }) => changeEmail(app, actor, recordId(request), request.body),
     },
     {
       method: 'PATCH',
       url: '/users/:id/password',
-      handler: (request) =>
-        changePassword(app.db, request.user!, request.session?.id ?? null, recordId(request), request.body),
+      handler: (request, _reply, { user }) =>
+        changePassword(app.db, user, request.session?.id ?? null, recordId(request), request.body),
     },
     {
       method: 'PATCH',
       url: '/users/:id/notifications',
-      handler: (request) =>
-        updateNotificationOptions(app.db, request.actor!, recordId(request), request.body),
+      handler: (request, _reply, { actor }) =>
+        updateNotificationOptions(app.db, actor, recordId(request), request.body),
     },
   ]);
 }

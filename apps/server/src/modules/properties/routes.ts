@@ -18,44 +18,44 @@ export function propertyRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/properties',
-      handler: async (request) =>
-        listProperties(app.db, request.actor!, parseListQuery(request.query), {
+      handler: async (request, _reply, { actor }) =>
+        listProperties(app.db, actor, parseListQuery(request.query), {
           landlordId: filterId(request.query, 'landlord_id'),
         }),
     },
     {
       method: 'GET',
       url: '/properties/create',
-      handler: async (request) => propertyCreateForm(app.db, request.actor!),
+      handler: async (_request, _reply, { actor }) => propertyCreateForm(app.db, actor),
     },
     {
       method: 'POST',
       url: '/properties',
-      handler: async (request, reply) => {
+      handler: async (request, reply, { actor }) => {
         reply.code(201);
-        return createProperty(app, request.actor!, request.body, request.uploads);
+        return createProperty(app, actor, request.body, request.uploads);
       },
     },
     {
       method: 'GET',
       url: '/properties/:id',
-      handler: async (request) => getProperty(app.db, request.actor!, recordId(request)),
+      handler: async (request, _reply, { actor }) => getProperty(app.db, actor, recordId(request)),
     },
     {
       method: 'GET',
       url: '/properties/:id/edit',
-      handler: async (request) => propertyEditForm(app.db, request.actor!, recordId(request)),
+      handler: async (request, _reply, { actor }) => propertyEditForm(app.db, actor, recordId(request)),
     },
     {
       method: 'PATCH',
       url: '/properties/:id',
-      handler: async (request) =>
-        updateProperty(app, request.actor!, recordId(request), request.body, request.uploads),
+      handler: async (request, _reply, { actor }) =>
+        updateProperty(app, actor, recordId(request), request.body, request.uploads),
     },
     {
       method: 'DELETE',
       url: '/properties/:id',
-      handler: async (request) => deleteProperty(app, request.actor!, recordId(request)),
+      handler: async (request, _reply, { actor }) => deleteProperty(app, actor, recordId(request)),
     },
   ]);
 }

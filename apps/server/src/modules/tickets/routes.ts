@@ -7,11 +7,11 @@
  * to `/tickets/:id`.
  */
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '@mend/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { notFound, unauthenticated } from '../../lib/errors';
 import { parseListQuery } from '../../lib/list-query';
 import { parseRecordId, recordId } from '../../lib/record-helpers';
-import { defineRoutes, type RouteDefinition } from '../../lib/routes';
+import { defineRoutes, type SignedIn, type SignedInHandler } from '../../lib/routes';
 import { loadSessionFrom } from '../../lib/session';
 import { displayName } from '../users/serialize';
 import { ticketDetailWithSession } from './queries';
@@ -33,17 +33,16 @@ import {
 } from './service';
 
 /** The signed-in user (routes need one by default) as the service sees it. */
-function viewerOf(request: FastifyRequest): Viewer {
-  const user = request.user!;
+function viewerOf({ user }: SignedIn): Viewer {
   return { id: user.id, role: user.role, landlordId: user.landlordId, name: displayName(user) };
 }
 
 /** Ticket files: private to the users who may see the ticket; ids never change what they point at. */
-function fileRoute(app: FastifyInstance, thumbnail: boolean): RouteDefinition['handler'] {
-  return async (request, reply) => {
+function fileRoute(app: FastifyInstance, thumbnail: boolean): SignedInHandler {
+  return async (request, reply, signedIn) => {
     const file = await findTicketFile(
       app.db,
-      viewerOf(request),
+      viewerOf(signedIn),
       recordId(request),
       recordId(request, 'imageId'),
       thumbnail,
@@ -69,10 +68,10 @@ export function ticketRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/tickets',
-      handler: async (request) =>
+      handler: async (request, _reply, signedIn) =>
         listTickets(
           app.db,
-          viewerOf(request),
+          viewerOf(signedIn),
           parseTicketFilters(request.query),
           parseListQuery(request.query),
         ),
@@ -80,8 +79,8 @@ export function ticketRoutes(app: FastifyInstance): void {
     {
       method: 'POST',
       url: '/tickets',
-      handler: async (request, reply) => {
-        const ticket = await createTicket(app, viewerOf(request), request.body, request.uploads);
+      handler: async (request, reply, signedIn) => {
+        const ticket = await createTicket(app, viewerOf(signedIn), request.body, request.uploads);
         reply.code(201);
         return ticket;
       },
@@ -89,12 +88,12 @@ export function ticketRoutes(app: FastifyInstance): void {
     {
       method: 'DELETE',
       url: '/tickets/batch',
-      handler: async (request) => batchDeleteTickets(app, viewerOf(request), request.body),
+      handler: async (request, _reply, signedIn) => batchDeleteTickets(app, viewerOf(signedIn), request.body),
     },
     {
       method: 'PATCH',
       url: '/tickets/batch/status',
-      handler: async (request) => batchChangeStatus(app, viewerOf(request), request.body),
+      handler: async (request, _reply, signedIn) => batchChangeStatus(app, viewerOf(signedIn), request.body),
     },
     {
       method: 'GET',
@@ -114,25 +113,25 @@ export function ticketRoutes(app: FastifyInstance): void {
     {
       method: 'PATCH',
       url: '/tickets/:id',
-      handler: async (request) =>
+      handler: async (request, _reply, signedIn) =>
         isStatusOnly(request.body, request.uploads)
-          ? changeTicketStatus(app, viewerOf(request), recordId(request), request.body)
-          : updateTicket(app, viewerOf(request), recordId(request), request.body, request.uploads),
+          ? changeTicketStatus(app, viewerOf(signedIn), recordId(request), request.body)
+          : updateTicket(app, viewerOf(signedIn), recordId(request), request.body, request.uploads),
     },
     {
       method: 'DELETE',
       url: '/tickets/:id',
-      handler: async (request) => deleteTicket(app, viewerOf(request), recordId(request)),
+      handler: async (request, _reply, signedIn) => deleteTicket(app, viewerOf(signedIn), recordId(request)),
     },
     { method: 'GET', url: '/tickets/:id/images/:imageId', handler: fileRoute(app, false) },
     { method: 'GET', url: '/tickets/:id/images/:imageId/thumbnail', handler: fileRoute(app, true) },
     {
       method: 'GET',
       url: '/landlords/:id/tickets',
-      handler: async (request) =>
+      handler: async (request, _reply, signedIn) =>
         listLandlordTickets(
           app.db,
-          viewerOf(request),
+          viewerOf(signedIn),
           recordId(request),
           parseTicketFilters(request.query),
           parseListQuery(request.query),
@@ -141,10 +140,10 @@ export function ticketRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/users/:id/tickets',
-      handler: async (request) =>
+      handler: async (request, _reply, signedIn) =>
         listUserTickets(
           app.db,
-          viewerOf(request),
+          viewerOf(signedIn),
           recordId(request),
           parseTicketFilters(request.query),
           parseListQuery(request.query),

@@ -22,8 +22,8 @@ export function unitRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/units',
-      handler: async (request) =>
-        listUnits(app.db, request.actor!, parseListQuery(request.query), {
+      handler: async (request, _reply, { actor }) =>
+        listUnits(app.db, actor, parseListQuery(request.query), {
           propertyId: filterId(request.query, 'property_id'),
           landlordId: filterId(request.query, 'landlord_id'),
         }),
@@ -31,41 +31,42 @@ export function unitRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: '/units/create',
-      handler: async (request) => unitCreateForm(app.db, request.actor!, request.query),
+      handler: async (request, _reply, { actor }) => unitCreateForm(app.db, actor, request.query),
     },
     {
       method: 'POST',
       url: '/units',
-      handler: async (request, reply) => {
+      handler: async (request, reply, { actor }) => {
         reply.code(201);
-        return createUnit(app, request.actor!, request.body, request.uploads);
+        return createUnit(app, actor, request.body, request.uploads);
       },
     },
     {
       method: 'GET',
       url: '/units/:id',
-      handler: async (request) => getUnit(app.db, request.actor!, recordId(request)),
+      handler: async (request, _reply, { actor }) => getUnit(app.db, actor, recordId(request)),
     },
     {
       method: 'GET',
       url: '/units/:id/edit',
-      handler: async (request) => unitEditForm(app.db, request.actor!, recordId(request), request.query),
+      handler: async (request, _reply, { actor }) =>
+        unitEditForm(app.db, actor, recordId(request), request.query),
     },
     {
       method: 'GET',
       url: '/units/:id/categories',
-      handler: async (request) => unitCategoryChoices(app.db, request.actor!, recordId(request)),
+      handler: async (request, _reply, { actor }) => unitCategoryChoices(app.db, actor, recordId(request)),
     },
     {
       method: 'PATCH',
       url: '/units/:id',
-      handler: async (request) =>
-        updateUnit(app, request.actor!, recordId(request), request.body, request.uploads),
+      handler: async (request, _reply, { actor }) =>
+        updateUnit(app, actor, recordId(request), request.body, request.uploads),
     },
     {
       method: 'DELETE',
       url: '/units/:id',
-      handler: async (request) => deleteUnit(app, request.actor!, recordId(request)),
+      handler: async (request, _reply, { actor }) => deleteUnit(app, actor, recordId(request)),
     },
   ]);
 }

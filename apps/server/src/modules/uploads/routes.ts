@@ -61,8 +61,10 @@ export function uploadRoutes(app: FastifyInstance): void {
     const isPublic = key.startsWith('logos/');
     const needsUser = key.startsWith('avatars/');
     if (!isPublic && !needsUser) throw notFound();
-    if (needsUser && !request.actor) throw unauthenticated();
-    if (needsUser && !(await mayReadPicture(app.db, request.actor!, key))) throw notFound();
+    if (needsUser) {
+      if (!request.actor) throw unauthenticated();
+      if (!(await mayReadPicture(app.db, request.actor, key))) throw notFound();
+    }
     let file: Awaited<ReturnType<typeof app.storage.get>> = null;
     try {
       file = await app.storage.get(key);

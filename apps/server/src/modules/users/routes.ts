@@ -27,18 +27,18 @@ export function userRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: `/${type}`,
-      handler: (request) => listUsers(app.db, request.actor!, type, request.query),
+      handler: (request, _reply, { actor }) => listUsers(app.db, actor, type, request.query),
     },
     {
       method: 'GET',
       url: `/${type}/create`,
-      handler: (request) => createFormData(app.db, request.actor!, type, request.query),
+      handler: (request, _reply, { actor }) => createFormData(app.db, actor, type, request.query),
     },
     {
       method: 'POST',
       url: `/${type}`,
-      handler: async (request, reply) => {
-        const saved = await createUser(app, request.actor!, type, request.body, request.uploads);
+      handler: async (request, reply, { actor }) => {
+        const saved = await createUser(app, actor, type, request.body, request.uploads);
         reply.code(201);
         return saved;
       },
@@ -46,23 +46,24 @@ export function userRoutes(app: FastifyInstance): void {
     {
       method: 'GET',
       url: `/${type}/:id`,
-      handler: (request) => getUserRecord(app.db, request.actor!, type, recordId(request)),
+      handler: (request, _reply, { actor }) => getUserRecord(app.db, actor, type, recordId(request)),
     },
     {
       method: 'GET',
       url: `/${type}/:id/edit`,
-      handler: (request) => editFormData(app.db, request.actor!, type, recordId(request), request.query),
+      handler: (request, _reply, { actor }) =>
+        editFormData(app.db, actor, type, recordId(request), request.query),
     },
     {
       method: 'PATCH',
       url: `/${type}/:id`,
-      handler: (request) =>
-        updateUser(app, request.actor!, type, recordId(request), request.body, request.uploads),
+      handler: (request, _reply, { actor }) =>
+        updateUser(app, actor, type, recordId(request), request.body, request.uploads),
     },
     {
       method: 'DELETE',
       url: `/${type}/:id`,
-      handler: (request) => deleteUser(app, request.actor!, type, recordId(request)),
+      handler: (request, _reply, { actor }) => deleteUser(app, actor, type, recordId(request)),
     },
   ]);
 
@@ -82,13 +83,13 @@ export function userRoutes(app: FastifyInstance): void {
     {
       method: 'PATCH',
       url: '/users/:id/avatar',
-      handler: (request) => updateAvatar(app, request.actor!, recordId(request), request.uploads),
+      handler: (request, _reply, { actor }) => updateAvatar(app, actor, recordId(request), request.uploads),
     },
     {
       method: 'POST',
       url: '/users/batch/tenants',
-      handler: async (request, reply) => {
-        const created = await batchCreateUsers(app, request.actor!, request.body);
+      handler: async (request, reply, { actor }) => {
+        const created = await batchCreateUsers(app, actor, request.body);
         reply.code(201);
         return created;
       },
