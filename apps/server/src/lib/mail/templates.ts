@@ -4,7 +4,9 @@
  * lose line breaks, so user text can never add a header. Texts live in `en.mail` (and `en.tickets.outbox`
  * for ticket subjects).
  */
+
 import { en, format } from '@mend/shared';
+import escapeHtml from 'escape-html';
 
 export interface RenderedEmail {
   subject: string;
@@ -31,15 +33,6 @@ export interface EmailParts {
 }
 
 const m = en.mail;
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** One line, no control characters, at most 200 characters: safe as a header. */
 export function subjectLine(value: string): string {

@@ -4,19 +4,11 @@
  * POST {base}/2010-04-01/Accounts/{sid}/Calls.json     To, From, Twiml (<Response><Say>...</Say></Response>)
  * Form-encoded, with HTTP basic auth (account SID and auth token).
  */
+import escapeHtml from 'escape-html';
 import type { SmsProviderConfig } from '../../config';
 import { ProviderError, type SmsProvider } from './provider';
 
 const TIMEOUT_MS = 15_000;
-
-export function escapeXml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&apos;');
-}
 
 export class TwilioCompatibleProvider implements SmsProvider {
   constructor(private readonly config: SmsProviderConfig) {}
@@ -26,7 +18,8 @@ export class TwilioCompatibleProvider implements SmsProvider {
   }
 
   call(to: string, say: string): Promise<void> {
-    const twiml = `<Response><Say>${escapeXml(say)}</Say></Response>`;
+    // escape-html's entities (&#39; for a quote) are XML's too.
+    const twiml = `<Response><Say>${escapeHtml(say)}</Say></Response>`;
     return this.post('Calls.json', { To: to, From: this.config.from, Twiml: twiml });
   }
 

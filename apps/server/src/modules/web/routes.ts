@@ -15,6 +15,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { APP_PAGE_PLACEHOLDERS, CSRF_META_NAME, en, jsonAttributeValue } from '@mend/shared';
+import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors';
 import { ASSETS_PREFIX, ensureSession } from '../../lib/session';
@@ -39,15 +40,6 @@ function singleQuoteJsonAttributes(html: string): string {
     (page, placeholder) => page.replaceAll(`"${placeholder}"`, `'${placeholder}'`),
     html,
   );
-}
-
-export function escapeHtmlAttribute(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
 }
 
 /** Every placeholder of the page templates, and the end of the head (where stylesheets and preloads go). */
@@ -100,7 +92,7 @@ export function readBuildFileLists(webDist: string): BuildFileLists {
 }
 
 /** A build file's address, as an attribute value. */
-const fileHref = (fileName: string) => escapeHtmlAttribute(`/${fileName}`);
+const fileHref = (fileName: string) => escapeHtml(`/${fileName}`);
 
 /**
  * `<link>` elements for the main layout's files: every signed-in screen renders in that layout, and without
@@ -180,7 +172,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
         ? loginTemplate
         : template;
     const values: Record<string, string> = {
-      [CSRF_PLACEHOLDER]: escapeHtmlAttribute(session.csrfToken),
+      [CSRF_PLACEHOLDER]: escapeHtml(session.csrfToken),
       [TRANSLATIONS_PLACEHOLDER]: translations,
       [CURRENT_USER_PLACEHOLDER]: current ? jsonAttributeValue(current) : '',
       [APP_PAGE_PLACEHOLDERS.markup]: rendered?.markup ?? '',
