@@ -39,7 +39,6 @@ const withoutSubject: Partial<Record<Action, Row>> = {
   'ticket.delete': [true, true, true, false],
   'ticket.bulkDelete': [true, true, true, false],
   'ticket.updateStatus': [true, true, true, true],
-  'ticket.pickUnit': [true, true, false, false],
   'ticket.setStatusInForm': [true, true, false, false],
   'ticket.statusFooter': [false, false, true, true],
   'ticket.filterByProperty': [true, true, false, true],
@@ -67,6 +66,7 @@ const withoutSubject: Partial<Record<Action, Row>> = {
   'user.update': [true, true, false, false],
   // A manager edits its own landlord.
   'landlord.update': [true, true, false, false],
+  'ticket.pickUnit': [true, true, false, false],
 };
 
 interface SubjectCase {
@@ -86,6 +86,15 @@ const withSubject: Partial<Record<Action, SubjectCase[]>> = {
     },
   ],
   'unit.update': [
+    { name: 'own landlord', subject: { landlordId: LANDLORD }, expected: [true, true, false, false] },
+    {
+      name: 'other landlord',
+      subject: { landlordId: OTHER_LANDLORD },
+      expected: [true, false, false, false],
+    },
+  ],
+  // A unit picked on the ticket form: any for the super admin, its landlord's for a manager.
+  'ticket.pickUnit': [
     { name: 'own landlord', subject: { landlordId: LANDLORD }, expected: [true, true, false, false] },
     {
       name: 'other landlord',
@@ -246,6 +255,7 @@ describe('a manager without a landlord', () => {
   it('owns no landlord-less record', () => {
     expect(can(lost, 'property.update', { landlordId: null })).toBe(false);
     expect(can(lost, 'unit.update', { landlordId: null })).toBe(false);
+    expect(can(lost, 'ticket.pickUnit', { landlordId: null })).toBe(false);
     expect(can(lost, 'user.delete', { role: 2, landlordId: null })).toBe(false);
     expect(can(lost, 'user.update', { id: 9, role: 2, landlordId: null })).toBe(false);
   });

@@ -54,7 +54,7 @@ interface Subjects {
   'ticket.delete': undefined;
   'ticket.bulkDelete': undefined;
   'ticket.updateStatus': undefined;
-  'ticket.pickUnit': undefined;
+  'ticket.pickUnit': LandlordOwned | undefined;
   'ticket.setStatusInForm': undefined;
   'ticket.statusFooter': undefined;
   'ticket.filterByProperty': undefined;
@@ -139,7 +139,7 @@ const RULES: { [A in Action]: Rule<A> } = {
   // SPEC 4 + DESIGN: every role may change the status of a ticket it can see ("Mark As...", form, or footer).
   'ticket.updateStatus': () => true,
   // SPEC 6: pick the unit when creating a ticket: role 1 or below (others use their first unit).
-  'ticket.pickUnit': (actor) => actor.role <= ROLE.manager,
+  'ticket.pickUnit': landlordScoped,
   // SPEC 6: set the status in the ticket edit form: role 1 or below.
   'ticket.setStatusInForm': (actor) => actor.role <= ROLE.manager,
   // SPEC 6: status dropdown in the detail footer for role 2; DESIGN.md adds contractors (role 3).

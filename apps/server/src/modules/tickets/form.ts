@@ -6,9 +6,9 @@
 import {
   type Actor,
   type AvailabilityRange,
+  can,
   en,
   fieldErrors,
-  ROLE,
   type TicketValues,
   ticketSchema,
 } from '@mend/shared';
@@ -117,12 +117,6 @@ export async function findUnit(db: Db, id: number): Promise<UnitInfo | undefined
   return { ...unit, timeZone: timeZoneOf(province) };
 }
 
-/** Role 0 any unit; role 1 the units of its landlord (a tenant's unit is fixed before the form is read). */
-function mayUseUnit(actor: Actor, unit: UnitInfo): boolean {
-  if (actor.role === ROLE.superAdmin) return true;
-  return actor.role === ROLE.manager && actor.landlordId !== null && actor.landlordId === unit.landlordId;
-}
-
 /** The category if the unit offers it: one of the unit's categories, or any category when it has none. */
 async function offeredCategory(
   db: Db,
@@ -171,7 +165,7 @@ export async function parseTicketForm(
 
   let category: { id: number; title: string } | undefined;
   if (errors.unit_id) unit = undefined;
-  else if (unitId !== undefined && (!unit || !(unitForced || mayUseUnit(actor, unit)))) {
+  else if (unitId !== undefined && (!unit || !(unitForced || can(actor, 'ticket.pickUnit', unit)))) {
     unit = undefined;
     errors.unit_id = [v.ticketUnit];
   }
