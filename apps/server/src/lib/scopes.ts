@@ -17,6 +17,19 @@ import { contractorProperties, landlords, properties, tenantUnits, units, users 
 import type { ScopedActor } from './actor';
 import { everyRow, noRow, qb } from './record-helpers';
 
+/** The ids of a landlord's properties, as a subquery. */
+export function propertiesOfLandlord(landlordId: number | Placeholder) {
+  return qb.select({ id: properties.id }).from(properties).where(eq(properties.landlordId, landlordId));
+}
+
+/** The ids of the properties a contractor works on, as a subquery. */
+function propertiesOfContractor(userId: number | Placeholder) {
+  return qb
+    .select({ id: contractorProperties.propertyId })
+    .from(contractorProperties)
+    .where(eq(contractorProperties.userId, userId));
+}
+
 /** The landlords an actor may see: all (role 0), its own (role 1), none (roles 2, 3 and a manager without one). */
 export function visibleLandlords(actor: ScopedActor): SQL {
   if (actor.role === ROLE.superAdmin) return everyRow();
@@ -44,13 +57,7 @@ export function visibleProperties(actor: ScopedActor): SQL {
           .where(eq(tenantUnits.userId, actor.id)),
       );
     default:
-      return inArray(
-        properties.id,
-        qb
-          .select({ id: contractorProperties.propertyId })
-          .from(contractorProperties)
-          .where(eq(contractorProperties.userId, actor.id)),
-      );
+      return inArray(properties.id, propertiesOfContractor(actor.id));
   }
 }
 
@@ -65,26 +72,14 @@ export function visibleUnits(actor: ScopedActor): SQL {
     case ROLE.manager:
       return actor.landlordId === null
         ? noRow()
-        : inArray(
-            units.propertyId,
-            qb
-              .select({ id: properties.id })
-              .from(properties)
-              .where(eq(properties.landlordId, actor.landlordId)),
-          );
+        : inArray(units.propertyId, propertiesOfLandlord(actor.landlordId));
     case ROLE.tenant:
       return inArray(
         units.id,
         qb.select({ id: tenantUnits.unitId }).from(tenantUnits).where(eq(tenantUnits.userId, actor.id)),
       );
     default:
-      return inArray(
-        units.propertyId,
-        qb
-          .select({ id: contractorProperties.propertyId })
-          .from(contractorProperties)
-          .where(eq(contractorProperties.userId, actor.id)),
-      );
+      return inArray(units.propertyId, propertiesOfContractor(actor.id));
   }
 }
 

@@ -64,6 +64,7 @@ import {
   type SortShape,
   sortOf,
 } from '../../lib/list-query';
+import { propertiesOfLandlord } from '../../lib/scopes';
 import { sessionColumns, sessionMatches } from '../../lib/session';
 
 /** Builds subqueries without a database handle. */
@@ -78,11 +79,6 @@ export const tenantUser = alias(users, 'tenant');
  */
 export function visibleTickets(actor: ScopedActor): SQL {
   return visibleIn(ticketScope(actor), actor.id, actor.landlordId);
-}
-
-/** The ids of a landlord's properties, as a subquery. */
-function propertiesOfLandlord(landlordId: number | Placeholder) {
-  return qb.select({ id: properties.id }).from(properties).where(eq(properties.landlordId, landlordId));
 }
 
 /**
