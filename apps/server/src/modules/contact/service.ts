@@ -25,7 +25,7 @@ import { likePattern, listPage, parseListQuery, type SortColumns } from '../../l
 import { supportNoticeEmail } from '../../lib/mail/templates';
 import { notificationRows, queueMessages } from '../../lib/outbox/messages';
 import { readTableList, type TableList, type TableListShape, tableListShape } from '../../lib/table-list';
-import { markContactNotificationsViewed } from '../notifications/service';
+import { markViewedAbout } from '../notifications/service';
 import { displayName } from '../users/serialize';
 import { cleanBody } from '../users/service';
 import { contactLink, serializeContact } from './serialize';
@@ -170,6 +170,6 @@ export async function getContactMessage(db: Db, actor: Actor, id: number): Promi
   );
   const [row] = await message.execute({ id });
   if (!row) throw notFound();
-  await markContactNotificationsViewed(db, actor.id, id);
+  await markViewedAbout(db, actor.id, 'contactId', id);
   return serializeContact(row);
 }

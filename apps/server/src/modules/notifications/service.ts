@@ -106,24 +106,23 @@ export async function markNotificationsViewed(
   return notificationHistory(db, actor, id);
 }
 
-/** The user opened a contact message: its notifications of theirs are viewed. */
-export async function markContactNotificationsViewed(
-  db: Db,
-  userId: number,
-  contactId: number,
-): Promise<void> {
-  const marking = reusable(db, 'contact_notifications_viewed', (db, name) =>
+/** What a notification may be about: a ticket or a contact message. */
+type Subject = 'ticketId' | 'contactId';
+
+/** The user opened a ticket or a contact message: its notifications of theirs about it are viewed. */
+export async function markViewedAbout(db: Db, userId: number, about: Subject, id: number): Promise<void> {
+  const marking = reusable(db, `notifications_viewed_by_${about}`, (db, name) =>
     db
       .update(notifications)
       .set({ viewedAt: sql`${sql.placeholder('now')}::timestamptz` })
       .where(
         and(
           eq(notifications.userId, sql.placeholder('userId')),
-          eq(notifications.contactId, sql.placeholder('contactId')),
+          eq(notifications[about], sql.placeholder('id')),
           isNull(notifications.viewedAt),
         ),
       )
       .prepare(name),
   );
-  await marking.execute({ now: new Date().toISOString(), userId, contactId });
+  await marking.execute({ now: new Date().toISOString(), userId, id });
 }

@@ -28,14 +28,12 @@ import {
   ticketBatchStatusSchema,
   ticketStatusSchema,
 } from '@mend/shared';
-import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { reusable } from '../../db/reusable';
 import {
   categories,
   landlords,
   type NewTicketRow,
-  notifications,
   properties,
   type TicketRow,
   tenantUnits,
@@ -51,6 +49,7 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import { countAll, type ListQuery, listPage } from '../../lib/list-query';
+import { markViewedAbout } from '../notifications/service';
 import { discardFiles, IMAGES_FIELD, keysOf, type StoredFile, storeTicketFiles } from './files';
 import { asRecord, idsOf, parseTicketForm, positiveInt, type TicketForm } from './form';
 import {
@@ -131,26 +130,9 @@ export async function answerTicketDetail(
   const detail = found && detailForViewer(viewer, found);
   if (!detail) throw notFound();
   const ticket = serializeDetail(viewer, detail);
-  if (found.unviewedNotifications) await markTicketNotificationsViewed(db, viewer, ticket.id);
+  // Usually there is nothing to mark: the detail's own statement says so, which saves a round trip.
+  if (found.unviewedNotifications) await markViewedAbout(db, viewer.id, 'ticketId', ticket.id);
   return ticket;
-}
-
-// Usually there is nothing to mark: the detail's own statement says so, which saves a round trip.
-async function markTicketNotificationsViewed(db: Db, viewer: Actor, ticketId: number): Promise<void> {
-  const markViewed = reusable(db, 'ticket_notifications_viewed', (db, name) =>
-    db
-      .update(notifications)
-      .set({ viewedAt: sql`${sql.placeholder('now')}` })
-      .where(
-        and(
-          eq(notifications.userId, sql.placeholder('userId')),
-          eq(notifications.ticketId, sql.placeholder('ticketId')),
-          isNull(notifications.viewedAt),
-        ),
-      )
-      .prepare(name),
-  );
-  await markViewed.execute({ userId: viewer.id, ticketId, now: new Date().toISOString() });
 }
 
 /** `?status=2&property_id=5` (anything else: no filter). */
