@@ -22,12 +22,15 @@ export interface AvailabilityRange {
  * reads the times with its own time-zone rules, the same it writes them back with (a browser's rules for a
  * zone may differ from the server's).
  */
-export interface WallClockRange {
-  start_date: string;
-  start_time: string;
-  end_date: string;
-  end_time: string;
-}
+export const wallClockRangeSchema = z
+  .object({
+    start_date: z.string(),
+    start_time: z.string(),
+    end_date: z.string(),
+    end_time: z.string(),
+  })
+  .meta({ id: 'WallClockRange' });
+export type WallClockRange = z.output<typeof wallClockRangeSchema>;
 
 /** "Now" for the yesterday rule: a fixed date (tests) or a clock read at every parse (default: the real clock). */
 export type Clock = Date | (() => Date);

@@ -1,0 +1,167 @@
+/**
+ * Shapes of the account, profile, notification, contact and outbox API (SPEC.md sections 2, 3 and 7), as zod
+ * schemas; the types in ../api-accounts.ts are derived from them.
+ * Bodies are multipart or JSON; a rejected form answers 422 `{ message, errors: { field: [messages] } }`.
+ *
+ * Paths (under /api/, each also with a trailing slash):
+ * Accounts (no sign-in needed unless stated)
+ * - POST   password/email {email}                         → MessageResponse (same answer whether or not
+ *                                                           the email exists; rate-limited per address)
+ * - POST   password/reset {token, email, password, password_confirmation}
+ *                                                         → RedirectMessageResponse (redirect '/login');
+ *                                                           bad/expired/used token or other email: 422 errors.token
+ * - GET    user-activation/{username}                     → ActivationLookupResponse (404: no temporary account)
+ * - PATCH  user-activation {username, email, email_confirmation, old_password, password,
+ *                           password_confirmation, login_redirect}
+ *                                                         → RedirectMessageResponse (redirect '/login');
+ *                                                           wrong old password: 422 errors.old_password
+ * - GET    email/resend (signed in)                       → MessageResponse (rate-limited)
+ * - GET    email/verify/{token}                           → 302 to /login?verified=1 (or ?verified=0)
+ * - POST   unsubscribe/{token}                            → MessageResponse; 400 for a token that is not genuine
+ * Profile (oneself, or the super admin for anyone)
+ * - GET    users/{id}/profile                             → ProfileResponse
+ * - PATCH  users/{id}/info          (profileInfoSchema)   → ProfileSavedResponse
+ * - PATCH  users/{id}/email {old_email, email, email_confirmation}
+ *                                                         → ProfileSavedResponse (email unverified, link sent)
+ * - PATCH  users/{id}/password {old_password, password, password_confirmation}
+ *                                                         → ProfileSavedResponse (the super admin changing
+ *                                                           another user's password confirms with its own)
+ * - PATCH  users/{id}/notifications {notification_options[mail|sms|phone][...]}
+ *                                                         → NotificationOptionsSavedResponse
+ * Notifications (oneself only)
+ * - GET    users/{id}/notification-history                → NotificationHistoryResponse (newest first, 50)
+ * - PATCH  users/{id}/notification-history {notifications_to_set: ids[]}
+ *                                                         → NotificationHistoryResponse (after marking viewed)
+ * Contact
+ * - POST   contact {meta[first_name|last_name|company_name|email|phone_number], subject, message}
+ *                                                         → ContactSentResponse (201; any signed-in user)
+ * - GET    contact (super admin; ?page, per_page, search, sort, order)
+ *                                                         → ContactListResponse
+ * - GET    contact/{id} (super admin; marks its notifications viewed) → ApiContactSubmission
+ * Outbox (super admin)
+ * - GET    outbox (?page, per_page, search, sort, order, status, channel) → OutboxListResponse
+ * - POST   outbox/{id}/retry                              → OutboxRetryResponse
+ */
+import { z } from 'zod';
+import { apiNotificationSchema, apiUserSchema, listMetaSchema, notificationOptionsSchema } from './common';
+
+/** Answer of a form whose next step is another page (reset, activation). */
+export const redirectMessageResponseSchema = z
+  .object({
+    message: z.string(),
+    redirect: z.string(),
+  })
+  .meta({ id: 'RedirectMessageResponse' });
+
+export const activationLookupResponseSchema = z
+  .object({
+    username: z.string(),
+    is_temporary: z.boolean(),
+  })
+  .meta({ id: 'ActivationLookupResponse' });
+
+export const profileResponseSchema = z
+  .object({
+    user: apiUserSchema,
+    /** True when the viewer is looking at someone else's profile ("Not You" banner). */
+    not_you: z.boolean(),
+  })
+  .meta({ id: 'ProfileResponse' });
+
+export const profileSavedResponseSchema = z
+  .object({
+    message: z.string(),
+    data: apiUserSchema,
+  })
+  .meta({ id: 'ProfileSavedResponse' });
+
+export const notificationOptionsSavedResponseSchema = z
+  .object({
+    message: z.string(),
+    data: notificationOptionsSchema,
+  })
+  .meta({ id: 'NotificationOptionsSavedResponse' });
+
+export const notificationHistoryResponseSchema = z
+  .object({
+    data: z.array(apiNotificationSchema),
+  })
+  .meta({ id: 'NotificationHistoryResponse' });
+
+export const apiContactMetaSchema = z
+  .object({
+    email: z.string(),
+    company_name: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone_number: z.string(),
+  })
+  .meta({ id: 'ApiContactMeta' });
+
+export const apiContactSubmissionSchema = z
+  .object({
+    id: z.number().int(),
+    subject: z.string(),
+    message: z.string(),
+    /** Seconds since the epoch. */
+    created_at_timestamp: z.number(),
+    meta: apiContactMetaSchema,
+    /** API path, ending in a slash: /api/contact/7/ */
+    path: z.string(),
+  })
+  .meta({ id: 'ApiContactSubmission' });
+
+export const contactSentResponseSchema = z
+  .object({
+    message: z.string(),
+    data: apiContactSubmissionSchema,
+  })
+  .meta({ id: 'ContactSentResponse' });
+
+export const contactListResponseSchema = z
+  .object({
+    data: z.array(apiContactSubmissionSchema),
+    meta: listMetaSchema,
+  })
+  .meta({ id: 'ContactListResponse' });
+
+export const apiOutboxChannelSchema = z.enum(['email', 'sms', 'voice']).meta({ id: 'ApiOutboxChannel' });
+
+export const apiOutboxStatusSchema = z
+  .enum(['pending', 'sending', 'sent', 'failed'])
+  .meta({ id: 'ApiOutboxStatus' });
+
+/** A message in the outbox, as the super admin's Outbox view shows it (never its body). */
+export const apiOutboxMessageSchema = z
+  .object({
+    id: z.number().int(),
+    channel: apiOutboxChannelSchema,
+    /** What it is about: 'ticket.created', 'ticket.status_changed', 'password_reset', 'contact.received'... */
+    kind: z.string(),
+    /** Email address or phone number. */
+    recipient: z.string(),
+    subject: z.string(),
+    status: apiOutboxStatusSchema,
+    attempts: z.number().int(),
+    last_error: z.string().nullable(),
+    /** ISO 8601. */
+    created_at: z.string(),
+    sent_at: z.string().nullable(),
+    /** When the next attempt is due (pending rows). */
+    next_attempt_at: z.string(),
+  })
+  .meta({ id: 'ApiOutboxMessage' });
+
+export const outboxListResponseSchema = z
+  .object({
+    data: z.array(apiOutboxMessageSchema),
+    meta: listMetaSchema,
+  })
+  .meta({ id: 'OutboxListResponse' });
+
+export const outboxRetryResponseSchema = z
+  .object({
+    message: z.string(),
+    data: apiOutboxMessageSchema,
+  })
+  .meta({ id: 'OutboxRetryResponse' });

@@ -1,0 +1,87 @@
+/**
+ * JSON shape of GET /api/dashboard?time_zone={IANA zone} (DESIGN.md "Dashboard `/`"), as zod schemas; the types
+ * in ../api-dashboard.ts are derived from them. Figures over the tickets the signed-in user may see, all counted
+ * by the database; weeks start on Monday, 00:00 in the viewer's time zone.
+ */
+import { z } from 'zod';
+
+export const apiDashboardTotalsSchema = z
+  .object({
+    /** Statuses below FIRST_CLOSED_STATUS. */
+    open: z.number().int(),
+    /** Completed and Cancelled. */
+    closed: z.number().int(),
+    all: z.number().int(),
+  })
+  .meta({ id: 'ApiDashboardTotals' });
+
+/** One open status (every open status is listed, with 0 when none). */
+export const apiDashboardStatusCountSchema = z
+  .object({
+    status: z.number().int(),
+    status_text: z.string(),
+    count: z.number().int(),
+  })
+  .meta({ id: 'ApiDashboardStatusCount' });
+
+export const apiDashboardPropertyCountSchema = z
+  .object({
+    property_id: z.number().int(),
+    property_name: z.string(),
+    /** Open tickets of the property. */
+    count: z.number().int(),
+  })
+  .meta({ id: 'ApiDashboardPropertyCount' });
+
+export const apiDashboardWeekSchema = z
+  .object({
+    /** The Monday the week starts on (in the viewer's time zone), `YYYY-MM-DD`. */
+    week_start: z.string(),
+    /** Tickets created that week. */
+    opened: z.number().int(),
+    /** Tickets closed that week (and still closed). */
+    closed: z.number().int(),
+  })
+  .meta({ id: 'ApiDashboardWeek' });
+
+/**
+ * Hours from creation to closing of the tickets closed in the last DASHBOARD_CLOSE_WINDOW_DAYS days.
+ * With `count` 0 both figures are 0 (there is nothing to average): show them as "no data".
+ */
+export const apiDashboardTimeToCloseSchema = z
+  .object({
+    mean_hours: z.number(),
+    median_hours: z.number(),
+    count: z.number().int(),
+  })
+  .meta({ id: 'ApiDashboardTimeToClose' });
+
+export const apiDashboardTicketSchema = z
+  .object({
+    id: z.number().int(),
+    visible_id: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    status_text: z.string(),
+    property_name: z.string(),
+    /** Seconds since the epoch. */
+    created_at_timestamp: z.number(),
+    /** API path of the ticket: /api/tickets/7/ */
+    path: z.string(),
+  })
+  .meta({ id: 'ApiDashboardTicket' });
+
+export const apiDashboardSchema = z
+  .object({
+    totals: apiDashboardTotalsSchema,
+    /** The open statuses in list order. */
+    open_by_status: z.array(apiDashboardStatusCountSchema),
+    /** Most open tickets first (ties by name), at most DASHBOARD_TOP_PROPERTIES. */
+    open_by_property: z.array(apiDashboardPropertyCountSchema),
+    /** DASHBOARD_WEEKS weeks, oldest first, the current week last; weeks without tickets hold zeros. */
+    weekly: z.array(apiDashboardWeekSchema),
+    time_to_close: apiDashboardTimeToCloseSchema,
+    /** The oldest open tickets, oldest first, at most DASHBOARD_OLDEST_OPEN. */
+    oldest_open: z.array(apiDashboardTicketSchema),
+  })
+  .meta({ id: 'ApiDashboard' });

@@ -1,0 +1,185 @@
+/**
+ * JSON shapes of the tickets API (SPEC.md sections 3 and 7, DESIGN.md), as zod schemas; the types in
+ * ../api-tickets.ts are derived from them. Every field of the Ticket entity is computed on the server. Times:
+ * `*_timestamp`, `timestamp`, `start` and `end` are seconds since the epoch; `created_at`, `updated_at` and
+ * `closed_at` are ISO strings.
+ */
+import { z } from 'zod';
+import { wallClockRangeSchema } from '../schemas/tickets';
+import { listMetaSchema } from './common';
+
+export const apiTicketUnitSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    address: z.string(),
+    postal_code: z.string(),
+    /** City and province of the unit's property (DESIGN.md replaces the fixed "Edmonton, AB" line). */
+    city: z.string(),
+    province: z.string(),
+    country: z.string(),
+    /** The unit's map link, else its property's; '' when neither has one. */
+    gmaps_url: z.string(),
+  })
+  .meta({ id: 'ApiTicketUnit' });
+
+export const apiTicketCategorySchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+  })
+  .meta({ id: 'ApiTicketCategory' });
+
+export const apiTicketTenantSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    company_name: z.string(),
+    /** URL of the avatar, or null. */
+    avatar: z.string().nullable(),
+  })
+  .meta({ id: 'ApiTicketTenant' });
+
+export const apiTicketContactDetailsSchema = z
+  .object({
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone_number: z.string(),
+  })
+  .meta({ id: 'ApiTicketContactDetails' });
+
+/** One uploaded file of a ticket (image or PDF), served only to users who may see the ticket. */
+export const apiTicketImageSchema = z
+  .object({
+    id: z.number().int(),
+    /** `/api/tickets/{id}/images/{imageId}` */
+    url: z.string(),
+    /** `/api/tickets/{id}/images/{imageId}/thumbnail` (320 px WebP); null for PDFs. */
+    thumbnail_url: z.string().nullable(),
+    mime_type: z.string(),
+    /** The name the file was uploaded with (shown only; never used to store it). */
+    name: z.string(),
+    size: z.number().int(),
+    is_image: z.boolean(),
+  })
+  .meta({ id: 'ApiTicketImage' });
+
+export const apiTicketAvailabilitySchema = z
+  .object({
+    start: z.number(),
+    end: z.number(),
+  })
+  .meta({ id: 'ApiTicketAvailability' });
+
+export const apiTicketLogEntrySchema = z
+  .object({
+    id: z.number().int(),
+    /** Stable code: created, routed, updated, status_changed, images_added, images_removed. */
+    action: z.string(),
+    description: z.string(),
+    /** Who did it; null when that user has been deleted (or for system entries). */
+    user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    timestamp: z.number(),
+  })
+  .meta({ id: 'ApiTicketLogEntry' });
+
+/** What the viewer may do to the ticket, so the web shows only the buttons that work. */
+export const apiTicketPermissionsSchema = z
+  .object({
+    update: z.boolean(),
+    delete: z.boolean(),
+    change_status: z.boolean(),
+  })
+  .meta({ id: 'ApiTicketPermissions' });
+
+/** A ticket as lists show it (GET tickets and friends, batch answers). */
+export const apiTicketSummarySchema = z
+  .object({
+    id: z.number().int(),
+    /** Zero-padded to 3 digits below 1000: "007". */
+    visible_id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    priority: z.number().int(),
+    priority_text: z.string(),
+    status: z.number().int(),
+    status_text: z.string(),
+    status_slug: z.string(),
+    unit_id: z.number().int(),
+    property_id: z.number().int(),
+    unit: apiTicketUnitSchema,
+    category_ids: z.array(z.number().int()),
+    categories: z.array(apiTicketCategorySchema),
+    tenant: apiTicketTenantSchema.nullable(),
+    /** The tenant's company name, else its name; '' when the ticket has no tenant. */
+    tenant_name: z.string(),
+    property_name: z.string(),
+    meta: z.record(z.string(), z.string()),
+    contact_details: apiTicketContactDetailsSchema,
+    created_at: z.string(),
+    created_at_timestamp: z.number(),
+    updated_at: z.string(),
+    /** Null while the status is below 3 (SPEC.md: the detail then shows the status text instead). */
+    closed_at: z.string().nullable(),
+    /** `/api/tickets/{id}/` */
+    path: z.string(),
+    highlighted: z.boolean(),
+    can: apiTicketPermissionsSchema,
+  })
+  .meta({ id: 'ApiTicketSummary' });
+
+/** GET tickets/{id}/ and the answers of create, update and status changes. */
+export const apiTicketSchema = apiTicketSummarySchema
+  .extend({
+    /** URLs of the files, in upload order (SPEC.md "images (list of URLs)"). */
+    images: z.array(z.string()),
+    /** Thumbnail URLs in the same order (null for a PDF). */
+    thumbnails: z.array(z.string().nullable()),
+    /** The same files with ids (for `remove_images[]`), names and types. */
+    image_files: z.array(apiTicketImageSchema),
+    availability: z.array(apiTicketAvailabilitySchema),
+    /** The same ranges as wall-clock dates and times at the property (what the form edits and sends back). */
+    availability_ranges: z.array(wallClockRangeSchema),
+    /** e.g. "Mon, Nov 23, 8:00 AM – 9:00 AM", in the time zone of the unit's property. */
+    availability_strings: z.array(z.string()),
+    /** IANA time zone of the unit's property, which the availability is entered and shown in. */
+    availability_time_zone: z.string(),
+    /** Newest first. */
+    log: z.array(apiTicketLogEntrySchema),
+    log_length: z.number().int(),
+  })
+  .meta({ id: 'ApiTicket' });
+
+export const apiTicketListSchema = z
+  .object({
+    data: z.array(apiTicketSummarySchema),
+    meta: listMetaSchema,
+  })
+  .meta({ id: 'ApiTicketList' });
+
+/** PATCH /api/tickets/batch/status. `refused`: ids the user may not change (or that it cannot see). */
+export const apiTicketBatchStatusResponseSchema = z
+  .object({
+    data: z.array(apiTicketSummarySchema),
+    refused: z.array(z.number().int()),
+    message: z.string(),
+  })
+  .meta({ id: 'ApiTicketBatchStatusResponse' });
+
+/** DELETE /api/tickets/batch. `data`: the ids deleted. */
+export const apiTicketBatchDeleteResponseSchema = z
+  .object({
+    data: z.array(z.number().int()),
+    refused: z.array(z.number().int()),
+    message: z.string(),
+  })
+  .meta({ id: 'ApiTicketBatchDeleteResponse' });
+
+/** DELETE {ticket path}. */
+export const apiTicketDeleteResponseSchema = z
+  .object({
+    id: z.number().int(),
+    message: z.string(),
+  })
+  .meta({ id: 'ApiTicketDeleteResponse' });
