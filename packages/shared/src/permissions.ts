@@ -44,6 +44,7 @@ interface Subjects {
   'user.create': { role: Role } | undefined;
   'user.delete': { role: Role; landlordId: number | null };
   'user.viewRoleColumn': undefined;
+  'user.linkRecords': undefined;
   'user.batchCreate': undefined;
   'user.update': UserSubject | undefined;
   'users.list': undefined;
@@ -60,6 +61,7 @@ interface Subjects {
   'ticket.filterByProperty': undefined;
   'ticket.changeUnitOnEdit': undefined;
   'ticket.viewAll': undefined;
+  'dashboard.viewByProperty': undefined;
   'category.create': undefined;
   'category.update': undefined;
   'category.delete': undefined;
@@ -67,11 +69,15 @@ interface Subjects {
   'landlord.update': { id: number } | undefined;
   'landlord.delete': undefined;
   'landlords.list': undefined;
+  'landlord.viewAll': undefined;
   'landlord.settingsLink': undefined;
   'landlord.pickOnProperty': undefined;
   'property.create': LandlordOwned | undefined;
   'property.update': LandlordOwned | undefined;
   'property.delete': LandlordOwned | undefined;
+  'property.viewLandlord': undefined;
+  'property.linkUnits': undefined;
+  'unit.viewProperty': undefined;
   'contact.list': undefined;
   'contact.create': undefined;
   'outbox.view': undefined;
@@ -112,6 +118,9 @@ const RULES: { [A in Action]: Rule<A> } = {
     subject.role > actor.role && (isSuper(actor) || ownsLandlord(actor, subject.landlordId)),
   // SPEC 6: the role column in user lists shows for role 0 only.
   'user.viewRoleColumn': isSuper,
+  // A user's details link to its unit (tenant) and properties (contractor) for roles 0 and 1, who manage
+  // them; the others see the names only.
+  'user.linkRecords': (actor) => actor.role <= ROLE.manager,
   // SPEC 6: batch create users: super admin only.
   'user.batchCreate': isSuper,
   // SPEC 6: own profile always; role 0 anyone; a manager its landlord's less powerful users. Without a
@@ -150,6 +159,8 @@ const RULES: { [A in Action]: Rule<A> } = {
   'ticket.changeUnitOnEdit': isSuper,
   // SPEC 6: see all tickets (global list): role 0.
   'ticket.viewAll': isSuper,
+  // The dashboard's tickets-by-property chart: not for role 2, whose tickets are all on its one unit.
+  'dashboard.viewByProperty': (actor) => actor.role !== ROLE.tenant,
   // SPEC 6: create categories: super admin.
   'category.create': isSuper,
   // SPEC 6: categories are managed by role 0 only (the create button is super admin only).
@@ -164,8 +175,11 @@ const RULES: { [A in Action]: Rule<A> } = {
   'landlord.delete': isSuper,
   // SPEC 2 and 6: the landlord screens are role 0's, and a manager's for its own (Landlord Settings).
   'landlords.list': (actor) => actor.role <= ROLE.manager,
-  // SPEC 6: the Landlord Settings link: role 1 or below.
-  'landlord.settingsLink': (actor) => actor.role <= ROLE.manager,
+  // SPEC 2 "Layout": Landlord Settings (the account-menu link, and what /landlords shows) is a manager's
+  // own landlord as a page; the super admin has the landlords list instead (landlord.viewAll).
+  'landlord.settingsLink': isManager,
+  // Every landlord (the landlords list, links to a landlord's record): role 0; a manager sees only its own.
+  'landlord.viewAll': isSuper,
   // SPEC 6: the landlord picker on property forms: role 0 (a manager's new property is fixed to its landlord).
   'landlord.pickOnProperty': isSuper,
   // SPEC 6: create properties: role 0 any; role 1 only for its own landlord; roles 2 and 3 never.
@@ -174,6 +188,12 @@ const RULES: { [A in Action]: Rule<A> } = {
   'property.update': landlordScoped,
   // SPEC 6: delete properties: role 0 any; role 1 its own landlord's; roles 2 and 3 never.
   'property.delete': landlordScoped,
+  // The landlord of a property (list column, details field): role 0; a manager's properties are all its own.
+  'property.viewLandlord': isSuper,
+  // A property's details link to its units for roles 0 and 1, and role 3 (whose Tenant List is the units).
+  'property.linkUnits': (actor) => actor.role !== ROLE.tenant,
+  // The property of a unit (list column, details field): roles 0 and 1; roles 2 and 3 see its address.
+  'unit.viewProperty': (actor) => actor.role <= ROLE.manager,
   // SPEC 6: see contact submissions: role 0.
   'contact.list': isSuper,
   // SPEC 1: tenants (and the other users of a landlord) reach support through the contact form; the super

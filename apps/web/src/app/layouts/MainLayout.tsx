@@ -32,11 +32,11 @@ import {
   type ApiLandlordSummary,
   type ApiNotification,
   type ApiUser,
+  can,
   LAYOUT_COLLAPSE_PX,
   LAYOUT_PHONE_MAX_EM,
   type MenuEntry,
   menuFor,
-  ROLE,
 } from '@mend/shared';
 import {
   IconBuildingCog,
@@ -63,6 +63,7 @@ import { NotificationsBell } from '../../features/notifications/NotificationsBel
 import { badgeCount } from '../../features/notifications/notifications';
 import { useSignedInNotifications } from '../../features/notifications/useSignedInNotifications';
 import { displayName } from '../../features/users/user-types';
+import { useActor } from '../actor';
 import { useCurrentUser, useLogout } from '../auth';
 import { useCurrentLandlord } from '../landlord';
 import { usePageRender } from '../prerendered';
@@ -292,7 +293,8 @@ function AccountMenu({
 
 export default function MainLayout() {
   const current = useCurrentUser();
-  const { user, role } = current;
+  const { user } = current;
+  const actor = useActor();
   const { notifications, markViewed } = useSignedInNotifications(user.id, current.notifications);
   const landlord = useCurrentLandlord(current);
   // A page rendered on the server hydrates with the widths it was rendered for; the browser's own follow.
@@ -325,8 +327,9 @@ export default function MainLayout() {
   const compact = collapsed && !opened;
   const hidden = phone && !opened;
 
-  // Landlord Settings in the account menu: role 1 only, hidden while no landlord is loaded.
-  const landlordSettings = role === ROLE.manager && landlord ? `/landlords/${landlord.id}` : null;
+  // Landlord Settings in the account menu: a manager's, hidden while no landlord is loaded.
+  const landlordSettings =
+    can(actor, 'landlord.settingsLink') && landlord ? `/landlords/${landlord.id}` : null;
 
   return (
     <SignedInProviders>
@@ -358,7 +361,7 @@ export default function MainLayout() {
               <AccountMenu
                 user={user}
                 landlordSettings={landlordSettings}
-                outbox={role === ROLE.superAdmin ? '/outbox' : null}
+                outbox={can(actor, 'outbox.view') ? '/outbox' : null}
               />
             </Group>
           </Group>

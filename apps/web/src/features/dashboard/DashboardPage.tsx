@@ -32,10 +32,10 @@ import {
 import {
   type ApiDashboard,
   type ApiDashboardTicket,
+  can,
   DASHBOARD_CLOSE_WINDOW_DAYS,
   DASHBOARD_TOP_PROPERTIES,
   DASHBOARD_WEEKS,
-  ROLE,
 } from '@mend/shared';
 import {
   IconAlertTriangle,
@@ -156,8 +156,9 @@ function DashboardLoading() {
 }
 
 function DashboardContent({ data }: { data: ApiDashboard }) {
+  const actor = useActor();
   // A tenant's tickets are all on its one unit: a chart per property tells it nothing.
-  const byProperty = useActor().role !== ROLE.tenant;
+  const byProperty = can(actor, 'dashboard.viewByProperty');
   const closing = timeToCloseTexts(data.time_to_close);
   const windowText = closeWindowText(data.time_to_close.count, DASHBOARD_CLOSE_WINDOW_DAYS);
   return (

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { type ApiLandlord, can, ROLE } from '@mend/shared';
+import { type ApiLandlord, can } from '@mend/shared';
 import { useActor } from '../../app/actor';
 import { useRecord } from '../../app/records';
 import { t } from '../../app/translations';
@@ -29,6 +29,8 @@ export function LandlordDetails({ id, panel }: { id: number; panel: PanelControl
   const landlord = query.data;
   const canEdit = can(actor, 'landlord.update', { id: landlord.id });
   const canDelete = can(actor, 'landlord.delete');
+  // A user links to its record on the Users screen, for those who may open it.
+  const linkUsers = can(actor, 'users.list');
 
   return (
     <>
@@ -63,7 +65,7 @@ export function LandlordDetails({ id, panel }: { id: number; panel: PanelControl
                 user.company_name && user.company_name !== user.name
                   ? `${user.name} · ${user.company_name}`
                   : user.name,
-              to: actor.role === ROLE.superAdmin ? `/users/${user.id}` : undefined,
+              to: linkUsers ? `/users/${user.id}` : undefined,
               aside: user.role_name,
             }))}
           />

@@ -4,7 +4,7 @@
  * which it may edit but not create or delete.
  */
 import { Avatar, Group, Text } from '@mantine/core';
-import { type ApiLandlordListRow, can, format, ROLE } from '@mend/shared';
+import { type ApiLandlordListRow, can, format } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useActor } from '../../app/actor';
 import { t } from '../../app/translations';
@@ -69,7 +69,7 @@ const card = (landlord: ApiLandlordListRow): ListCardContent => ({
 
 export default function LandlordsPage() {
   const actor = useActor();
-  if (actor.role === ROLE.manager) return <LandlordSettings />;
+  if (can(actor, 'landlord.settingsLink')) return <LandlordSettings />;
 
   return (
     <ListPage<ApiLandlordListRow>

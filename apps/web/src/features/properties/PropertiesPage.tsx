@@ -4,7 +4,7 @@
  * property is fixed to it); roles 2 and 3 only read.
  */
 import { Avatar, Group, Stack, Text } from '@mantine/core';
-import { type ApiPropertyListRow, can, format, ROLE } from '@mend/shared';
+import { type ApiPropertyListRow, can, format } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import { useActor } from '../../app/actor';
@@ -20,7 +20,7 @@ const F = t.screens.fields;
 
 export default function PropertiesPage() {
   const actor = useActor();
-  const showLandlord = actor.role === ROLE.superAdmin;
+  const showLandlord = can(actor, 'property.viewLandlord');
 
   const columns = useMemo<ColumnDef<ApiPropertyListRow, unknown>[]>(
     () => [

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { type ApiProperty, can, ROLE } from '@mend/shared';
+import { type ApiProperty, can } from '@mend/shared';
 import { useActor } from '../../app/actor';
 import { useRecord } from '../../app/records';
 import { t } from '../../app/translations';
@@ -30,11 +30,11 @@ export function PropertyDetails({ id, panel }: { id: number; panel: PanelControl
 
   const property = query.data;
   const owner = { landlordId: property.landlord_id };
-  // SPEC.md section 6: buttons only when role < 2.
-  const manages = actor.role < ROLE.tenant;
-  const canEdit = manages && can(actor, 'property.update', owner);
-  const canDelete = manages && can(actor, 'property.delete', owner);
-  const seesRecords = actor.role < ROLE.tenant;
+  // SPEC.md section 6: buttons only when role < 2 (a manager for its own landlord's).
+  const canEdit = can(actor, 'property.update', owner);
+  const canDelete = can(actor, 'property.delete', owner);
+  const showLandlord = can(actor, 'property.viewLandlord');
+  const linkUnits = can(actor, 'property.linkUnits');
   const place = [property.city, property.province].filter(Boolean).join(', ');
 
   return (
@@ -53,7 +53,7 @@ export function PropertyDetails({ id, panel }: { id: number; panel: PanelControl
             <DetailField label={F.province}>{property.province}</DetailField>
             <DetailField label={F.country}>{property.country}</DetailField>
             <DetailField label={F.postalCode}>{property.postal_code}</DetailField>
-            {actor.role === ROLE.superAdmin ? (
+            {showLandlord ? (
               <DetailField label={F.landlord}>
                 {property.landlord ? (
                   <RecordLink to={`/landlords/${property.landlord.id}`}>{property.landlord.name}</RecordLink>
@@ -70,7 +70,7 @@ export function PropertyDetails({ id, panel }: { id: number; panel: PanelControl
             items={(property.units ?? []).map((unit) => ({
               id: unit.id,
               label: unit.name,
-              to: seesRecords || actor.role === ROLE.contractor ? `/units/${unit.id}` : undefined,
+              to: linkUnits ? `/units/${unit.id}` : undefined,
             }))}
           />
         </DetailSection>

@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Badge, Group, Stack, Text } from '@mantine/core';
-import { type ApiUnit, can, ROLE } from '@mend/shared';
+import { type ApiUnit, can } from '@mend/shared';
 import { useActor } from '../../app/actor';
 import { useRecord } from '../../app/records';
 import { t } from '../../app/translations';
@@ -29,7 +29,7 @@ export function UnitDetails({ id, panel }: { id: number; panel: PanelControls })
   if (query.isError) return <PanelError error={query.error} />;
 
   const unit = query.data;
-  const showProperty = actor.role < ROLE.tenant;
+  const showProperty = can(actor, 'unit.viewProperty');
   const owner = { landlordId: unit.property?.landlord_id ?? null };
   const canEdit = can(actor, 'unit.update', owner);
   const canDelete = can(actor, 'unit.delete', owner);

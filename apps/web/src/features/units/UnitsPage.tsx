@@ -19,7 +19,7 @@ const E = t.screens.entities.unit;
 
 export default function UnitsPage() {
   const actor = useActor();
-  const showProperty = actor.role < ROLE.tenant;
+  const showProperty = can(actor, 'unit.viewProperty');
 
   const columns = useMemo<ColumnDef<ApiUnit, unknown>[]>(
     () => [

@@ -81,7 +81,8 @@ export function UserDetails({ type, id, panel }: { type: UserType; id: number; p
   const canDelete = user.id !== actor.id && can(actor, 'user.delete', subject);
   const temporary = isTemporary(user);
   const generatedPassword = readCreatedState(location.state, user.id);
-  const superAdmin = actor.role === ROLE.superAdmin;
+  const linkLandlord = can(actor, 'landlord.viewAll');
+  const linkRecords = can(actor, 'user.linkRecords');
   const place = [user.city, user.province, user.country].filter(Boolean).join(', ');
 
   return (
@@ -166,7 +167,7 @@ export function UserDetails({ type, id, panel }: { type: UserType; id: number; p
           <DetailFields>
             {user.role !== ROLE.superAdmin ? (
               <DetailField label={F.landlord}>
-                {user.landlord && superAdmin ? (
+                {user.landlord && linkLandlord ? (
                   <RecordLink to={`/landlords/${user.landlord.id}`}>{user.landlord.name}</RecordLink>
                 ) : (
                   user.landlord?.name
@@ -175,7 +176,7 @@ export function UserDetails({ type, id, panel }: { type: UserType; id: number; p
             ) : null}
             {user.role === ROLE.tenant ? (
               <DetailField label={F.unit}>
-                {user.units?.[0] && actor.role <= ROLE.manager ? (
+                {user.units?.[0] && linkRecords ? (
                   <RecordLink to={`/units/${user.units[0].id}`}>{user.units[0].name}</RecordLink>
                 ) : (
                   user.units?.[0]?.name
@@ -193,7 +194,7 @@ export function UserDetails({ type, id, panel }: { type: UserType; id: number; p
                 items={(user.properties ?? []).map((property) => ({
                   id: property.id,
                   label: property.name,
-                  to: actor.role <= ROLE.manager ? `/properties/${property.id}` : undefined,
+                  to: linkRecords ? `/properties/${property.id}` : undefined,
                 }))}
               />
             </DetailSection>
