@@ -9,9 +9,11 @@ import type { Db } from './db/client';
 import { registerErrorHandler } from './lib/error-handler';
 import { assertBodyDepth, readMultipart, type UploadedFile } from './lib/form-body';
 import { registerIdempotency } from './lib/idempotency';
+import { registerApiReference } from './lib/openapi';
 import { OrphanFileSweeper } from './lib/orphan-files';
 import { setUpMessaging } from './lib/outbox/setup';
 import { RateLimits } from './lib/rate-limits';
+import { useContractSchemas } from './lib/routes';
 import { securityHeaders } from './lib/security-headers';
 import { registerSessions } from './lib/session';
 import { type FileStorage, LocalFileStorage } from './lib/storage';
@@ -110,6 +112,8 @@ export async function buildApp({
   });
   registerIdempotency(app);
   registerErrorHandler(app);
+  useContractSchemas(app);
+  await registerApiReference(app);
 
   app.get('/healthz', async () => {
     await db.execute('select 1');

@@ -88,6 +88,8 @@ export interface Config {
   appSecret: string | null;
   outboxPollMs: number;
   outboxWorker: boolean;
+  /** Every API answer is checked against its route's declared schema (lib/routes.ts); on in tests. */
+  checkAnswers: boolean;
 }
 
 export interface SmsProviderConfig {
@@ -143,5 +145,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appSecret: e.APP_SECRET ?? null,
     outboxPollMs: e.OUTBOX_POLL_MS,
     outboxWorker: e.OUTBOX_WORKER ?? e.NODE_ENV !== 'test',
+    checkAnswers: e.NODE_ENV === 'test',
   };
 }

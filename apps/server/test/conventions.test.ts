@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { landlords } from '../src/db/schema';
-import { defineRoutes } from '../src/lib/routes';
+import { defineRoutes, route } from '../src/lib/routes';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createUser, TEST_PASSWORD } from './helpers/factories';
 
@@ -12,13 +12,18 @@ let t: TestApp;
 const counters = { created: 0, patched: 0, deleted: 0 };
 const items = new Map<number, string>([[1, 'first']]);
 
+/** Test routes answer anything: their contracts are not what these tests are about. */
+const answers = { 200: z.unknown() };
+
 function testRoutes(app: FastifyInstance) {
   return app.register(
     async (api) => {
-      defineRoutes(api, [
-        {
+      defineRoutes(api, 'Test', [
+        route({
           method: 'POST',
           url: '/items',
+          summary: 'Test',
+          answers,
           auth: false,
           handler: async (request) => {
             const body = z.object({ name: z.string().min(1, 'Name please') }).parse(request.body);
@@ -27,10 +32,12 @@ function testRoutes(app: FastifyInstance) {
             items.set(id, body.name);
             return { id, name: body.name, created: counters.created };
           },
-        },
-        {
+        }),
+        route({
           method: 'PATCH',
           url: '/items/:id',
+          summary: 'Test',
+          answers,
           auth: false,
           handler: async (request) => {
             counters.patched++;
@@ -38,19 +45,23 @@ function testRoutes(app: FastifyInstance) {
             items.set(id, String((request.body as { name?: unknown }).name));
             return { id, name: items.get(id), patched: counters.patched };
           },
-        },
-        {
+        }),
+        route({
           method: 'DELETE',
           url: '/items/:id',
+          summary: 'Test',
+          answers,
           auth: false,
           handler: async () => {
             counters.deleted++;
             return { deleted: counters.deleted };
           },
-        },
-        {
+        }),
+        route({
           method: 'POST',
           url: '/echo',
+          summary: 'Test',
+          answers,
           auth: false,
           handler: async (request) => ({
             body: request.body,
@@ -60,26 +71,36 @@ function testRoutes(app: FastifyInstance) {
               size: f.data.length,
             })),
           }),
-        },
-        { method: 'POST', url: '/private', handler: async () => ({ ok: true }) },
-        {
+        }),
+        route({
+          method: 'POST',
+          url: '/private',
+          summary: 'Test',
+          answers,
+          handler: async () => ({ ok: true }),
+        }),
+        route({
           method: 'POST',
           url: '/store',
+          summary: 'Test',
+          answers,
           auth: false,
           handler: async (request) => {
             const name = String((request.body as { name?: unknown }).name);
             const [row] = await app.db.insert(landlords).values({ name }).returning();
             return { id: row.id };
           },
-        },
-        {
+        }),
+        route({
           method: 'POST',
           url: '/boom',
+          summary: 'Test',
+          answers,
           auth: false,
           handler: async () => {
             throw new Error('secret internal detail');
           },
-        },
+        }),
       ]);
     },
     { prefix: '/api/test' },

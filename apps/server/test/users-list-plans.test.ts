@@ -9,8 +9,7 @@ import { type SQLWrapper, sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withValues } from '../src/db/reusable';
 import type { Actor } from '../src/lib/actor';
-import { parseListQuery } from '../src/lib/list-query';
-import { userListPage, userListShape, userSearchPage } from '../src/modules/users/service';
+import { userListPage, userListQuery, userListShape, userSearchPage } from '../src/modules/users/service';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createWorld, type World } from './helpers/user-factories';
 
@@ -41,7 +40,7 @@ async function planOf(statement: SQLWrapper): Promise<string> {
 const sortsTheRows = /Sort Key: (?!properties\.name, properties\.id|categories\.title, categories\.id)/;
 
 function pageOf(actor: Actor, type: UserType, rawQuery: Record<string, string>) {
-  const { shape, values } = userListShape(actor, type, parseListQuery(rawQuery), rawQuery);
+  const { shape, values } = userListShape(actor, type, userListQuery.parse(rawQuery));
   return (shape.search === 'wide' ? userSearchPage : userListPage)(t.db, shape, withValues(values));
 }
 

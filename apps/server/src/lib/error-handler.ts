@@ -8,6 +8,7 @@ import { type ErrorCode, en, errorCodeOfStatus, fieldErrors } from '@mend/shared
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError } from './errors';
+import { AnswerContractError } from './routes';
 
 /** An error answer: its status's code unless `code` says more. */
 function answer(
@@ -57,6 +58,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return answer(reply, status, { message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
+    // Only ever in tests (config.checkAnswers): the failing test shows which answer broke its contract.
+    if (error instanceof AnswerContractError) return answer(reply, 500, { message: error.message });
     return answer(reply, 500, { message: en.errors.server, request_id: request.id });
   });
 }

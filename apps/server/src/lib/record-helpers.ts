@@ -1,18 +1,17 @@
 /**
- * Helpers shared by the four records modules (landlords, properties, units, categories): record ids from
- * the URL, form parsing with the avatar, storing a picture so that it never outlives a failed write,
+ * Helpers shared by the four records modules (landlords, properties, units, categories): form parsing with the
+ * avatar, storing a picture so that it never outlives a failed write,
  * "still in use" answers, and the person columns their serializers read. (Kept here rather than in lib/,
  * which belongs to the core; landlords are the root the other three hang from.)
  */
 import { en, fieldErrors, format, type Role } from '@mend/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { isRowInUseError } from '../db/client';
 import { users } from '../db/schema';
 import type { ServiceContext } from './context';
-import { AppError, type FieldErrors, notFound, validationFailed } from './errors';
+import { AppError, type FieldErrors, validationFailed } from './errors';
 import type { UploadedFile } from './form-body';
 import { newStorageKey, type ProcessedImage, processAvatarUpload } from './uploads';
 
@@ -25,39 +24,6 @@ export const noRow = (): SQL => sql`false`;
 
 /** Case-insensitive sort key for a text column. */
 export const textSort = (column: AnyColumn): SQL => sql`lower(${column})`;
-
-/** The `:id` (or another parameter) of a record URL, or null when it is anything but a positive whole number. */
-export function parseRecordId(request: FastifyRequest, name = 'id'): number | null {
-  const raw = (request.params as Record<string, string | undefined>)[name] ?? '';
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-  return id >= 1 ? id : null;
-}
-
-/** The `:id` (or another parameter) of a record URL; anything but a positive whole number is a record that does not exist. */
-export function recordId(request: FastifyRequest, name = 'id'): number {
-  const id = parseRecordId(request, name);
-  if (id === null) throw notFound();
-  return id;
-}
-
-/** An optional id filter from the query string (`?landlord_id=3`); anything else is no filter. */
-export function filterId(query: unknown, name: string): number | undefined {
-  const raw = (query as Record<string, unknown> | undefined)?.[name];
-  const text = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
-  return /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
-}
-
-/** PostgreSQL `integer` ids stop here; a bigger number in a filter would be a database error, not "none". */
-const MAX_ID = 2_147_483_647;
-
-/** An optional id in a query string, for a zod schema: anything unreadable (`abc`, `-1`, `1e10`, a list) is none. */
-export const optionalIdFilter = z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined);
-
-/**
- * `?landlord_id=` of the form-data calls (users, tenants, contractors, units): the landlord a super admin
- * is picking, whose units or properties the form offers. An unreadable one is none chosen.
- */
-export const requestedLandlordSchema = z.object({ landlord_id: optionalIdFilter });
 
 /** Whether a form sent a field at all (sets like `users[]` are replaced only when sent). */
 export function hasField(body: unknown, name: string): boolean {

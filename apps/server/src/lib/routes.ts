@@ -1,21 +1,45 @@
 /**
- * Every API route is declared through `defineRoutes`, which gives the whole API two conventions at once:
+ * Every API route is declared with `route()` and registered by `defineRoutes`: its contract (summary, params,
+ * query, body and answers as zod schemas) and its handler. The contract gives three things at once:
+ * - the handler's typed input: `params` and `query` parsed by their schemas, and who is signed in, never null;
+ * - the OpenAPI document (lib/openapi.ts) that @fastify/swagger builds from the same schemas;
+ * - in tests (`checkAnswers`), every answer checked against the schema declared for its status.
+ * Order of checks (ADR 0027): who is signed in (401), then the URL's params (404: an unreadable id is a record
+ * that does not exist), then the handler, whose service checks the permission (403) before it parses the body
+ * with the declared schema (422 with SPEC.md's field errors, uploads merged) — so a body is never judged for
+ * someone who may not send it. Queries never fail: their schemas read anything unreadable as "not given".
+ *
+ * Two conventions of the whole API live here too:
  * - `_method` override (SPEC.md section 7): a POST carrying `_method=PATCH|PUT|DELETE` runs the route
- *   declared for that method on the same URL. Real PATCH/PUT/DELETE requests work too.
+ *   declared for that method on the same URL. Real PATCH/PUT/DELETE requests work too. Fastify chooses a
+ *   route before the body is read, so each URL with an unsafe method gets one POST route that dispatches on
+ *   `_method` once the body has been parsed.
  * - authentication: routes need a signed-in user unless they say `auth: false`.
- * Fastify chooses a route before the body is read, so each URL with an unsafe method gets one POST
- * route that dispatches on `_method` once the body has been parsed.
  */
 
 import { en } from '@mend/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorResponseSchema } from '@mend/shared/responses/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { z } from 'zod';
 import type { UserRow } from '../db/schema';
 import type { Actor } from './actor';
-import { AppError, unauthenticated } from './errors';
+import { AppError, notFound, unauthenticated } from './errors';
+import { loadSession } from './session';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** A route anyone may call (`auth: false`), or one that loads its own session (`sessionInQuery`). */
-export type RouteHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/** A route's answers by status code. */
+export type Answers = Partial<Record<number, z.ZodType>>;
+
+/** No params or no query declared: an empty object. */
+const nothing = z.object({});
+type Nothing = typeof nothing;
+
+/** What a handler is given beside the request and reply: the parsed params and query. */
+export interface RouteInput<P extends z.ZodType, Q extends z.ZodType> {
+  params: z.output<P>;
+  query: z.output<Q>;
+}
 
 /** Who a signed-in route answers: the user, and the actor the rules and scopes see. */
 export interface SignedIn {
@@ -23,47 +47,74 @@ export interface SignedIn {
   actor: Actor;
 }
 
-/** A route for signed-in users (the default): it is given who is signed in, never null. */
-export type SignedInHandler = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  signedIn: SignedIn,
-) => Promise<unknown>;
+/** A handler answers one of its declared answers, or the reply it has sent itself (a file, a redirect). */
+type Answer<A extends Answers> = { [S in keyof A]: z.input<NonNullable<A[S]>> }[keyof A] | FastifyReply;
 
-interface RouteBase {
+interface Contract<P extends z.ZodType, Q extends z.ZodType, A extends Answers> {
+  method: RouteMethod;
   url: string;
+  /** One line for the API reference. */
+  summary: string;
+  params?: P;
+  query?: Q;
+  /** The body the service parses (after its permission check); sent as multipart or JSON. */
+  body?: z.ZodType;
+  /** Successful answers by status; the usual error answers are added for every route (see `errorAnswers`). */
+  answers: A;
+  /** Error answers this route gives beyond the usual ones (a 429 of a rate limit, a 403 with more fields). */
+  errors?: Answers;
   /** Skip `_nonce` idempotency (sign-in and sign-out change the session the nonce is scoped to). */
   idempotent?: boolean;
 }
 
-/** A route for signed-in users: 401 for a visitor before its handler runs. */
-interface SignedInRoute extends RouteBase {
-  method: RouteMethod;
+/** A route for signed-in users (the default): 401 for a visitor before its handler runs. */
+interface SignedInRoute<P extends z.ZodType, Q extends z.ZodType, A extends Answers>
+  extends Contract<P, Q, A> {
   auth?: true;
   sessionInQuery?: false;
-  handler: SignedInHandler;
+  handler: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: RouteInput<P, Q> & SignedIn,
+  ) => Promise<Answer<A>>;
 }
 
 /** A route anyone may call. */
-interface OpenRoute extends RouteBase {
-  method: RouteMethod;
+interface OpenRoute<P extends z.ZodType, Q extends z.ZodType, A extends Answers> extends Contract<P, Q, A> {
   auth: false;
   sessionInQuery?: false;
-  handler: RouteHandler;
+  handler: (request: FastifyRequest, reply: FastifyReply, input: RouteInput<P, Q>) => Promise<Answer<A>>;
 }
 
 /**
  * A GET whose handler loads the session itself, in the statement that reads its answer (`loadSessionWith` in
  * lib/session.ts), instead of the onRequest hook in a statement of its own; it checks `request.actor` first.
  */
-interface SessionInQueryRoute extends RouteBase {
+interface SessionInQueryRoute<P extends z.ZodType, Q extends z.ZodType, A extends Answers>
+  extends Contract<P, Q, A> {
   method: 'GET';
   auth?: true;
   sessionInQuery: true;
-  handler: RouteHandler;
+  handler: (request: FastifyRequest, reply: FastifyReply, input: RouteInput<P, Q>) => Promise<Answer<A>>;
 }
 
-export type RouteDefinition = SignedInRoute | OpenRoute | SessionInQueryRoute;
+type AnyHandler = (request: FastifyRequest, reply: FastifyReply, input: never) => Promise<unknown>;
+
+/** A declared route, its types erased: what `defineRoutes` takes. */
+export interface RouteDefinition extends Contract<z.ZodType, z.ZodType, Answers> {
+  auth?: boolean;
+  sessionInQuery?: boolean;
+  handler: AnyHandler;
+}
+
+/** Declares a route: its contract types its handler's input and answers. */
+export function route<
+  P extends z.ZodType = Nothing,
+  Q extends z.ZodType = Nothing,
+  A extends Answers = Answers,
+>(definition: SignedInRoute<P, Q, A> | OpenRoute<P, Q, A> | SessionInQueryRoute<P, Q, A>): RouteDefinition {
+  return definition as unknown as RouteDefinition;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -82,28 +133,110 @@ export function overrideMethod(body: unknown): RouteMethod | null {
   return OVERRIDABLE.has(method) ? method : null;
 }
 
-function guarded(definition: RouteDefinition): RouteHandler {
-  if (definition.sessionInQuery) {
-    const { handler } = definition;
-    // The handler loads the session and checks it first; this check only stops an answer reaching a visitor
-    // should a handler forget to.
-    return async (request, reply) => {
-      const answer = await handler(request, reply);
+/** An answer that breaks its route's contract (only looked for when `config.checkAnswers` is on: tests). */
+export class AnswerContractError extends Error {
+  constructor(definition: RouteDefinition, status: number, issues: z.core.$ZodIssue[]) {
+    super(
+      `${definition.method} ${definition.url} answered ${status} against its contract: ${JSON.stringify(issues)}`,
+    );
+  }
+}
+
+function checkAnswer(definition: RouteDefinition, reply: FastifyReply, answer: unknown): void {
+  if (reply.sent) return;
+  const status = reply.statusCode;
+  const schema = definition.answers[status];
+  if (!schema) throw new AnswerContractError(definition, status, []);
+  // Through JSON first: the answer is checked as the client receives it (dates as strings, no undefined).
+  const parsed = schema.safeParse(JSON.parse(JSON.stringify(answer) ?? 'null'));
+  if (!parsed.success) throw new AnswerContractError(definition, status, parsed.error.issues);
+}
+
+/** The params of a request, or a record that does not exist. */
+function paramsOf(definition: RouteDefinition, request: FastifyRequest): unknown {
+  if (!definition.params) return {};
+  const parsed = definition.params.safeParse(request.params);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
+
+function queryOf(definition: RouteDefinition, request: FastifyRequest): unknown {
+  return definition.query ? definition.query.parse(request.query ?? {}) : {};
+}
+
+type Guarded = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+function guarded(definition: RouteDefinition, checkAnswers: boolean): Guarded {
+  const handler = definition.handler as (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: unknown,
+  ) => Promise<unknown>;
+  const run = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    if (definition.sessionInQuery) {
+      let params: unknown;
+      try {
+        params = paramsOf(definition, request);
+      } catch (error) {
+        // A visitor learns nothing about the URL: their 401 comes first, read the usual way.
+        await loadSession(request);
+        throw request.user ? error : unauthenticated();
+      }
+      const answer = await handler(request, reply, { params, query: queryOf(definition, request) });
+      // The handler loads the session and checks it first; this check only stops an answer reaching a
+      // visitor should a handler forget to.
       if (!request.user) throw unauthenticated();
       return answer;
-    };
-  }
-  if (definition.auth === false) return definition.handler;
-  const { handler } = definition;
-  return async (request, reply) => {
+    }
+    if (definition.auth === false) {
+      return handler(request, reply, {
+        params: paramsOf(definition, request),
+        query: queryOf(definition, request),
+      });
+    }
     const { user, actor } = request;
     if (!user || !actor) throw unauthenticated();
-    return handler(request, reply, { user, actor });
+    const params = paramsOf(definition, request);
+    return handler(request, reply, { user, actor, params, query: queryOf(definition, request) });
+  };
+  if (!checkAnswers) return run;
+  return async (request, reply) => {
+    const answer = await run(request, reply);
+    checkAnswer(definition, reply, answer);
+    return answer;
   };
 }
 
-/** Registers routes on a Fastify instance (call once per plugin scope with all of that scope's routes). */
-export function defineRoutes(app: FastifyInstance, definitions: RouteDefinition[]): void {
+/** The error answers a route may give, for the reference: each is `{ code, message }` (+ `errors`). */
+function errorAnswers(definition: RouteDefinition): Answers {
+  const errors: Answers = {};
+  if (definition.auth !== false) errors[401] = errorResponseSchema;
+  if (definition.auth !== false) errors[403] = errorResponseSchema;
+  if (definition.params) errors[404] = errorResponseSchema;
+  if (definition.method !== 'GET') errors[419] = errorResponseSchema;
+  if (definition.body) errors[422] = errorResponseSchema;
+  return { ...errors, ...definition.errors };
+}
+
+/** Fastify's schema of a route: the zod schemas @fastify/swagger turns into the OpenAPI document. */
+function schemaOf(definition: RouteDefinition, tag: string): FastifySchema {
+  return {
+    summary: definition.summary,
+    tags: [tag],
+    ...(definition.params && { params: definition.params }),
+    ...(definition.query && { querystring: definition.query }),
+    ...(definition.body && { body: definition.body, consumes: ['multipart/form-data', 'application/json'] }),
+    response: { ...definition.answers, ...errorAnswers(definition) },
+    ...(definition.auth !== false && { security: [{ session: [] }] }),
+  } as FastifySchema;
+}
+
+/**
+ * Registers a feature's routes on a Fastify instance (call once per plugin scope with all of that scope's
+ * routes); `tag` groups them in the API reference.
+ */
+export function defineRoutes(app: FastifyInstance, tag: string, definitions: RouteDefinition[]): void {
+  const checkAnswers = app.config.checkAnswers === true;
   const byUrl = new Map<string, Map<RouteMethod, RouteDefinition>>();
   for (const definition of definitions) {
     const table = byUrl.get(definition.url) ?? new Map<RouteMethod, RouteDefinition>();
@@ -119,26 +252,41 @@ export function defineRoutes(app: FastifyInstance, definitions: RouteDefinition[
       app.route({
         method: definition.method,
         url,
+        schema: schemaOf(definition, tag),
         config: {
           idempotent: definition.idempotent,
           sessionInQuery: definition.sessionInQuery,
         },
-        handler: guarded(definition),
+        handler: guarded(definition, checkAnswers),
       });
     }
     const post = table.get('POST');
     const overridable = [...table.keys()].some((method) => OVERRIDABLE.has(method));
     if (!post && !overridable) continue;
+    const targets = new Map(
+      [...table].map(([method, definition]) => [method, guarded(definition, checkAnswers)] as const),
+    );
     app.route({
       method: 'POST',
       url,
+      // The reference lists the POST declared here; `_method` is a form's way to send the others.
+      schema: post ? schemaOf(post, tag) : { hide: true },
       config: { idempotent: post?.idempotent },
       handler: async (request, reply) => {
         const method = overrideMethod(request.body) ?? 'POST';
-        const target = table.get(method);
+        const target = targets.get(method);
         if (!target) throw new AppError(405, en.errors.methodNotAllowed);
-        return guarded(target)(request, reply);
+        return target(request, reply);
       },
     });
   }
+}
+
+/**
+ * Schemas on routes are contracts read by the handlers (above) and the reference, never run by Fastify: it
+ * would judge a body before the permission and answer its own error shape. Answers are sent as JSON as is.
+ */
+export function useContractSchemas(app: FastifyInstance): void {
+  app.setValidatorCompiler(() => (value) => ({ value }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 }

@@ -158,7 +158,8 @@ export async function loadSessionFrom<R extends { session: SessionRow; user: Use
   return found;
 }
 
-async function loadSession(request: FastifyRequest): Promise<void> {
+/** Loads the cookie's session the usual way, in a statement of its own. */
+export async function loadSession(request: FastifyRequest): Promise<void> {
   await loadSessionFrom(request, (values) =>
     sessionLookup(request.server.db, 'session', noExtra).execute(values),
   );

@@ -192,6 +192,9 @@ export const ENDPOINTS: Endpoint[] = [
   get('/api/email/verify/:token', { token: 'verifyToken' }, { auth: false, answers: 'redirect' }),
   write('POST', '/api/unsubscribe/:token', { token: 'unsubscribeToken' }, [], { auth: false }),
 
+  // The API's own description (OpenAPI 3.1), public.
+  get('/api/openapi.json', {}, { auth: false }),
+
   // Users, tenants, contractors; the current user; avatars; the batch import.
   get('/api/users/current'),
   ...userTypeEndpoints,
@@ -339,7 +342,8 @@ export function apiRoutesOf(app: FastifyInstance): string[] {
     const full = depth === 0 ? match[2] : `${parent === '/' ? '/' : parent}${match[2]}`;
     stack[depth] = full;
     stack.length = depth + 1;
-    if (!full.startsWith('/api/')) continue;
+    // The reference page's own files (@fastify/swagger-ui) are a page, not the API; test/openapi.test.ts serves it.
+    if (!full.startsWith('/api/') || full.startsWith('/api/docs')) continue;
     for (const method of match[3].split(', ')) if (method !== 'HEAD') found.push(`${method} ${full}`);
   }
   return found.sort();

@@ -7,20 +7,31 @@ import {
   loginSchema,
   safeRedirect,
 } from '@mend/shared';
+import {
+  activationRequiredResponseSchema,
+  errorResponseSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+} from '@mend/shared/responses/common';
 import type { FastifyInstance } from 'fastify';
 import { activationRequired, validationFailed } from '../../lib/errors';
-import { defineRoutes } from '../../lib/routes';
+import { defineRoutes, route } from '../../lib/routes';
 import { signIn, signOut } from '../../lib/session';
 import { serializeUser } from '../users/serialize';
 import { findUserByCredentials } from './service';
 
 export function authRoutes(app: FastifyInstance): void {
-  defineRoutes(app, [
-    {
+  defineRoutes(app, 'Sign-in', [
+    route({
       method: 'POST',
       url: '/login',
+      summary: 'Sign in with an email or username and a password',
       auth: false,
       idempotent: false,
+      body: loginSchema,
+      answers: { 200: loginResponseSchema },
+      // A temporary account is sent to its activation; too many failures are refused for a while.
+      errors: { 403: activationRequiredResponseSchema, 429: errorResponseSchema },
       handler: async (request, reply) => {
         const input = loginSchema.parse(request.body ?? {});
         // Failed attempts are limited per identifier and per address, whether or not the account exists.
@@ -42,16 +53,18 @@ export function authRoutes(app: FastifyInstance): void {
         };
         return body;
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/logout',
+      summary: 'Sign out',
       auth: false,
       idempotent: false,
+      answers: { 200: messageResponseSchema },
       handler: async (request, reply) => {
         await signOut(request, reply);
         return { message: en.auth.signedOut };
       },
-    },
+    }),
   ]);
 }

@@ -21,7 +21,7 @@ import { type ContactSubmissionMeta, contactSubmissions, notifications, users } 
 import type { Actor } from '../../lib/actor';
 import type { ServiceContext } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
-import { likePattern, listPage, parseListQuery, type SortColumns } from '../../lib/list-query';
+import { type ListQuery, likePattern, listPage, type SortColumns } from '../../lib/list-query';
 import { supportNoticeEmail } from '../../lib/mail/templates';
 import { notificationRows, queueMessages } from '../../lib/outbox/messages';
 import { readTableList, type TableList, type TableListShape, tableListShape } from '../../lib/table-list';
@@ -142,10 +142,9 @@ const CONTACT_LIST: TableList<TableListShape, typeof shownColumns> = {
 export async function listContactMessages(
   db: Db,
   actor: Actor,
-  rawQuery: unknown,
+  query: ListQuery,
 ): Promise<ContactListResponse> {
   mayRead(actor);
-  const query = parseListQuery(rawQuery);
   const { shape, values, cap } = tableListShape(query, CONTACT_LIST);
   const { rows, total } = await readTableList(
     db,

@@ -3,17 +3,20 @@
  * decides), its weeks in the viewer's time zone.
  */
 import { dashboardQuerySchema } from '@mend/shared';
+import { apiDashboardSchema } from '@mend/shared/responses/dashboard';
 import type { FastifyInstance } from 'fastify';
-import { defineRoutes } from '../../lib/routes';
+import { defineRoutes, route } from '../../lib/routes';
 import { getDashboard } from './service';
 
 export function dashboardRoutes(app: FastifyInstance): void {
-  defineRoutes(app, [
-    {
+  defineRoutes(app, 'Dashboard', [
+    route({
       method: 'GET',
       url: '/dashboard',
-      handler: async (request, _reply, { actor }) =>
-        getDashboard(app.db, actor, dashboardQuerySchema.parse(request.query ?? {}).time_zone),
-    },
+      summary: "The dashboard figures of the tickets the user may see, its weeks in the viewer's time zone",
+      query: dashboardQuerySchema,
+      answers: { 200: apiDashboardSchema },
+      handler: async (_request, _reply, { actor, query }) => getDashboard(app.db, actor, query.time_zone),
+    }),
   ]);
 }

@@ -1,31 +1,44 @@
 /** GET and PATCH users/{id}/notification-history (the bell's list; polled every 30 s). */
+import { notificationHistoryResponseSchema } from '@mend/shared/responses/accounts';
 import type { FastifyInstance } from 'fastify';
+import { idParams } from '../../lib/contracts';
 import { unauthenticated } from '../../lib/errors';
-import { parseRecordId, recordId } from '../../lib/record-helpers';
-import { defineRoutes } from '../../lib/routes';
+import { defineRoutes, route } from '../../lib/routes';
 import { loadSessionWith } from '../../lib/session';
-import { answerHistoryColumn, historyColumn, markNotificationsViewed } from './service';
+import {
+  answerHistoryColumn,
+  historyColumn,
+  markNotificationsViewed,
+  notificationsToSetSchema,
+} from './service';
 
 export function notificationRoutes(app: FastifyInstance): void {
-  defineRoutes(app, [
-    {
+  defineRoutes(app, 'Notifications', [
+    route({
       method: 'GET',
       url: '/users/:id/notification-history',
+      summary: 'The user’s 50 newest notifications, newest first',
+      params: idParams,
       // The bell polls this every 30 s in every open tab: its session is read in the same statement.
       sessionInQuery: true,
-      handler: async (request) => {
+      answers: { 200: notificationHistoryResponseSchema },
+      handler: async (request, _reply, { params }) => {
         const history = await loadSessionWith(request, 'notification_history', historyColumn, {
-          userId: parseRecordId(request) ?? 0,
+          userId: params.id,
         });
         if (!request.actor) throw unauthenticated();
-        return answerHistoryColumn(request.actor, recordId(request), history ?? []);
+        return answerHistoryColumn(request.actor, params.id, history ?? []);
       },
-    },
-    {
+    }),
+    route({
       method: 'PATCH',
       url: '/users/:id/notification-history',
-      handler: (request, _reply, { actor }) =>
-        markNotificationsViewed(app.db, actor, recordId(request), request.body),
-    },
+      summary: 'Mark the user’s notifications viewed; answers the history',
+      params: idParams,
+      body: notificationsToSetSchema,
+      answers: { 200: notificationHistoryResponseSchema },
+      handler: async (request, _reply, { actor, params }) =>
+        markNotificationsViewed(app.db, actor, params.id, request.body),
+    }),
   ]);
 }

@@ -59,8 +59,11 @@ async function notificationHistory(db: Db, actor: Actor, id: number): Promise<No
   return { data: rows.map(serializeNotification) };
 }
 
-/** Ids as `notifications_to_set[]` entries, a JSON array, one value or comma-separated text. */
-const idsSchema = z.object({
+/**
+ * PATCH /users/{id}/notification-history's form: ids as `notifications_to_set[]` entries, a JSON array, one
+ * value or comma-separated text.
+ */
+export const notificationsToSetSchema = z.object({
   notifications_to_set: z.preprocess(
     (value) => {
       if (value === undefined || value === null || value === '') return [];
@@ -89,7 +92,7 @@ export async function markNotificationsViewed(
   body: unknown,
 ): Promise<NotificationHistoryResponse> {
   ownOnly(actor, id);
-  const { notifications_to_set: ids } = idsSchema.parse(body ?? {});
+  const { notifications_to_set: ids } = notificationsToSetSchema.parse(body ?? {});
   if (ids.length > 0) {
     // Ids of someone else's notifications simply match nothing.
     await db

@@ -1,20 +1,27 @@
 /** The super admin's Outbox view: GET outbox, POST outbox/{id}/retry. */
+import { outboxListResponseSchema, outboxRetryResponseSchema } from '@mend/shared/responses/accounts';
 import type { FastifyInstance } from 'fastify';
-import { recordId } from '../../lib/record-helpers';
-import { defineRoutes } from '../../lib/routes';
-import { listOutbox, retryOutboxMessage } from './service';
+import { idParams } from '../../lib/contracts';
+import { defineRoutes, route } from '../../lib/routes';
+import { listOutbox, outboxListQuery, retryOutboxMessage } from './service';
 
 export function outboxRoutes(app: FastifyInstance): void {
-  defineRoutes(app, [
-    {
+  defineRoutes(app, 'Outbox', [
+    route({
       method: 'GET',
       url: '/outbox',
-      handler: (request, _reply, { actor }) => listOutbox(app.db, actor, request.query),
-    },
-    {
+      summary: 'A page of the messages waiting, sent or failed',
+      query: outboxListQuery,
+      answers: { 200: outboxListResponseSchema },
+      handler: async (_request, _reply, { actor, query }) => listOutbox(app.db, actor, query),
+    }),
+    route({
       method: 'POST',
       url: '/outbox/:id/retry',
-      handler: (request, _reply, { actor }) => retryOutboxMessage(app.db, actor, recordId(request)),
-    },
+      summary: 'Send a failed or waiting message again now',
+      params: idParams,
+      answers: { 200: outboxRetryResponseSchema },
+      handler: async (_request, _reply, { actor, params }) => retryOutboxMessage(app.db, actor, params.id),
+    }),
   ]);
 }

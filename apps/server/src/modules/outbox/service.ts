@@ -21,8 +21,9 @@ import {
   outboxMessages,
 } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import { listQueryWith } from '../../lib/contracts';
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import { likePattern, listPage, parseListQuery, type SortColumns } from '../../lib/list-query';
+import { likePattern, listPage, type SortColumns } from '../../lib/list-query';
 import { readTableList, type TableList, type TableListShape, tableListShape } from '../../lib/table-list';
 
 /** The columns a message's answer shows: never its bodies, payload or search text (a page would carry them all). */
@@ -63,7 +64,8 @@ function superAdminOnly(actor: Actor): void {
   if (!can(actor, 'outbox.view')) throw forbidden();
 }
 
-const filtersSchema = z.object({
+/** GET /outbox's query: a list's page, search and sort, and the status and channel filters. */
+export const outboxListQuery = listQueryWith({
   status: z.enum(OUTBOX_STATUSES).optional().catch(undefined),
   channel: z.enum(OUTBOX_CHANNELS).optional().catch(undefined),
 });
@@ -112,12 +114,14 @@ const OUTBOX_LIST: TableList<OutboxListShape, typeof shownColumns> = {
 };
 
 /** GET /outbox (?status, channel, search over recipient, subject and kind). */
-export async function listOutbox(db: Db, actor: Actor, rawQuery: unknown): Promise<OutboxListResponse> {
+export async function listOutbox(
+  db: Db,
+  actor: Actor,
+  query: z.output<typeof outboxListQuery>,
+): Promise<OutboxListResponse> {
   superAdminOnly(actor);
-  const query = parseListQuery(rawQuery);
-  const filters = filtersSchema.parse(rawQuery ?? {});
   const list = tableListShape(query, OUTBOX_LIST);
-  const shape = { ...list.shape, status: filters.status ?? null, channel: filters.channel ?? null };
+  const shape = { ...list.shape, status: query.status ?? null, channel: query.channel ?? null };
   const values = { ...list.values, search: likePattern(query.search) };
   const { rows, total } = await readTableList(db, OUTBOX_LIST, shape, values, list.cap);
   return listPage(rows.map(serializeOutboxMessage), total, query);

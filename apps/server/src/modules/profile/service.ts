@@ -154,7 +154,7 @@ function fromJson(value: unknown): unknown {
 }
 
 /** `notification_options[mail|sms|phone][...]`: errors are keyed like the fields ("notification_options.sms.phone_number"). */
-const notificationFormSchema = z.object({
+export const notificationFormSchema = z.object({
   notification_options: z.preprocess(fromJson, notificationOptionsSchema),
 });
 

@@ -1,8 +1,15 @@
 /** Properties (SPEC.md sections 2, 3, 7): list, detail, form data, create, update, delete. Rules live in service.ts. */
+import { propertySchema } from '@mend/shared';
+import { listResponseSchema, messageResponseSchema } from '@mend/shared/responses/common';
+import {
+  apiPropertyEditSchema,
+  apiPropertyFormOptionsSchema,
+  apiPropertyListRowSchema,
+  apiPropertySchema,
+} from '@mend/shared/responses/records';
 import type { FastifyInstance } from 'fastify';
-import { parseListQuery } from '../../lib/list-query';
-import { filterId, recordId } from '../../lib/record-helpers';
-import { defineRoutes } from '../../lib/routes';
+import { idParams, listQueryWith, optionalIdFilter } from '../../lib/contracts';
+import { defineRoutes, route } from '../../lib/routes';
 import {
   createProperty,
   deleteProperty,
@@ -13,49 +20,70 @@ import {
   updateProperty,
 } from './service';
 
+const propertyListQuery = listQueryWith({ landlord_id: optionalIdFilter });
+
 export function propertyRoutes(app: FastifyInstance): void {
-  defineRoutes(app, [
-    {
+  defineRoutes(app, 'Properties', [
+    route({
       method: 'GET',
       url: '/properties',
-      handler: async (request, _reply, { actor }) =>
-        listProperties(app.db, actor, parseListQuery(request.query), {
-          landlordId: filterId(request.query, 'landlord_id'),
-        }),
-    },
-    {
+      summary: 'A page of the properties the user may see',
+      query: propertyListQuery,
+      answers: { 200: listResponseSchema(apiPropertyListRowSchema) },
+      handler: async (_request, _reply, { actor, query }) =>
+        listProperties(app.db, actor, query, { landlordId: query.landlord_id }),
+    }),
+    route({
       method: 'GET',
       url: '/properties/create',
+      summary: 'The choices of the new-property form',
+      answers: { 200: apiPropertyFormOptionsSchema },
       handler: async (_request, _reply, { actor }) => propertyCreateForm(app.db, actor),
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/properties',
+      summary: 'Create a property',
+      body: propertySchema,
+      answers: { 201: apiPropertySchema },
       handler: async (request, reply, { actor }) => {
         reply.code(201);
         return createProperty(app, actor, request.body, request.uploads);
       },
-    },
-    {
+    }),
+    route({
       method: 'GET',
       url: '/properties/:id',
-      handler: async (request, _reply, { actor }) => getProperty(app.db, actor, recordId(request)),
-    },
-    {
+      summary: 'A property',
+      params: idParams,
+      answers: { 200: apiPropertySchema },
+      handler: async (_request, _reply, { actor, params }) => getProperty(app.db, actor, params.id),
+    }),
+    route({
       method: 'GET',
       url: '/properties/:id/edit',
-      handler: async (request, _reply, { actor }) => propertyEditForm(app.db, actor, recordId(request)),
-    },
-    {
+      summary: 'A property and the choices of its edit form',
+      params: idParams,
+      answers: { 200: apiPropertyEditSchema },
+      handler: async (_request, _reply, { actor, params }) => propertyEditForm(app.db, actor, params.id),
+    }),
+    route({
       method: 'PATCH',
       url: '/properties/:id',
-      handler: async (request, _reply, { actor }) =>
-        updateProperty(app, actor, recordId(request), request.body, request.uploads),
-    },
-    {
+      summary: 'Update a property',
+      params: idParams,
+      body: propertySchema,
+      answers: { 200: apiPropertySchema },
+      handler: async (request, _reply, { actor, params }) =>
+        updateProperty(app, actor, params.id, request.body, request.uploads),
+    }),
+    route({
       method: 'DELETE',
       url: '/properties/:id',
-      handler: async (request, _reply, { actor }) => deleteProperty(app, actor, recordId(request)),
-    },
+      summary: 'Delete a property',
+      params: idParams,
+      answers: { 200: messageResponseSchema },
+      handler: async (_request, _reply, { actor, params }) => deleteProperty(app, actor, params.id),
+    }),
   ]);
 }

@@ -6,12 +6,26 @@
  * with nothing but `status` is a status change. `/tickets/batch…` are static paths, which Fastify prefers
  * to `/tickets/:id`.
  */
-import { TICKET_PRIORITIES, TICKET_STATUSES } from '@mend/shared';
+import {
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  ticketBatchDeleteSchema,
+  ticketBatchStatusSchema,
+  ticketSchema,
+  ticketStatusSchema,
+} from '@mend/shared';
+import {
+  apiTicketBatchDeleteResponseSchema,
+  apiTicketBatchStatusResponseSchema,
+  apiTicketDeleteResponseSchema,
+  apiTicketListSchema,
+  apiTicketSchema,
+} from '@mend/shared/responses/tickets';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { idParams, recordIdParam } from '../../lib/contracts';
 import { notFound, unauthenticated } from '../../lib/errors';
-import { parseListQuery } from '../../lib/list-query';
-import { parseRecordId, recordId } from '../../lib/record-helpers';
-import { defineRoutes, type SignedIn, type SignedInHandler } from '../../lib/routes';
+import { defineRoutes, route, type SignedIn } from '../../lib/routes';
 import { loadSessionFrom } from '../../lib/session';
 import { displayName } from '../users/serialize';
 import { ticketDetailWithSession } from './queries';
@@ -27,7 +41,8 @@ import {
   listLandlordTickets,
   listTickets,
   listUserTickets,
-  parseTicketFilters,
+  ticketFiltersOf,
+  ticketListQuery,
   updateTicket,
   type Viewer,
 } from './service';
@@ -37,117 +52,159 @@ function viewerOf({ user }: SignedIn): Viewer {
   return { id: user.id, role: user.role, landlordId: user.landlordId, name: displayName(user) };
 }
 
+const ticketForm = ticketSchema();
+const imageParams = z.object({ id: recordIdParam, imageId: recordIdParam });
+const fileAnswer = z.string().meta({ description: 'The file, as stored (an image or a PDF)' });
+
 /** Ticket files: private to the users who may see the ticket; ids never change what they point at. */
-function fileRoute(app: FastifyInstance, thumbnail: boolean): SignedInHandler {
-  return async (request, reply, signedIn) => {
-    const file = await findTicketFile(
-      app.db,
-      viewerOf(signedIn),
-      recordId(request),
-      recordId(request, 'imageId'),
-      thumbnail,
-    );
-    const stored = await app.storage.get(file.key).catch(() => null);
-    if (!stored) throw notFound();
-    const extension = file.key.split('.').pop();
-    const name = `${file.name.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'file'}.${extension}`;
-    return reply
-      .type(file.mimeType)
-      .header('content-length', stored.size)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `inline; filename="${name}"`)
-      .header('cache-control', 'private, max-age=3600')
-      .send(stored.stream);
-  };
+function fileRoute(app: FastifyInstance, thumbnail: boolean) {
+  return route({
+    method: 'GET',
+    url: thumbnail ? '/tickets/:id/images/:imageId/thumbnail' : '/tickets/:id/images/:imageId',
+    summary: thumbnail ? "A ticket image's thumbnail" : 'A file of a ticket',
+    params: imageParams,
+    answers: { 200: fileAnswer },
+    handler: async (_request, reply, signedIn) => {
+      const { params } = signedIn;
+      const file = await findTicketFile(app.db, viewerOf(signedIn), params.id, params.imageId, thumbnail);
+      const stored = await app.storage.get(file.key).catch(() => null);
+      if (!stored) throw notFound();
+      const extension = file.key.split('.').pop();
+      const name = `${file.name.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'file'}.${extension}`;
+      return reply
+        .type(file.mimeType)
+        .header('content-length', stored.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `inline; filename="${name}"`)
+        .header('cache-control', 'private, max-age=3600')
+        .send(stored.stream);
+    },
+  });
 }
 
 export function ticketRoutes(app: FastifyInstance): void {
-  defineRoutes(app, [
-    { method: 'GET', url: '/tickets/statuses', handler: async () => [...TICKET_STATUSES] },
-    { method: 'GET', url: '/tickets/priorities', handler: async () => [...TICKET_PRIORITIES] },
-    {
+  defineRoutes(app, 'Tickets', [
+    route({
+      method: 'GET',
+      url: '/tickets/statuses',
+      summary: 'The ticket statuses, by index',
+      answers: { 200: z.array(z.enum(TICKET_STATUSES)) },
+      handler: async () => [...TICKET_STATUSES],
+    }),
+    route({
+      method: 'GET',
+      url: '/tickets/priorities',
+      summary: 'The ticket priorities, by index',
+      answers: { 200: z.array(z.enum(TICKET_PRIORITIES)) },
+      handler: async () => [...TICKET_PRIORITIES],
+    }),
+    route({
       method: 'GET',
       url: '/tickets',
-      handler: async (request, _reply, signedIn) =>
-        listTickets(
-          app.db,
-          viewerOf(signedIn),
-          parseTicketFilters(request.query),
-          parseListQuery(request.query),
-        ),
-    },
-    {
+      summary: 'A page of the tickets the user may see',
+      query: ticketListQuery,
+      answers: { 200: apiTicketListSchema },
+      handler: async (_request, _reply, signedIn) =>
+        listTickets(app.db, viewerOf(signedIn), ticketFiltersOf(signedIn.query), signedIn.query),
+    }),
+    route({
       method: 'POST',
       url: '/tickets',
+      summary: 'Create a ticket',
+      body: ticketForm,
+      answers: { 201: apiTicketSchema },
       handler: async (request, reply, signedIn) => {
         const ticket = await createTicket(app, viewerOf(signedIn), request.body, request.uploads);
         reply.code(201);
         return ticket;
       },
-    },
-    {
+    }),
+    route({
       method: 'DELETE',
       url: '/tickets/batch',
+      summary: 'Delete several tickets',
+      body: ticketBatchDeleteSchema,
+      answers: { 200: apiTicketBatchDeleteResponseSchema },
       handler: async (request, _reply, signedIn) => batchDeleteTickets(app, viewerOf(signedIn), request.body),
-    },
-    {
+    }),
+    route({
       method: 'PATCH',
       url: '/tickets/batch/status',
+      summary: 'Change the status of several tickets',
+      body: ticketBatchStatusSchema,
+      answers: { 200: apiTicketBatchStatusResponseSchema },
       handler: async (request, _reply, signedIn) => batchChangeStatus(app, viewerOf(signedIn), request.body),
-    },
-    {
+    }),
+    route({
       method: 'GET',
       url: '/tickets/:id',
+      summary: 'A ticket, its files, availability and log',
+      params: idParams,
       // Opening a ticket reads the session and the ticket in one statement (ADR 0013).
       sessionInQuery: true,
-      handler: async (request) => {
-        const id = parseRecordId(request);
+      answers: { 200: apiTicketSchema },
+      handler: async (request, _reply, { params }) => {
         const found = await loadSessionFrom(request, (values) =>
-          ticketDetailWithSession(app.db).execute({ ...values, ticketId: id ?? 0 }),
+          ticketDetailWithSession(app.db).execute({ ...values, ticketId: params.id }),
         );
         if (!request.actor) throw unauthenticated();
-        if (id === null) throw notFound();
         return answerTicketDetail(app.db, request.actor, found);
       },
-    },
-    {
+    }),
+    route({
       method: 'PATCH',
       url: '/tickets/:id',
+      summary: 'Update a ticket (the edit form), or change its status (a body of `status` alone)',
+      params: idParams,
+      body: z.union([ticketStatusSchema, ticketForm]),
+      answers: { 200: apiTicketSchema },
       handler: async (request, _reply, signedIn) =>
         isStatusOnly(request.body, request.uploads)
-          ? changeTicketStatus(app, viewerOf(signedIn), recordId(request), request.body)
-          : updateTicket(app, viewerOf(signedIn), recordId(request), request.body, request.uploads),
-    },
-    {
+          ? changeTicketStatus(app, viewerOf(signedIn), signedIn.params.id, request.body)
+          : updateTicket(app, viewerOf(signedIn), signedIn.params.id, request.body, request.uploads),
+    }),
+    route({
       method: 'DELETE',
       url: '/tickets/:id',
-      handler: async (request, _reply, signedIn) => deleteTicket(app, viewerOf(signedIn), recordId(request)),
-    },
-    { method: 'GET', url: '/tickets/:id/images/:imageId', handler: fileRoute(app, false) },
-    { method: 'GET', url: '/tickets/:id/images/:imageId/thumbnail', handler: fileRoute(app, true) },
-    {
+      summary: 'Delete a ticket',
+      params: idParams,
+      answers: { 200: apiTicketDeleteResponseSchema },
+      handler: async (_request, _reply, signedIn) =>
+        deleteTicket(app, viewerOf(signedIn), signedIn.params.id),
+    }),
+    fileRoute(app, false),
+    fileRoute(app, true),
+    route({
       method: 'GET',
       url: '/landlords/:id/tickets',
-      handler: async (request, _reply, signedIn) =>
+      summary: "A page of a landlord's tickets",
+      params: idParams,
+      query: ticketListQuery,
+      answers: { 200: apiTicketListSchema },
+      handler: async (_request, _reply, signedIn) =>
         listLandlordTickets(
           app.db,
           viewerOf(signedIn),
-          recordId(request),
-          parseTicketFilters(request.query),
-          parseListQuery(request.query),
+          signedIn.params.id,
+          ticketFiltersOf(signedIn.query),
+          signedIn.query,
         ),
-    },
-    {
+    }),
+    route({
       method: 'GET',
       url: '/users/:id/tickets',
-      handler: async (request, _reply, signedIn) =>
+      summary: "A page of a user's tickets (theirs as tenant, assigned as contractor)",
+      params: idParams,
+      query: ticketListQuery,
+      answers: { 200: apiTicketListSchema },
+      handler: async (_request, _reply, signedIn) =>
         listUserTickets(
           app.db,
           viewerOf(signedIn),
-          recordId(request),
-          parseTicketFilters(request.query),
-          parseListQuery(request.query),
+          signedIn.params.id,
+          ticketFiltersOf(signedIn.query),
+          signedIn.query,
         ),
-    },
+    }),
   ]);
 }

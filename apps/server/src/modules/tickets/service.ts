@@ -29,6 +29,7 @@ import {
   ticketStatusSchema,
 } from '@mend/shared';
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import {
   categories,
@@ -46,12 +47,13 @@ import {
   users,
 } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
+import { listQueryWith, optionalIdFilter } from '../../lib/contracts';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import { countAll, type ListQuery, listPage } from '../../lib/list-query';
 import { markViewedAbout } from '../notifications/service';
 import { discardFiles, IMAGES_FIELD, keysOf, type StoredFile, storeTicketFiles } from './files';
-import { asRecord, idsOf, parseTicketForm, positiveInt, type TicketForm } from './form';
+import { asRecord, idsOf, parseTicketForm, type TicketForm } from './form';
 import {
   availabilityOf,
   detailForViewer,
@@ -135,14 +137,25 @@ export async function answerTicketDetail(
   return ticket;
 }
 
-/** `?status=2&property_id=5` (anything else: no filter). */
-export function parseTicketFilters(query: unknown): TicketFilters {
-  const q = asRecord(query);
-  const statusRaw = typeof q.status === 'string' ? q.status.trim() : '';
-  const status =
-    /^\d$/.test(statusRaw) && Number(statusRaw) < TICKET_STATUSES.length ? Number(statusRaw) : undefined;
-  return { status, propertyId: positiveInt(q.property_id) };
-}
+/** A ticket list's query: the list query and `?status=2&property_id=5` (anything else: no filter). */
+export const ticketListQuery = listQueryWith({
+  status: z
+    .string()
+    .trim()
+    .regex(/^\d$/)
+    .transform(Number)
+    .pipe(z.number().max(TICKET_STATUSES.length - 1))
+    .optional()
+    .catch(undefined),
+  property_id: optionalIdFilter,
+});
+export type TicketListQuery = z.output<typeof ticketListQuery>;
+
+/** The filters of a ticket list's query. */
+export const ticketFiltersOf = (query: TicketListQuery): TicketFilters => ({
+  status: query.status,
+  propertyId: query.property_id,
+});
 
 async function listWith(
   db: Db,

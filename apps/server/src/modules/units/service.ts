@@ -80,7 +80,6 @@ import {
   inUse,
   parseForm,
   qb,
-  requestedLandlordSchema,
   textSort,
   withStoredImage,
 } from '../../lib/record-helpers';
@@ -479,12 +478,11 @@ export async function unitCategoryChoices(
 async function formOptions(
   db: Db,
   actor: Actor,
-  rawQuery: unknown,
+  requested: number | undefined,
   unitLandlordId: number | null,
 ): Promise<ApiUnitFormOptions> {
   const isSuper = actor.role === ROLE.superAdmin;
   const viewer = viewerShape(actor);
-  const requested = requestedLandlordSchema.parse(rawQuery ?? {}).landlord_id;
   const [offered, categoryOptions] = await Promise.all([
     landlordOption(db, actor, isSuper ? (requested ?? unitLandlordId) : actor.landlordId),
     shaped(db, 'unit_form_categories', {}, (db) =>
@@ -515,9 +513,13 @@ async function formOptions(
 }
 
 /** GET units/create: the landlord, property and category choices (roles 0 and 1); `?landlord_id=` picks the landlord. */
-export async function unitCreateForm(db: Db, actor: Actor, rawQuery: unknown): Promise<ApiUnitFormOptions> {
+export async function unitCreateForm(
+  db: Db,
+  actor: Actor,
+  requestedLandlordId: number | undefined,
+): Promise<ApiUnitFormOptions> {
   if (!can(actor, 'unit.create')) throw forbidden();
-  return formOptions(db, actor, rawQuery, null);
+  return formOptions(db, actor, requestedLandlordId, null);
 }
 
 /** GET units/{id}/edit: the unit and its form's choices, starting from the unit's landlord. */
@@ -525,11 +527,11 @@ export async function unitEditForm(
   db: Db,
   actor: Actor,
   id: number,
-  rawQuery: unknown,
+  requestedLandlordId: number | undefined,
 ): Promise<ApiUnitEdit> {
   const loaded = await findVisibleLinked(db, actor, id);
   if (!can(actor, 'unit.update', { landlordId: loaded.landlordId })) throw forbidden();
-  const options = await formOptions(db, actor, rawQuery, loaded.landlordId);
+  const options = await formOptions(db, actor, requestedLandlordId, loaded.landlordId);
   return { ...serializeLinked(loaded), ...options };
 }
 
@@ -547,7 +549,8 @@ const categoryIds = z.preprocess(
   z.array(z.number(), { error: en.validation.category }),
 );
 
-const unitFormSchema = unitSchema.extend({ category_ids: categoryIds });
+/** The unit form (POST units, PATCH units/{id}): the shared fields and the unit's categories. */
+export const unitFormSchema = unitSchema.extend({ category_ids: categoryIds });
 type UnitFormValues = UnitValues & { category_ids: number[] };
 
 /**

@@ -52,6 +52,7 @@ import {
 } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import type { ServiceContext } from '../../lib/context';
+import { listQueryWith, optionalIdFilter } from '../../lib/contracts';
 import {
   AppError,
   type FieldErrors,
@@ -65,17 +66,14 @@ import {
   cappedTotal,
   countAll,
   everyRowCountUpTo,
-  type ListQuery,
   likePattern,
   listCountCap,
   listPage,
   orderOf,
   pageOffset,
-  parseListQuery,
   type SortColumns,
   sortOf,
 } from '../../lib/list-query';
-import { optionalIdFilter, requestedLandlordSchema } from '../../lib/record-helpers';
 import { roleIn, userScope } from '../../lib/scopes';
 import { newStorageKey, type ProcessedImage, processAvatarUpload } from '../../lib/uploads';
 import { landlordOption } from '../landlords/service';
@@ -115,11 +113,12 @@ const SORTABLE_WHILE_SEARCHING = {
   email: sql`${users.email} || ''`,
 } satisfies SortColumns<'users'>;
 
-/** Extra list filters; anything unreadable is ignored rather than refused. */
-const listFiltersSchema = z.object({
+/** GET /{type}'s query: the page, search and sort, and its filters; anything unreadable is ignored rather than refused. */
+export const userListQuery = listQueryWith({
   landlord_id: optionalIdFilter,
   role: z.coerce.number().int().min(0).max(3).optional().catch(undefined),
 });
+export type UserListQuery = z.output<typeof userListQuery>;
 
 /** PostgreSQL text cannot hold NUL characters; one in a search or a form would be a 500, not a miss. */
 const withoutNul = (text: string) => text.replaceAll('\u0000', '');
@@ -149,17 +148,16 @@ export interface UserListShape extends ViewerShape {
 }
 
 /** A people list's shape and the values of its placeholders (`viewerId`, `landlordId`, `search`, ...). */
-export function userListShape(actor: Actor, type: UserType, query: ListQuery, rawQuery: unknown) {
-  const filters = listFiltersSchema.parse(rawQuery ?? {});
+export function userListShape(actor: Actor, type: UserType, query: UserListQuery) {
   const term = withoutNul(query.search);
-  const wide = actor.role === ROLE.superAdmin && filters.landlord_id === undefined;
+  const wide = actor.role === ROLE.superAdmin && query.landlord_id === undefined;
   const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
   const offset = pageOffset(query);
   const viewer = viewerShape(actor);
   const shape: UserListShape = Object.assign({}, viewer.shape, {
     type,
-    byLandlord: filters.landlord_id !== undefined,
-    role: filters.role === undefined ? null : (filters.role as Role),
+    byLandlord: query.landlord_id !== undefined,
+    role: query.role === undefined ? null : (query.role as Role),
     search: term === '' ? 'none' : wide ? 'wide' : 'narrow',
     sort,
     direction,
@@ -167,7 +165,7 @@ export function userListShape(actor: Actor, type: UserType, query: ListQuery, ra
     later: offset > 0,
   } satisfies Omit<UserListShape, keyof ViewerShape>);
   const values = Object.assign({}, viewer.values, {
-    landlordId: filters.landlord_id,
+    landlordId: query.landlord_id,
     search: wide ? likePattern(term) : term,
     offset,
     over: listCountCap(query) + 1,
@@ -384,11 +382,10 @@ export async function listUsers(
   db: Db,
   actor: Actor,
   type: UserType,
-  rawQuery: unknown,
+  query: UserListQuery,
 ): Promise<UserListResponse> {
   if (!mayList(actor, type)) throw forbidden();
-  const query = parseListQuery(rawQuery);
-  const { shape, values, cap } = userListShape(actor, type, query, rawQuery);
+  const { shape, values, cap } = userListShape(actor, type, query);
   const { rows, matched } = await readUserPage(db, shape, values);
   let total = cappedTotal(matched ?? 0, cap);
   if (rows.length === 0 && shape.later) {
@@ -469,11 +466,10 @@ async function formOptions(
   kinds: OptionKinds,
   roles: Role[],
   defaultRole: Role,
-  rawQuery: unknown,
+  requested: number | undefined,
   subject: UserRow | null,
 ): Promise<ApiUserFormOptions> {
   const isSuper = actor.role === ROLE.superAdmin;
-  const requested = requestedLandlordSchema.parse(rawQuery ?? {}).landlord_id;
   // Units and properties are offered for one landlord only (SPEC.md section 6).
   const offered = await landlordOption(
     db,
@@ -534,11 +530,19 @@ export async function createFormData(
   db: Db,
   actor: Actor,
   type: UserType,
-  rawQuery: unknown,
+  requestedLandlordId: number | undefined,
 ): Promise<ApiUserFormOptions> {
   if (!mayCreateType(actor, type)) throw forbidden();
   const kinds = type === 'users' ? 'any' : type;
-  return formOptions(db, actor, kinds, rolesFor(actor, type), defaultRoleForType(type), rawQuery, null);
+  return formOptions(
+    db,
+    actor,
+    kinds,
+    rolesFor(actor, type),
+    defaultRoleForType(type),
+    requestedLandlordId,
+    null,
+  );
 }
 
 /** GET /{type}/{id}/edit: the user and the choices of its form (by the user's own type). */
@@ -547,7 +551,7 @@ export async function editFormData(
   actor: Actor,
   type: UserType,
   id: number,
-  rawQuery: unknown,
+  requestedLandlordId: number | undefined,
 ): Promise<ApiUserEdit> {
   const row = await visibleUserWithLinks(db, actor, type, id);
   if (!mayEdit(actor, row.user)) throw forbidden();
@@ -558,7 +562,7 @@ export async function editFormData(
     ownType,
     rolesFor(actor, ownType),
     defaultRoleForType(ownType),
-    rawQuery,
+    requestedLandlordId,
     row.user,
   );
   return { ...recordOfRow(actor, row), ...options };
