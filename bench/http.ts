@@ -69,7 +69,7 @@ import {
   visitorSession,
   waitForQuiet,
 } from './lib';
-import { writeMarkdownTable } from './markdown';
+import { callsFileOf, writeMarkdownTable } from './markdown';
 import { checkCatalogue, type SurfaceCall, surfaceCalls, type Viewer, viewerIds } from './surface';
 
 const { values: args } = parseArgs({
@@ -118,7 +118,8 @@ if (args.help) {
                     --only then matches names that contain any of the given parts
   --sweep           no load: each endpoint's request SWEEP_REQUESTS times one after the other (past the
                     sixth use of each pooled connection's prepared statements), sorted slowest first
-  --markdown FILE   write the results as the current table of FILE (docs/performance.md), between its
+  --markdown FILE   write the results as the current tables: every call to FILE's sibling -calls.md
+                    (docs/performance-calls.md), one line per endpoint to FILE (docs/performance.md), between their
                     <!-- bench:http table --> markers
   --merge           with --markdown: replace only the lines of the calls this run measured in FILE's table
                     (rerun the calls a change touched: --surface --only ... --markdown FILE --merge)
@@ -1090,7 +1091,9 @@ async function main() {
       },
       args.merge,
     );
-    console.log(`${args.merge ? 'Merged this run into' : 'Wrote'} the table of ${args.markdown}`);
+    console.log(
+      `${args.merge ? 'Merged this run into' : 'Wrote'} the tables of ${callsFileOf(args.markdown)} and ${args.markdown}`,
+    );
   }
 
   if (args.keep) {

@@ -1,7 +1,8 @@
 /**
- * bench:http --markdown FILE: replaces the current table of docs/performance.md (between its
- * `<!-- bench:http table -->` and `<!-- /bench:http table -->` markers) with this run's figures, so the
- * document states the present and git keeps the history.
+ * bench:http --markdown FILE: writes this run's figures, so the documents state the present and git keeps the
+ * history. Every call's line goes to the table of FILE's sibling `<name>-calls.md` (docs/performance-calls.md),
+ * and one line per endpoint, summed up from that table, to FILE's (docs/performance.md); each table sits between
+ * its file's `<!-- bench:http table -->` and `<!-- /bench:http table -->` markers.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { int, ms } from './lib';
@@ -119,14 +120,62 @@ export function mergedTable(existing: string, rows: MarkdownRow[], facts: RunFac
   return [first.replace(/\.$/, note), '', summary(merged), '', ...HEADER, ...merged].join('\n');
 }
 
-/** Writes the run's table into `file`, or with `merge` only its calls' lines into the table there (mergedTable). */
-export function writeMarkdownTable(file: string, rows: MarkdownRow[], facts: RunFacts, merge = false): void {
-  const text = readFileSync(file, 'utf8');
+const ENDPOINT_HEADER = [
+  '| endpoint | calls | meet target | slowest p95 ms | its call | highest API/SQL |',
+  '| --- | ---: | ---: | ---: | --- | ---: |',
+];
+
+/**
+ * One line per endpoint of a calls table (markdownTable): how many calls (roles × variants) were measured, how
+ * many met their target, the slowest p95 and its call, the highest API/SQL ratio.
+ */
+export function endpointTable(callsTable: string): string {
+  const lines = callsTable.split('\n').filter((line) => line.startsWith('| `'));
+  const byEndpoint = new Map<string, ReturnType<typeof cellsOf>[]>();
+  for (const line of lines) {
+    const row = cellsOf(line);
+    const endpoint = row.cells[0];
+    byEndpoint.set(endpoint, [...(byEndpoint.get(endpoint) ?? []), row]);
+  }
+  const ratio = (row: ReturnType<typeof cellsOf>) => Number(row.cells[7].replace('×', '')) || 0;
+  const body = [...byEndpoint].map(([endpoint, rows]) => {
+    const slowest = [...rows].sort((a, b) => b.p95 - a.p95)[0];
+    const highest = [...rows].sort((a, b) => ratio(b) - ratio(a))[0];
+    const passed = rows.filter((row) => row.cells[9] === 'PASS').length;
+    return `| ${endpoint} | ${rows.length} | ${passed} | ${slowest.cells[5]} | ${slowest.cells[2]}, ${slowest.cells[1]} | ${highest.cells[7]} |`;
+  });
+  const first = callsTable.split('\n')[0];
+  return [first, '', summary(lines), '', ...ENDPOINT_HEADER, ...body].join('\n');
+}
+
+function tableOf(file: string, text: string): { before: string; table: string; after: string } {
   const start = text.indexOf(START);
   const end = text.indexOf(END);
   if (start < 0 || end < start) throw new Error(`${file} has no ${START} … ${END} markers`);
-  const table = merge
-    ? mergedTable(text.slice(start + START.length, end).trim(), rows, facts)
+  return {
+    before: text.slice(0, start + START.length),
+    table: text.slice(start + START.length, end).trim(),
+    after: text.slice(end),
+  };
+}
+
+function replaceTable(file: string, table: string): void {
+  const { before, after } = tableOf(file, readFileSync(file, 'utf8'));
+  writeFileSync(file, `${before}\n${table}\n${after}`);
+}
+
+/** The calls table beside a document: docs/performance.md → docs/performance-calls.md. */
+export const callsFileOf = (file: string) => file.replace(/\.md$/, '-calls.md');
+
+/**
+ * Writes the run's calls into the calls table beside `file` (or with `merge` only its calls' lines, mergedTable),
+ * then the endpoints' summary of the whole calls table into `file`.
+ */
+export function writeMarkdownTable(file: string, rows: MarkdownRow[], facts: RunFacts, merge = false): void {
+  const callsFile = callsFileOf(file);
+  const calls = merge
+    ? mergedTable(tableOf(callsFile, readFileSync(callsFile, 'utf8')).table, rows, facts)
     : markdownTable(rows, facts);
-  writeFileSync(file, `${text.slice(0, start + START.length)}\n${table}\n${text.slice(end)}`);
+  replaceTable(callsFile, calls);
+  replaceTable(file, endpointTable(calls));
 }
