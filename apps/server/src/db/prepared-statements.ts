@@ -2,7 +2,7 @@
  * Server-side prepared statements for node-postgres, chosen automatically.
  *
  * Drizzle sends every query unnamed, so PostgreSQL parses and plans it on every call. With ~80 indexes
- * (trigram GIN included) planning a ticket detail costs about 4× its execution (docs/performance.md).
+ * (trigram GIN included) planning a ticket detail costs more than executing it (ADR 0007).
  * Naming a statement by a hash of its text lets each pooled connection parse it once and, after a few
  * calls, reuse a cached plan. pg keeps track of which names a connection has already parsed.
  */
@@ -28,8 +28,8 @@ export const PLAN_PER_CALL_MARK = '/* plan per call */';
 /**
  * A condition marked to be planned on every call with its own values, never prepared: for statements whose cached
  * generic plan is far worse for some values (a large landlord, a busy user) than the plan made for them. After
- * its sixth use on a connection PostgreSQL may switch a prepared statement to that generic plan: the manager's
- * dashboard went from 9 ms to 820 ms. `bench:http --surface --sweep` shows such a statement (first call fast,
+ * its sixth use on a connection PostgreSQL may switch a prepared statement to that generic plan, many times slower
+ * for the manager's dashboard (ADR 0020). `bench:http --surface --sweep` shows such a statement (first call fast,
  * later ones slow).
  */
 export function planPerCall(condition: SQL): SQL {

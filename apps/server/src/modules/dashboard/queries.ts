@@ -370,8 +370,8 @@ export async function narrowFigures(
 }
 
 /**
- * The scope the dashboard's ticket reads run over. Planned per call: with a cached generic plan a manager's
- * dashboard took 820 ms instead of 9 from the sixth load on a connection. Every ticket (the super admin's) has no
+ * The scope the dashboard's ticket reads run over. Planned per call (ADR 0020): with a cached generic plan a
+ * manager's dashboard was many times slower from the sixth load on a connection. Every ticket (the super admin's) has no
  * value to plan with, and is prepared.
  */
 export function dashboardScope(actor: Actor): SQL {

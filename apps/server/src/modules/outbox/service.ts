@@ -82,7 +82,7 @@ const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 /**
  * What changes the text of the outbox list's statement: the status and channel filters, written into the text (a
  * few fixed values each). As placeholders, PostgreSQL's generic plan reckoned with a common value: for one that
- * matches nothing (no voice messages, none sending) it counted by reading the whole table, 0.2 s a call.
+ * matches nothing (no voice messages, none sending) it counted by reading the whole table.
  */
 interface OutboxListShape extends TableListShape {
   status: OutboxStatus | null;

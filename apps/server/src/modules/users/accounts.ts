@@ -10,8 +10,8 @@ import { generatePassword, hashPassword } from '../../lib/password';
 
 /**
  * Generated passwords are 96 random bits: no amount of hashing work changes how guessable they are,
- * so they get argon2id at its cheapest settings (about 0.5 ms instead of 20-40 ms). That keeps a
- * 1,000-row import at seconds, while `verifyPassword` still checks them like any other hash (the
+ * so they get argon2id at its cheapest settings. That keeps a large import quick (a chosen password's full
+ * cost, per row, would hold it for minutes), while `verifyPassword` still checks them like any other hash (the
  * settings live in the PHC string). A password a person chose always gets the full cost (lib/password.ts),
  * and activating a temporary account replaces the generated password with a chosen one.
  */
