@@ -42,14 +42,19 @@ interface Subjects {
   'unit.update': LandlordOwned | undefined;
   'unit.delete': LandlordOwned | undefined;
   'user.create': { role: Role } | undefined;
-  'user.delete': { role: Role; landlordId: number | null };
+  'user.delete': UserSubject;
   'user.viewRoleColumn': undefined;
   'user.linkRecords': undefined;
   'user.batchCreate': undefined;
   'user.update': UserSubject | undefined;
+  'user.updateRecord': UserSubject;
+  'user.viewTickets': UserSubject;
   'users.list': undefined;
   'tenants.list': undefined;
   'contractors.list': undefined;
+  'users.create': undefined;
+  'tenants.create': undefined;
+  'contractors.create': undefined;
   'ticket.create': undefined;
   'ticket.update': undefined;
   'ticket.delete': undefined;
@@ -72,6 +77,10 @@ interface Subjects {
   'landlord.viewAll': undefined;
   'landlord.settingsLink': undefined;
   'landlord.pickOnProperty': undefined;
+  'landlord.pickOnUser': undefined;
+  'landlord.pickOnUnit': undefined;
+  'landlord.changeUsers': undefined;
+  'landlord.viewTickets': { id: number } | undefined;
   'property.create': LandlordOwned | undefined;
   'property.update': LandlordOwned | undefined;
   'property.delete': LandlordOwned | undefined;
@@ -81,6 +90,7 @@ interface Subjects {
   'contact.list': undefined;
   'contact.create': undefined;
   'outbox.view': undefined;
+  'picture.viewAll': undefined;
   'profile.update': { id: number };
 }
 
@@ -95,6 +105,15 @@ const isManager = (actor: Actor) => actor.role === ROLE.manager;
 /** A manager acts only on its own landlord's records, and never when it has no landlord. */
 function ownsLandlord(actor: Actor, landlordId: number | null): boolean {
   return isManager(actor) && actor.landlordId !== null && actor.landlordId === landlordId;
+}
+
+/** Oneself; the super admin anyone; a manager the less powerful users of its own landlord. */
+function selfOrManaged(actor: Actor, subject: UserSubject): boolean {
+  return (
+    subject.id === actor.id ||
+    isSuper(actor) ||
+    (subject.role > actor.role && ownsLandlord(actor, subject.landlordId))
+  );
 }
 
 /** Super admin anything; manager only records of its own landlord (or "in general" without a subject). */
@@ -113,9 +132,12 @@ const RULES: { [A in Action]: Rule<A> } = {
   'user.create': (actor, subject) =>
     actor.role <= ROLE.manager &&
     (subject === undefined || assignableRoles(actor.role).includes(subject.role)),
-  // SPEC 6: delete a user only when its role number is higher than the viewer's; a manager within its landlord.
+  // SPEC 6: delete a user only when its role number is higher than the viewer's (never oneself); a manager within
+  // its landlord.
   'user.delete': (actor, subject) =>
-    subject.role > actor.role && (isSuper(actor) || ownsLandlord(actor, subject.landlordId)),
+    subject.id !== actor.id &&
+    subject.role > actor.role &&
+    (isSuper(actor) || ownsLandlord(actor, subject.landlordId)),
   // SPEC 6: the role column in user lists shows for role 0 only.
   'user.viewRoleColumn': isSuper,
   // A user's details link to its unit (tenant) and properties (contractor) for roles 0 and 1, who manage
@@ -126,17 +148,26 @@ const RULES: { [A in Action]: Rule<A> } = {
   // SPEC 6: own profile always; role 0 anyone; a manager its landlord's less powerful users. Without a
   // subject: whether the role edits other users at all (the user forms of /users, /tenants, /contractors).
   'user.update': (actor, subject) =>
-    subject === undefined
-      ? actor.role <= ROLE.manager
-      : subject.id === actor.id ||
-        isSuper(actor) ||
-        (subject.role > actor.role && ownsLandlord(actor, subject.landlordId)),
+    subject === undefined ? actor.role <= ROLE.manager : selfOrManaged(actor, subject),
+  // The record form of a user (landlord, unit, properties, categories): as user.update, but oneself only for the
+  // super admin; the others edit their own details through the profile tabs, because this form would let a manager
+  // move itself to another landlord or a tenant to another unit.
+  'user.updateRecord': (actor, subject) =>
+    subject.id === actor.id ? isSuper(actor) : selfOrManaged(actor, subject),
+  // SPEC 2 "own tickets via the user's own path": a user's tickets tab: its own; role 0 anyone's; a manager those of
+  // its landlord's less powerful users.
+  'user.viewTickets': selfOrManaged,
   // SPEC 6: see all users: role 0 (managers see tenants and contractors through their landlord scope).
   'users.list': isSuper,
   // SPEC 2: the Tenants list of roles 0 and 1; a contractor's Tenant List is about the tenants it works for.
   'tenants.list': (actor) => actor.role <= ROLE.manager || actor.role === ROLE.contractor,
   // SPEC 2: the Contractors list of roles 0 and 1.
   'contractors.list': (actor) => actor.role <= ROLE.manager,
+  // SPEC 6: the create form of /users is the super admin's (any role); of /tenants and /contractors also a
+  // manager's, for its own landlord.
+  'users.create': isSuper,
+  'tenants.create': (actor) => actor.role <= ROLE.manager,
+  'contractors.create': (actor) => actor.role <= ROLE.manager,
   // SPEC 6: create a ticket: role below 3.
   'ticket.create': (actor) => actor.role < ROLE.contractor,
   // SPEC 6: edit a single ticket: role below 3.
@@ -182,6 +213,16 @@ const RULES: { [A in Action]: Rule<A> } = {
   'landlord.viewAll': isSuper,
   // SPEC 6: the landlord picker on property forms: role 0 (a manager's new property is fixed to its landlord).
   'landlord.pickOnProperty': isSuper,
+  // SPEC 6: the landlord picker on user forms: role 0 (a manager's tenants and contractors are its landlord's).
+  'landlord.pickOnUser': isSuper,
+  // The landlord picker on unit forms (whose properties it offers): role 0 (a manager's units are its landlord's).
+  'landlord.pickOnUnit': isSuper,
+  // Which users belong to a landlord (its form's users picker): role 0; a manager may not change them.
+  'landlord.changeUsers': isSuper,
+  // A landlord's tickets (GET landlords/{id}/tickets): role 0 any; a manager its own (without a subject: the roles
+  // that may ask at all).
+  'landlord.viewTickets': (actor, subject) =>
+    subject === undefined ? actor.role <= ROLE.manager : isSuper(actor) || ownsLandlord(actor, subject.id),
   // SPEC 6: create properties: role 0 any; role 1 only for its own landlord; roles 2 and 3 never.
   'property.create': landlordScoped,
   // SPEC 6: edit properties: role 0 any; role 1 its own landlord's; roles 2 and 3 read-only.
@@ -201,6 +242,9 @@ const RULES: { [A in Action]: Rule<A> } = {
   'contact.create': (actor) => !isSuper(actor),
   // DESIGN.md "Delivery": the outbox of every message is the super admin's.
   'outbox.view': isSuper,
+  // Every uploaded picture (avatars of users, landlords, properties, units): role 0; the others see their own
+  // avatar and their own landlord's pictures.
+  'picture.viewAll': isSuper,
   // SPEC 6: edit own profile (others show "Not You"); role 0 may edit anyone's.
   'profile.update': (actor, subject) => subject.id === actor.id || isSuper(actor),
 };

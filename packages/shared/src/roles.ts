@@ -46,3 +46,36 @@ export function userTypeForRole(role: Role): UserType {
   if (role === ROLE.tenant) return 'tenants';
   return 'users';
 }
+
+/**
+ * A role as the API may send it: the number, or its digits as a form sends them ("2"); null for anything else.
+ */
+export function parseRole(value: unknown): Role | null {
+  const role = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  return isRole(role) ? role : null;
+}
+
+/** Users of every role but the super admin belong to a landlord (managers, tenants, contractors; decision 0002). */
+export function belongsToLandlord(role: Role): boolean {
+  return role !== ROLE.superAdmin;
+}
+
+/** A manager runs one landlord: it is nothing without one. */
+export function managesLandlord(role: Role): boolean {
+  return role === ROLE.manager;
+}
+
+/** A tenant lives in one unit (its tickets are on it). */
+export function hasUnit(role: Role): boolean {
+  return role === ROLE.tenant;
+}
+
+/** A contractor works on properties (and for categories); its units are its "Tenant List". */
+export function worksOnProperties(role: Role): boolean {
+  return role === ROLE.contractor;
+}
+
+/** Whether a user list holds users of a role: /users every role, /tenants tenants, /contractors contractors. */
+export function typeHoldsRole(type: UserType, role: Role): boolean {
+  return type === 'users' || role === defaultRoleForType(type);
+}

@@ -30,6 +30,20 @@ function propertiesOfContractor(userId: number | Placeholder) {
     .where(eq(contractorProperties.userId, userId));
 }
 
+/**
+ * The actor sees every row of every table (role 0): a list of all of them, not one narrowed to a landlord, a
+ * property, a unit or the actor's work. Lists choose their statement by it (a wide search, the table's estimated
+ * total); takes a shape's `{ role: viewerRole }` too.
+ */
+export function seesEveryRow(actor: Pick<ScopedActor, 'role'>): boolean {
+  return actor.role === ROLE.superAdmin;
+}
+
+/** The tenants of a property's units: seen by all but a tenant, who does not get the list of its neighbours. */
+export function seesPropertyTenants(actor: Pick<ScopedActor, 'role'>): boolean {
+  return actor.role !== ROLE.tenant;
+}
+
 /** The landlords an actor may see: all (role 0), its own (role 1), none (roles 2, 3 and a manager without one). */
 export function visibleLandlords(actor: ScopedActor): SQL {
   if (actor.role === ROLE.superAdmin) return everyRow();

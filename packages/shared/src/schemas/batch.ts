@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { BATCH_MAX_ROWS } from '../constants';
 import { en, format } from '../messages';
-import { ROLE, ROLES } from '../roles';
+import { hasUnit, managesLandlord, ROLES } from '../roles';
 import {
   country,
   email,
@@ -63,12 +63,12 @@ export const batchRowSchema = withPlace(
     unit_id: optionalId(v.unit),
     password: optionalPassword(v.validPassword),
   })
-    .refine((row) => row.role !== ROLE.manager || row.landlord_id !== null, {
+    .refine((row) => !managesLandlord(row.role) || row.landlord_id !== null, {
       error: v.landlord,
       path: ['landlord_id'],
       when: whenValid('role', 'landlord_id'),
     })
-    .refine((row) => row.role !== ROLE.tenant || row.unit_id !== null, {
+    .refine((row) => !hasUnit(row.role) || row.unit_id !== null, {
       error: v.unit,
       path: ['unit_id'],
       when: whenValid('role', 'unit_id'),

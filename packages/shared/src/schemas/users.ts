@@ -1,7 +1,7 @@
 /** User, tenant and contractor create/edit forms, and the profile tabs (SPEC.md section 5). */
 import type { z } from 'zod';
 import { en } from '../messages';
-import { defaultRoleForType, ROLE, ROLES, type Role, type UserType } from '../roles';
+import { belongsToLandlord, defaultRoleForType, ROLES, type Role, type UserType } from '../roles';
 import {
   country,
   email,
@@ -116,7 +116,8 @@ export function userFormSchema(
       .refine(
         (values) => {
           const userRole = creating ? read(values).role : options.role;
-          return type !== 'users' || userRole === ROLE.superAdmin || values.landlord_id !== null;
+          const needsLandlord = userRole === undefined || belongsToLandlord(userRole);
+          return type !== 'users' || !needsLandlord || values.landlord_id !== null;
         },
         { error: v.landlord, path: ['landlord_id'], when: whenValid('landlord_id', 'role') },
       ) as unknown as z.ZodType<UserFormValues>,

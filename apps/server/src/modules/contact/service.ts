@@ -24,6 +24,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import { type ListQuery, likePattern, listPage, type SortColumns } from '../../lib/list-query';
 import { supportNoticeEmail } from '../../lib/mail/templates';
 import { notificationRows, queueMessages } from '../../lib/outbox/messages';
+import { roleIn } from '../../lib/scopes';
 import { readTableList, type TableList, type TableListShape, tableListShape } from '../../lib/table-list';
 import { markViewedAbout } from '../notifications/service';
 import { displayName } from '../users/serialize';
@@ -62,7 +63,7 @@ export async function sendContactMessage(
     const admins = await tx
       .select()
       .from(users)
-      .where(and(eq(users.role, ROLE.superAdmin), ne(users.id, actor.id)))
+      .where(and(roleIn(ROLE.superAdmin), ne(users.id, actor.id)))
       .orderBy(asc(users.id));
     if (admins.length === 0) return submission;
     const name = senderName(meta);

@@ -17,13 +17,14 @@ import {
   type ApiLandlordLogo,
   type ApiLandlordSummary,
   type ApiRecordRef,
+  belongsToLandlord,
   can,
   en,
   type LandlordValues,
   landlordSchema,
-  ROLE,
+  ROLES,
 } from '@mend/shared';
-import { and, asc, eq, getTableName, gte, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { reusable, shaped, type ViewerShape, viewerIn, viewerShape, withValues } from '../../db/reusable';
 import { type LandlordRow, landlords, properties, users } from '../../db/schema';
@@ -52,7 +53,7 @@ import {
   textSort,
   withStoredImage,
 } from '../../lib/record-helpers';
-import { visibleLandlords } from '../../lib/scopes';
+import { roleIn, visibleLandlords } from '../../lib/scopes';
 import {
   pageStatement,
   readTableList,
@@ -237,13 +238,13 @@ export async function currentLandlord(db: Db, landlordId: number | null): Promis
  * may not change them (ADR 0025: the own users were sent twice, 46 KB for a landlord of 200).
  */
 async function formOptions(db: Db, actor: Actor): Promise<ApiLandlordFormOptions> {
-  const mayChange = actor.role === ROLE.superAdmin;
+  const mayChange = can(actor, 'landlord.changeUsers');
   const free = mayChange
     ? ((await reusable(db, 'landlord_form_free_users', (db, name) =>
         db
           .select(personColumns)
           .from(users)
-          .where(and(gte(users.role, ROLE.manager), isNull(users.landlordId)))
+          .where(and(roleIn(...ROLES.filter(belongsToLandlord)), isNull(users.landlordId)))
           .orderBy(personSort, asc(users.id))
           .prepare(name),
       ).execute()) as Person[])
@@ -283,7 +284,7 @@ async function assertAttachable(tx: Tx, ids: number[], landlordId: number | null
     .where(inArray(users.id, ids))
     .for('update');
   const attachable = rows.filter(
-    (row) => row.role >= ROLE.manager && (row.landlordId === null || row.landlordId === landlordId),
+    (row) => belongsToLandlord(row.role) && (row.landlordId === null || row.landlordId === landlordId),
   );
   if (attachable.length !== ids.length) throw fieldError('users', en.records.usersNotAttachable);
 }
@@ -324,7 +325,7 @@ export async function createLandlord(
 /** Applies `users` only when the form sent it; a manager may send it unchanged but not change it (403). */
 async function applyMembers(tx: Tx, actor: Actor, id: number, values: LandlordValues, sent: boolean) {
   if (!sent) return;
-  if (actor.role === ROLE.superAdmin) {
+  if (can(actor, 'landlord.changeUsers')) {
     await assertAttachable(tx, values.users, id);
     await setMembers(tx, id, values.users);
     return;

@@ -22,7 +22,6 @@ import {
   LIST_COUNT_CAP,
   type PropertyValues,
   propertySchema,
-  ROLE,
   SEARCH_COUNT_CAP,
 } from '@mend/shared';
 import {
@@ -84,7 +83,13 @@ import {
   textSort,
   withStoredImage,
 } from '../../lib/record-helpers';
-import { visibleLandlords, visibleProperties, visibleUnits } from '../../lib/scopes';
+import {
+  seesEveryRow,
+  seesPropertyTenants,
+  visibleLandlords,
+  visibleProperties,
+  visibleUnits,
+} from '../../lib/scopes';
 import { landlordOption } from '../landlords/service';
 import { type PropertyPerson, serializeProperty, serializePropertyListRow } from './serialize';
 
@@ -138,12 +143,11 @@ function propertyLinkColumns(viewer: ScopedActor) {
       PropertyPerson[]
     >`(select ${peopleJson} from ${contractorProperties} inner join ${users} on ${users.id} = ${contractorProperties.userId} where ${contractorProperties.propertyId} = ${outerPropertyId})`,
     // A tenant does not get the list of its neighbours.
-    tenants:
-      viewer.role === ROLE.tenant
-        ? sql<PropertyPerson[]>`'[]'::json`
-        : sql<
-            PropertyPerson[]
-          >`(select ${peopleJson} from ${tenantUnits} inner join ${units} on ${units.id} = ${tenantUnits.unitId} inner join ${users} on ${users.id} = ${tenantUnits.userId} where ${units.propertyId} = ${outerPropertyId})`,
+    tenants: !seesPropertyTenants(viewer)
+      ? sql<PropertyPerson[]>`'[]'::json`
+      : sql<
+          PropertyPerson[]
+        >`(select ${peopleJson} from ${tenantUnits} inner join ${units} on ${units.id} = ${tenantUnits.unitId} inner join ${users} on ${users.id} = ${tenantUnits.userId} where ${units.propertyId} = ${outerPropertyId})`,
   };
 }
 
@@ -195,7 +199,7 @@ export interface PropertyListShape extends ViewerShape {
 
 /** The list's shape and the values of its placeholders (`viewerId`, `landlordId`, `search`, `offset`, `over`). */
 export function propertyListShape(actor: Actor, query: ListQuery, filters: PropertyFilters = {}) {
-  const narrowed = actor.role !== ROLE.superAdmin || filters.landlordId !== undefined;
+  const narrowed = !seesEveryRow(actor) || filters.landlordId !== undefined;
   const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
   const offset = pageOffset(query);
   const viewer = viewerShape(actor);
@@ -403,7 +407,7 @@ export async function propertyEditForm(db: Db, actor: Actor, id: number): Promis
 
 /** A manager's property belongs to its own landlord: a form without landlord_id gets it filled in. */
 function withOwnLandlord(actor: Actor, body: unknown): unknown {
-  if (actor.role !== ROLE.manager || typeof body !== 'object' || body === null) return body;
+  if (can(actor, 'landlord.pickOnProperty') || typeof body !== 'object' || body === null) return body;
   const given = (body as Record<string, unknown>).landlord_id;
   const blank = given === undefined || given === null || (typeof given === 'string' && given.trim() === '');
   return blank ? { ...body, landlord_id: actor.landlordId ?? '' } : body;

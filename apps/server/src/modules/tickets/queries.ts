@@ -5,7 +5,6 @@
 import {
   type Actor,
   LIST_COUNT_CAP,
-  ROLE,
   type Role,
   SEARCH_COUNT_CAP,
   TICKET_STATUSES,
@@ -64,7 +63,7 @@ import {
   type SortShape,
   sortOf,
 } from '../../lib/list-query';
-import { propertiesOfLandlord } from '../../lib/scopes';
+import { propertiesOfLandlord, seesEveryRow } from '../../lib/scopes';
 import { sessionColumns, sessionMatches } from '../../lib/session';
 
 /** Builds subqueries without a database handle. */
@@ -312,7 +311,7 @@ export interface TicketListShape extends ViewerShape, SortShape {
  * over them (`count(*) over ()`); the whole list walks the sort's index and counts up to its cap.
  */
 const isNarrow = (shape: TicketListShape) =>
-  shape.viewerRole !== ROLE.superAdmin ||
+  !seesEveryRow({ role: shape.viewerRole }) ||
   shape.byProperty ||
   shape.byLandlord ||
   shape.alsoVisibleTo !== null;
@@ -444,7 +443,7 @@ export function ticketListPage(db: Db, shape: TicketListShape, p: Placeholders) 
   const pageIds = byRecipientIndex
     ? sql`select ${ticketRecipients.ticketId} from ${ticketRecipients} where ${byRecipient} order by ${ticketRecipients.ticketCreatedAt} ${recipientOrder}, ${ticketRecipients.ticketId} ${recipientOrder} limit ${limit}${offset}`
     : sql`select ${tickets.id} from ${tickets} where ${where} ${sorted}`;
-  const everyTicket = shape.viewerRole === ROLE.superAdmin && !shape.byStatus && isOwnFirstPage(shape);
+  const everyTicket = seesEveryRow({ role: shape.viewerRole }) && !shape.byStatus && isOwnFirstPage(shape);
   const matched = routed
     ? sql`(select count(*) from (select 1 from ${ticketRecipients} where ${byRecipient} limit ${over}) as matching)`
     : everyTicket

@@ -13,8 +13,10 @@ import {
   type NotificationOptions,
   priorityText,
   ROLE,
+  type Role,
   statusText,
   visibleId,
+  worksOnProperties,
 } from '@mend/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -30,6 +32,7 @@ import {
 import { type RenderedEmail, ticketCreatedEmail, ticketStatusEmail } from '../../lib/mail/templates';
 import { type MessagingContext, messagingFor } from '../../lib/outbox/context';
 import { notificationRows, queueMessages } from '../../lib/outbox/messages';
+import { roleIn } from '../../lib/scopes';
 import { displayName } from '../users/serialize';
 import { ticketLink } from './serialize';
 
@@ -53,7 +56,7 @@ export interface TicketFacts {
 /** Who acts: id and the name written into the log. */
 export interface Author {
   id: number;
-  role: number;
+  role: Role;
   name: string;
 }
 
@@ -89,7 +92,7 @@ async function recipientsFor(tx: Tx, ticket: TicketFacts): Promise<Person[]> {
       contractorCategories,
       and(eq(contractorCategories.userId, users.id), eq(contractorCategories.categoryId, ticket.categoryId)),
     )
-    .where(eq(users.role, ROLE.contractor))
+    .where(roleIn(ROLE.contractor))
     .orderBy(asc(users.id));
   const managers = await managersOf(tx, ticket.landlordId);
   return [...contractors, ...managers];
@@ -99,7 +102,7 @@ function managersOf(tx: Tx, landlordId: number): Promise<Person[]> {
   return tx
     .select(personColumns)
     .from(users)
-    .where(and(eq(users.role, ROLE.manager), eq(users.landlordId, landlordId)))
+    .where(and(roleIn(ROLE.manager), eq(users.landlordId, landlordId)))
     .orderBy(asc(users.id));
 }
 
@@ -235,7 +238,7 @@ export async function notifyStatusChange(
     ids.length > 0
       ? await tx.select(personColumns).from(users).where(inArray(users.id, ids)).orderBy(asc(users.id))
       : [];
-  if (author.role === ROLE.contractor) people.push(...(await managersOf(tx, ticket.landlordId)));
+  if (worksOnProperties(author.role)) people.push(...(await managersOf(tx, ticket.landlordId)));
   const seen = new Set<number>([author.id]);
   const audience = people.filter((person) => !seen.has(person.id) && seen.add(person.id));
   const vars = {

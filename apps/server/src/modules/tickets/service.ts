@@ -19,8 +19,8 @@ import {
   can,
   en,
   format,
+  hasUnit,
   isClosedStatus,
-  ROLE,
   statusText,
   TICKET_IMAGE_MAX_FILES,
   TICKET_STATUSES,
@@ -51,6 +51,7 @@ import { listQueryWith, optionalIdFilter } from '../../lib/contracts';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import { countAll, type ListQuery, listPage } from '../../lib/list-query';
+import { seesEveryRow } from '../../lib/scopes';
 import { markViewedAbout } from '../notifications/service';
 import { discardFiles, IMAGES_FIELD, keysOf, type StoredFile, storeTicketFiles } from './files';
 import { asRecord, idsOf, parseTicketForm, type TicketForm } from './form';
@@ -186,11 +187,11 @@ export async function listLandlordTickets(
   filters: TicketFilters,
   query: ListQuery,
 ): Promise<ApiTicketList> {
-  if (viewer.role > ROLE.manager) throw forbidden();
-  if (viewer.role === ROLE.manager && viewer.landlordId !== landlordId) throw notFound();
+  if (!can(viewer, 'landlord.viewTickets')) throw forbidden();
+  if (!can(viewer, 'landlord.viewTickets', { id: landlordId })) throw notFound();
   // A manager's own landlord narrows nothing: its list is the manager's /tickets, with that list's fast paths
   // (ADR 0008), which served three times the requests of the general path for the same rows.
-  const narrows = viewer.role !== ROLE.manager;
+  const narrows = seesEveryRow(viewer);
   const page = await listWith(db, viewer, narrows ? { ...filters, landlordId } : filters, query);
   // A page with tickets shows the landlord exists; only an empty one asks (a round trip less on every other page).
   if (page.data.length === 0 && !(await landlordExists(db, landlordId))) throw notFound();
@@ -222,18 +223,10 @@ export async function listUserTickets(
     .select({ id: users.id, role: users.role, landlordId: users.landlordId })
     .from(users)
     .where(eq(users.id, userId));
-  const allowed =
-    user &&
-    (user.id === viewer.id ||
-      viewer.role === ROLE.superAdmin ||
-      (viewer.role === ROLE.manager &&
-        viewer.landlordId !== null &&
-        user.landlordId === viewer.landlordId &&
-        user.role > ROLE.manager));
-  if (!user || !allowed) throw notFound();
+  if (!user || !can(viewer, 'user.viewTickets', user)) throw notFound();
   // The viewer's own tab, or a user who sees every ticket, narrows nothing: the viewer's list, with its fast paths
   // (a super admin's search of its own tab would otherwise test every ticket's text row by row).
-  const narrows = user.id !== viewer.id && user.role !== ROLE.superAdmin;
+  const narrows = user.id !== viewer.id && !seesEveryRow(user);
   return listWith(db, viewer, narrows ? { ...filters, alsoVisibleTo: user } : filters, query);
 }
 
@@ -444,7 +437,7 @@ export async function createTicket(
     input.unit_id = own;
   }
   const form = await parseTicketForm(ctx.db, viewer, input, uploads, { kept: 0, unitForced });
-  const tenantId = viewer.role === ROLE.tenant ? viewer.id : await firstTenantOf(ctx.db, form.unit.id);
+  const tenantId = hasUnit(viewer.role) ? viewer.id : await firstTenantOf(ctx.db, form.unit.id);
   const id = await reserveTicketId(ctx.db);
   const stored = await storeTicketFiles(ctx.storage, ctx.log, id, form.files);
   await withStoredFiles(ctx, stored, () =>

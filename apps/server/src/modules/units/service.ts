@@ -17,7 +17,6 @@ import {
   can,
   en,
   LIST_COUNT_CAP,
-  ROLE,
   SEARCH_COUNT_CAP,
   type UnitValues,
   unitSchema,
@@ -83,7 +82,7 @@ import {
   textSort,
   withStoredImage,
 } from '../../lib/record-helpers';
-import { visibleProperties, visibleUnits } from '../../lib/scopes';
+import { seesEveryRow, visibleProperties, visibleUnits } from '../../lib/scopes';
 import { landlordOption } from '../landlords/service';
 import { visibleTickets } from '../tickets/queries';
 import { timeZoneOf } from '../tickets/time-zones';
@@ -207,7 +206,7 @@ export interface UnitListShape extends ViewerShape {
 export function unitListShape(actor: Actor, query: ListQuery, filters: UnitFilters = {}) {
   const byProperty = filters.propertyId !== undefined;
   const byLandlord = filters.landlordId !== undefined;
-  const wide = actor.role === ROLE.superAdmin && !byProperty && !byLandlord;
+  const wide = seesEveryRow(actor) && !byProperty && !byLandlord;
   const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
   const offset = pageOffset(query);
   const viewer = viewerShape(actor);
@@ -247,7 +246,10 @@ function unitListWhere(shape: UnitListShape, p: Placeholders): SQL | undefined {
 
 /** Nothing narrows the list (the super admin's, unfiltered, not searched). */
 const everyUnit = (shape: UnitListShape) =>
-  shape.viewerRole === ROLE.superAdmin && !shape.byProperty && !shape.byLandlord && shape.search === 'none';
+  seesEveryRow({ role: shape.viewerRole }) &&
+  !shape.byProperty &&
+  !shape.byLandlord &&
+  shape.search === 'none';
 
 /**
  * A later page's offset or count limit: hidden from the planner (`hiddenFromPlanner`) where the statement is to
@@ -481,10 +483,10 @@ async function formOptions(
   requested: number | undefined,
   unitLandlordId: number | null,
 ): Promise<ApiUnitFormOptions> {
-  const isSuper = actor.role === ROLE.superAdmin;
+  const canPick = can(actor, 'landlord.pickOnUnit');
   const viewer = viewerShape(actor);
   const [offered, categoryOptions] = await Promise.all([
-    landlordOption(db, actor, isSuper ? (requested ?? unitLandlordId) : actor.landlordId),
+    landlordOption(db, actor, canPick ? (requested ?? unitLandlordId) : actor.landlordId),
     shaped(db, 'unit_form_categories', {}, (db) =>
       db
         .select({ id: categories.id, title: categories.title, description: categories.description })
@@ -504,7 +506,7 @@ async function formOptions(
             .orderBy(textSort(properties.name), asc(properties.id)),
         ).execute({ ...viewer.values, landlordId: chosen });
   return {
-    can_pick_landlord: isSuper,
+    can_pick_landlord: canPick,
     landlord_options: offered ? [offered] : [],
     options_landlord_id: chosen,
     property_options: propertyOptions,

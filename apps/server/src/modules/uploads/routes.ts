@@ -5,7 +5,7 @@
  * user itself, or the super admin), so a key never opens another landlord's pictures; anything else
  * (ticket images) is refused here and served by its own feature with its checks.
  */
-import { ROLE } from '@mend/shared';
+import { can } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
@@ -46,7 +46,7 @@ async function landlordOfPicture(db: Db, folder: string, id: number): Promise<nu
 
 /** Whether the signed-in actor may see a picture under avatars/ (the landlord boundary, see above). */
 async function mayReadPicture(db: Db, actor: Actor, key: string): Promise<boolean> {
-  if (actor.role === ROLE.superAdmin) return true;
+  if (can(actor, 'picture.viewAll')) return true;
   const match = PICTURE_KEY.exec(key);
   if (!match) return false;
   const [, folder, rawId] = match;

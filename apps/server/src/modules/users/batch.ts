@@ -14,10 +14,11 @@ import {
   can,
   en,
   format,
+  hasUnit,
   isTemporaryEmail,
   parseCsv,
-  ROLE,
   temporaryEmailFor,
+  worksOnProperties,
 } from '@mend/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -183,12 +184,10 @@ export async function importUsers(
       const created = values.map((value) => byEmail.get(value.email)!);
 
       const unitLinks = rows.flatMap((row, i) =>
-        row.role === ROLE.tenant && row.unit_id !== null
-          ? [{ userId: created[i].id, unitId: row.unit_id }]
-          : [],
+        hasUnit(row.role) && row.unit_id !== null ? [{ userId: created[i].id, unitId: row.unit_id }] : [],
       );
       const propertyLinks = rows.flatMap((row, i) =>
-        row.role === ROLE.contractor && row.property_id !== null
+        worksOnProperties(row.role) && row.property_id !== null
           ? [{ userId: created[i].id, propertyId: row.property_id }]
           : [],
       );

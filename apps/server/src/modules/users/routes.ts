@@ -1,7 +1,7 @@
 /**
  * Users, tenants and contractors (SPEC.md sections 2, 3, 7): `{type}` is users | tenants | contractors.
- * Handlers only read the request, call the service and answer; the rules live in service.ts,
- * policy.ts and batch.ts. Every path also answers with a trailing slash (records' `path` ends in one).
+ * Handlers only read the request, call the service and answer; the rules live in @mend/shared `can()`,
+ * service.ts and batch.ts. Every path also answers with a trailing slash (records' `path` ends in one).
  */
 import { batchCreateSchema, USER_TYPES, type UserType, userFormSchema } from '@mend/shared';
 import { currentUserResponseSchema, messageResponseSchema } from '@mend/shared/responses/common';

@@ -1,7 +1,7 @@
 /**
- * Users, tenants and contractors: reading through the actor's scope (policy.ts), the form rules of
- * SPEC.md section 5, and every write in one transaction with its links (tenant unit, contractor
- * properties and categories) and its avatar file.
+ * Users, tenants and contractors: reading through the actor's scope (lib/scopes.ts), the rules of @mend/shared
+ * `can()`, the form rules of SPEC.md section 5, and every write in one transaction with its links (tenant unit,
+ * contractor properties and categories) and its avatar file.
  */
 import {
   type ApiCreatedUser,
@@ -9,19 +9,23 @@ import {
   type ApiUserEdit,
   type ApiUserFormOptions,
   type ApiUserRecord,
+  assignableRoles,
+  can,
   defaultRoleForType,
   en,
   fieldErrors,
   format,
-  isRole,
   isTemporaryEmail,
   LIST_COUNT_CAP,
+  landlordScope,
   type MessageResponse,
+  parseRole,
   ROLE,
   type Role,
   roleName,
   SEARCH_COUNT_CAP,
   temporaryEmailFor,
+  typeHoldsRole,
   type UserFormValues,
   type UserListResponse,
   type UserType,
@@ -74,11 +78,10 @@ import {
   type SortColumns,
   sortOf,
 } from '../../lib/list-query';
-import { roleIn, userScope } from '../../lib/scopes';
+import { roleIn, seesEveryRow, userScope } from '../../lib/scopes';
 import { newStorageKey, type ProcessedImage, processAvatarUpload } from '../../lib/uploads';
 import { landlordOption } from '../landlords/service';
 import { passwordFor, uniqueUsernames, violatedConstraint } from './accounts';
-import { mayChangeAvatar, mayCreateType, mayDelete, mayEdit, mayList, rolesFor } from './policy';
 import { displayName, NO_LINKS, serializeUserRecord, type UserLinks } from './serialize';
 
 const v = en.validation;
@@ -150,7 +153,7 @@ export interface UserListShape extends ViewerShape {
 /** A people list's shape and the values of its placeholders (`viewerId`, `landlordId`, `search`, ...). */
 export function userListShape(actor: Actor, type: UserType, query: UserListQuery) {
   const term = withoutNul(query.search);
-  const wide = actor.role === ROLE.superAdmin && query.landlord_id === undefined;
+  const wide = seesEveryRow(actor) && query.landlord_id === undefined;
   const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
   const offset = pageOffset(query);
   const viewer = viewerShape(actor);
@@ -198,8 +201,7 @@ function userSearch(search: UserListShape['search'], term: Placeholder): SQL | u
  */
 function roleFilter(shape: UserListShape): SQL | undefined {
   if (shape.role === null) return undefined;
-  const contradicts = shape.type !== 'users' && shape.role !== defaultRoleForType(shape.type);
-  return contradicts ? sql`false` : roleIn(shape.role);
+  return typeHoldsRole(shape.type, shape.role) ? roleIn(shape.role) : sql`false`;
 }
 
 /** The rows a people list shows: the viewer's scope, the filters and the search. */
@@ -235,9 +237,6 @@ function matchingUsers(db: Db, shape: UserListShape, p: Placeholders) {
 const listed = (column: typeof users.id | typeof users.landlordId) =>
   sql`${sql.identifier(getTableName(users))}.${sql.identifier(column.name)}`;
 
-const tenantRole = sql.raw(String(ROLE.tenant));
-const contractorRole = sql.raw(String(ROLE.contractor));
-
 /**
  * What a record shows beside the user's own columns, read with them (a list's page, single records): the landlord's
  * name, a tenant's unit, a contractor's properties and categories (JSON). By role: a unit is a tenant's link,
@@ -250,13 +249,13 @@ const linkColumns = {
   unit: sql<{
     id: number;
     name: string;
-  } | null>`case when ${users.role} = ${tenantRole} then (select json_build_object('id', ${units.id}, 'name', ${units.name}) from ${tenantUnits} inner join ${units} on ${units.id} = ${tenantUnits.unitId} where ${tenantUnits.userId} = ${listed(users.id)} limit 1) end`,
+  } | null>`case when ${roleIn(ROLE.tenant)} then (select json_build_object('id', ${units.id}, 'name', ${units.name}) from ${tenantUnits} inner join ${units} on ${units.id} = ${tenantUnits.unitId} where ${tenantUnits.userId} = ${listed(users.id)} limit 1) end`,
   properties: sql<
     { id: number; name: string }[] | null
-  >`case when ${users.role} = ${contractorRole} then (select json_agg(json_build_object('id', ${properties.id}, 'name', ${properties.name}) order by ${properties.name}, ${properties.id}) from ${contractorProperties} inner join ${properties} on ${properties.id} = ${contractorProperties.propertyId} where ${contractorProperties.userId} = ${listed(users.id)}) end`,
+  >`case when ${roleIn(ROLE.contractor)} then (select json_agg(json_build_object('id', ${properties.id}, 'name', ${properties.name}) order by ${properties.name}, ${properties.id}) from ${contractorProperties} inner join ${properties} on ${properties.id} = ${contractorProperties.propertyId} where ${contractorProperties.userId} = ${listed(users.id)}) end`,
   categories: sql<
     { id: number; title: string }[] | null
-  >`case when ${users.role} = ${contractorRole} then (select json_agg(json_build_object('id', ${categories.id}, 'title', ${categories.title}) order by ${categories.title}, ${categories.id}) from ${contractorCategories} inner join ${categories} on ${categories.id} = ${contractorCategories.categoryId} where ${contractorCategories.userId} = ${listed(users.id)}) end`,
+  >`case when ${roleIn(ROLE.contractor)} then (select json_agg(json_build_object('id', ${categories.id}, 'title', ${categories.title}) order by ${categories.title}, ${categories.id}) from ${contractorCategories} inner join ${categories} on ${categories.id} = ${contractorCategories.categoryId} where ${contractorCategories.userId} = ${listed(users.id)}) end`,
 };
 
 type LinkColumnValues = { [K in keyof typeof linkColumns]: (typeof linkColumns)[K]['_']['type'] };
@@ -287,8 +286,8 @@ export async function toRecords(db: Db, actor: Actor, rows: UserRow[]): Promise<
   return rows.map((row) => {
     const columns = linksById.get(row.id);
     return serializeUserRecord(row, columns ? linksOf(row, columns) : NO_LINKS, {
-      update: mayEdit(actor, row),
-      delete: mayDelete(actor, row),
+      update: can(actor, 'user.updateRecord', row),
+      delete: can(actor, 'user.delete', row),
     });
   });
 }
@@ -297,7 +296,7 @@ export async function toRecords(db: Db, actor: Actor, rows: UserRow[]): Promise<
  * Whether a people list reads a scope of a few hundred people (a manager's landlord, a contractor's tenants, one
  * landlord's people) rather than the super admin's 250,000: its page and total come from one pass over them.
  */
-const isNarrow = (shape: UserListShape) => shape.viewerRole !== ROLE.superAdmin || shape.byLandlord;
+const isNarrow = (shape: UserListShape) => !seesEveryRow({ role: shape.viewerRole }) || shape.byLandlord;
 
 /**
  * One page of a people list in one statement (but the super admin's search: `userSearchPage`): the rows, their
@@ -384,7 +383,7 @@ export async function listUsers(
   type: UserType,
   query: UserListQuery,
 ): Promise<UserListResponse> {
-  if (!mayList(actor, type)) throw forbidden();
+  if (!can(actor, `${type}.list`)) throw forbidden();
   const { shape, values, cap } = userListShape(actor, type, query);
   const { rows, matched } = await readUserPage(db, shape, values);
   let total = cappedTotal(matched ?? 0, cap);
@@ -398,8 +397,8 @@ export async function listUsers(
   }
   const records = rows.map((row) =>
     serializeUserRecord(row.user, linksOf(row.user, row), {
-      update: mayEdit(actor, row.user),
-      delete: mayDelete(actor, row.user),
+      update: can(actor, 'user.updateRecord', row.user),
+      delete: can(actor, 'user.delete', row.user),
     }),
   );
   return listPage(records, total, query);
@@ -442,8 +441,8 @@ async function visibleUserWithLinks(db: Db, actor: Actor, type: UserType, id: nu
 
 function recordOfRow(actor: Actor, row: Awaited<ReturnType<typeof visibleUserWithLinks>>): ApiUserRecord {
   return serializeUserRecord(row.user, linksOf(row.user, row), {
-    update: mayEdit(actor, row.user),
-    delete: mayDelete(actor, row.user),
+    update: can(actor, 'user.updateRecord', row.user),
+    delete: can(actor, 'user.delete', row.user),
   });
 }
 
@@ -469,12 +468,12 @@ async function formOptions(
   requested: number | undefined,
   subject: UserRow | null,
 ): Promise<ApiUserFormOptions> {
-  const isSuper = actor.role === ROLE.superAdmin;
+  const canPick = can(actor, 'landlord.pickOnUser');
   // Units and properties are offered for one landlord only (SPEC.md section 6).
   const offered = await landlordOption(
     db,
     actor,
-    isSuper ? (requested ?? subject?.landlordId ?? null) : actor.landlordId,
+    canPick ? (requested ?? subject?.landlordId ?? null) : actor.landlordId,
   );
   const chosen = offered?.id ?? null;
   const wantsUnits = kinds === 'tenants' || kinds === 'any';
@@ -516,13 +515,18 @@ async function formOptions(
   return {
     roles: roles.map((role): ApiRoleOption => ({ value: role, name: roleName(role) })),
     default_role: defaultRole,
-    can_pick_landlord: isSuper,
+    can_pick_landlord: canPick,
     landlord_options: offered ? [offered] : [],
     options_landlord_id: chosen,
     unit_options: unitOptions,
     property_options: propertyOptions,
     category_options: categoryOptions,
   };
+}
+
+/** The roles the actor may give on a type's form: its assignable roles that the type's list holds. */
+function rolesFor(actor: Actor, type: UserType): Role[] {
+  return assignableRoles(actor.role).filter((role) => typeHoldsRole(type, role));
 }
 
 /** GET /{type}/create: the roles and choices of the create form. */
@@ -532,7 +536,7 @@ export async function createFormData(
   type: UserType,
   requestedLandlordId: number | undefined,
 ): Promise<ApiUserFormOptions> {
-  if (!mayCreateType(actor, type)) throw forbidden();
+  if (!can(actor, `${type}.create`)) throw forbidden();
   const kinds = type === 'users' ? 'any' : type;
   return formOptions(
     db,
@@ -554,7 +558,7 @@ export async function editFormData(
   requestedLandlordId: number | undefined,
 ): Promise<ApiUserEdit> {
   const row = await visibleUserWithLinks(db, actor, type, id);
-  if (!mayEdit(actor, row.user)) throw forbidden();
+  if (!can(actor, 'user.updateRecord', row.user)) throw forbidden();
   const ownType = userTypeForRole(row.user.role);
   const options = await formOptions(
     db,
@@ -597,7 +601,8 @@ async function checkLinks(
   values: UserFormValues,
   errors: FieldErrors,
 ): Promise<Links> {
-  const forced = actor.role === ROLE.manager;
+  // Who may not pick the landlord (a manager) gives its own.
+  const forced = !can(actor, 'landlord.pickOnUser');
   let landlordId = forced ? actor.landlordId : values.landlord_id;
   let landlordKnown = true;
   if (!forced && landlordId !== null) {
@@ -760,11 +765,10 @@ function uniqueFailure(error: unknown): AppError | null {
  * POST /users picks the form by the requested role (a tenant needs its unit, a contractor its
  * properties and categories); /tenants and /contractors are their own type.
  */
-function formTypeForCreate(type: UserType, body: unknown, roles: Role[]): UserType {
+function formTypeForCreate(actor: Actor, type: UserType, body: unknown): UserType {
   if (type !== 'users') return type;
-  const raw = (body as Record<string, unknown> | null)?.role;
-  const role = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
-  return isRole(role) && roles.includes(role) ? userTypeForRole(role) : 'users';
+  const role = parseRole((body as Record<string, unknown> | null)?.role);
+  return role !== null && can(actor, 'user.create', { role }) ? userTypeForRole(role) : 'users';
 }
 
 export interface SavedUser {
@@ -780,11 +784,11 @@ export async function createUser(
   body: unknown,
   files: UploadedFile[],
 ): Promise<SavedUser> {
-  if (!mayCreateType(actor, type)) throw forbidden();
-  if (actor.role === ROLE.manager && actor.landlordId === null)
-    throw forbidden(en.people.managerWithoutLandlord);
+  if (!can(actor, `${type}.create`)) throw forbidden();
+  // A manager's people are its landlord's: one without a landlord has nowhere to put them.
+  if (landlordScope(actor) === null) throw forbidden(en.people.managerWithoutLandlord);
   const roles = rolesFor(actor, type);
-  const formType = formTypeForCreate(type, body, roles);
+  const formType = formTypeForCreate(actor, type, body);
   const { values, avatar } = await readForm(userFormSchema(formType, 'create', { roles }), body, files);
   const email = values.email.toLowerCase();
   const password = await passwordFor(values.password ?? '');
@@ -847,7 +851,7 @@ export async function updateUser(
   files: UploadedFile[],
 ): Promise<SavedUser> {
   const subject = await findVisibleUser(deps.db, actor, type, id);
-  if (!mayEdit(actor, subject)) throw forbidden();
+  if (!can(actor, 'user.updateRecord', subject)) throw forbidden();
   const ownType = userTypeForRole(subject.role);
   const schema = userFormSchema(ownType, 'update', { role: subject.role });
   const { values, avatar } = await readForm(schema, body, files);
@@ -903,7 +907,7 @@ export async function deleteUser(
 ): Promise<MessageResponse> {
   const subject = await findVisibleUser(deps.db, actor, type, id);
   if (subject.id === actor.id) throw forbidden(en.people.cannotDeleteSelf);
-  if (!mayDelete(actor, subject)) throw forbidden();
+  if (!can(actor, 'user.delete', subject)) throw forbidden();
   // Links, sessions and notifications go with the row (ON DELETE CASCADE); tickets keep a NULL tenant.
   const [deleted] = await deps.db.delete(users).where(eq(users.id, id)).returning({ avatar: users.avatar });
   if (!deleted) throw notFound();
@@ -919,7 +923,8 @@ export async function updateAvatar(
   files: UploadedFile[],
 ): Promise<SavedUser> {
   const subject = await findVisibleUser(deps.db, actor, 'users', id);
-  if (!mayChangeAvatar(actor, subject)) throw forbidden();
+  // One's own avatar (profile tab), or that of a user one may edit.
+  if (!can(actor, 'user.update', subject)) throw forbidden();
   const image = await processAvatarUpload(files);
   if (!image) throw fieldError('avatar', en.people.avatarRequired);
   const { row, previous } = await transactionWithFiles(deps, async (tx, store) => {

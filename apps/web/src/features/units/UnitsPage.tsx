@@ -4,7 +4,7 @@
  * is hidden for roles 2 and 3 (a contractor sees this list as its "Tenant List").
  */
 import { Avatar, Group, Stack, Text } from '@mantine/core';
-import { type ApiUnit, can, format, ROLE } from '@mend/shared';
+import { type ApiUnit, can, format, worksOnProperties } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import { useActor } from '../../app/actor';
@@ -101,7 +101,7 @@ export default function UnitsPage() {
   return (
     <ListPage<ApiUnit>
       base="/units"
-      title={actor.role === ROLE.contractor ? t.nav.tenantList : t.nav.units}
+      title={worksOnProperties(actor.role) ? t.nav.tenantList : t.nav.units}
       createLabel={format(t.screens.createEntity, { entity: E.one })}
       canCreate={can(actor, 'unit.create')}
       canEdit={can(actor, 'unit.update')}

@@ -10,7 +10,14 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { type ApiUserRecord, can, ROLE, type UserType } from '@mend/shared';
+import {
+  type ApiUserRecord,
+  belongsToLandlord,
+  can,
+  hasUnit,
+  type UserType,
+  worksOnProperties,
+} from '@mend/shared';
 import { IconCheck, IconCopy, IconKey, IconLink } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { useActor } from '../../app/actor';
@@ -77,8 +84,8 @@ export function UserDetails({ type, id, panel }: { type: UserType; id: number; p
   const user = query.data;
   const name = displayName(user);
   const subject = { id: user.id, role: user.role, landlordId: user.landlord_id };
-  const canEdit = can(actor, 'user.update', subject) && user.can?.update !== false;
-  const canDelete = user.id !== actor.id && can(actor, 'user.delete', subject);
+  const canEdit = can(actor, 'user.updateRecord', subject) && user.can?.update !== false;
+  const canDelete = can(actor, 'user.delete', subject);
   const temporary = isTemporary(user);
   const generatedPassword = readCreatedState(location.state, user.id);
   const linkLandlord = can(actor, 'landlord.viewAll');
@@ -165,7 +172,7 @@ export function UserDetails({ type, id, panel }: { type: UserType; id: number; p
         </DetailSection>
         <DetailSection>
           <DetailFields>
-            {user.role !== ROLE.superAdmin ? (
+            {belongsToLandlord(user.role) ? (
               <DetailField label={F.landlord}>
                 {user.landlord && linkLandlord ? (
                   <RecordLink to={`/landlords/${user.landlord.id}`}>{user.landlord.name}</RecordLink>
@@ -174,7 +181,7 @@ export function UserDetails({ type, id, panel }: { type: UserType; id: number; p
                 )}
               </DetailField>
             ) : null}
-            {user.role === ROLE.tenant ? (
+            {hasUnit(user.role) ? (
               <DetailField label={F.unit}>
                 {user.units?.[0] && linkRecords ? (
                   <RecordLink to={`/units/${user.units[0].id}`}>{user.units[0].name}</RecordLink>
@@ -186,7 +193,7 @@ export function UserDetails({ type, id, panel }: { type: UserType; id: number; p
             <DetailField label={F.created}>{formatDate(user.created_at_timestamp)}</DetailField>
           </DetailFields>
         </DetailSection>
-        {user.role === ROLE.contractor ? (
+        {worksOnProperties(user.role) ? (
           <>
             <DetailSection title={F.properties}>
               <LinkList

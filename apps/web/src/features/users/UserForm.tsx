@@ -10,9 +10,10 @@ import {
   type ApiUserEdit,
   type ApiUserFormOptions,
   type ApiUserRecord,
+  belongsToLandlord,
   format,
   isTemporaryEmail,
-  ROLE,
+  parseRole,
   type UserType,
   userFormSchema,
 } from '@mend/shared';
@@ -211,7 +212,9 @@ function UserForm({
     });
   });
 
-  const superAdminRole = form.values.role === String(ROLE.superAdmin);
+  // The form's role belongs to no landlord (the super admin's): the form has no landlord picker.
+  const pickedRole = parseRole(form.values.role);
+  const superAdminRole = pickedRole !== null && !belongsToLandlord(pickedRole);
 
   return (
     <RecordFormShell

@@ -147,7 +147,7 @@ export default function UsersPage({ type }: { type: UserType }) {
     [showRole, type],
   );
 
-  const canCreate = type === 'users' ? can(actor, 'users.list') : can(actor, 'user.create');
+  const canCreate = can(actor, `${type}.create`);
   const batch =
     type === 'users' && can(actor, 'user.batchCreate') ? (
       <Button
