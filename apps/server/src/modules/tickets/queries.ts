@@ -263,8 +263,7 @@ const visibleId = sql`lpad(${tickets.id}::text, greatest(3, length(${tickets.id}
  *   planned with its pattern on every call.
  * - `narrow` (a scope of a few hundred tickets, filtered row by row): `strpos(text, lower(term)) > 0`, the
  *   same substring match, which no index can take. A prepared statement's generic plan cannot see the pattern
- *   and, offered the trigram index, would AND every visible ticket with a common word's posting lists (300 ms
- *   instead of 1).
+ *   and, offered the trigram index, would AND every visible ticket with a common word's posting lists.
  */
 function ticketSearch(shape: TicketListShape, p: Placeholders): SQL | undefined {
   if (shape.search === 'none') return undefined;
@@ -367,8 +366,8 @@ function ticketListWhere(shape: TicketListShape, p: Placeholders): SQL {
         })
       : undefined,
     // The status is hidden from the planner: one plan serves every status. Seeing it, PostgreSQL estimated a rare
-    // status's custom plans cheaper than the generic one and planned such a list anew on every call (1-2 ms of
-    // planning for half a millisecond of work).
+    // status's custom plans cheaper than the generic one and planned such a list anew on every call (more
+    // planning than work).
     shape.byStatus ? sql`${tickets.status} = (select ${p.status}::smallint)` : undefined,
     shape.byProperty ? eq(tickets.propertyId, p.propertyId) : undefined,
     // The landlord's properties as the tickets' own property ids: read by the (property_id, created_at) index.
@@ -457,7 +456,7 @@ export function ticketListPage(db: Db, shape: TicketListShape, p: Placeholders) 
 /**
  * A search of the whole list (the super admin's): only the page's ids and the total. Its `LIKE` is planned with
  * the pattern on every call (a common word walks the date index, a rare one the trigram index), and planning the
- * joins with it cost more than the search itself (0.9 ms against 0.1, at 1,000,000 tickets); the rows are then
+ * joins with it cost more than the search itself; the rows are then
  * read by id (`listRowsByIds`, prepared).
  */
 export function ticketSearchIds(db: Db, shape: TicketListShape, p: Placeholders) {

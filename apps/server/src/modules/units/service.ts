@@ -255,7 +255,7 @@ const everyUnit = (shape: UnitListShape) =>
  * A later page's offset or count limit: hidden from the planner (`hiddenFromPlanner`) where the statement is to
  * keep one generic plan for every page, a value where each call is planned anyway. A wide search is planned with
  * its pattern; every unit sorted by property finds its ids among joined rows, and planned for a tenth of them as
- * the offset (all a hidden one tells), a page ran in parallel workers: 10-20 ms against 1-2 ms planned for its
+ * the offset (all a hidden one tells), a page ran in parallel workers, many times slower than planned for its
  * offset.
  */
 function laterPageNumber(shape: UnitListShape, value: Placeholder): number {
@@ -321,8 +321,7 @@ export function unitListPage(db: Db, shape: UnitListShape, p: Placeholders) {
 
 /**
  * A search of every unit (the super admin's): only the page's ids and the total. Its `LIKE` is planned with the
- * pattern on every call, and planning the links' subqueries with it cost more than the search itself (a search that
- * matched nothing: about 1,000 req/s against 1,300); the rows are then read by id (`unitsByIds`, prepared).
+ * pattern on every call, and planning the links' subqueries with it cost more than the search itself; the rows are then read by id (`unitsByIds`, prepared).
  */
 export function unitSearchPage(db: Db, shape: UnitListShape, p: Placeholders) {
   const matched = sql<number>`(select count(*) from ${matchingUnits(db, shape, p)})`.mapWith(Number);

@@ -106,8 +106,8 @@ const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
  * The same sorts for the super admin's search, with the keys that hold the searched words (name, company,
  * email) hidden from their indexes by `|| ''` (same values, same order). Otherwise PostgreSQL walks the sort's
  * index until ten rows match, expecting matches spread evenly; but "leah" matches the names in the L stretch
- * of the name index, so the walk read 100,000 rows (1.1 s). From the trigram index, the 5,000 matches are
- * read and sorted in about 15 ms.
+ * of the name index, so the walk read a large part of the table. From the trigram index, only the matches are
+ * read and sorted (ADR 0019).
  */
 const SORTABLE_WHILE_SEARCHING = {
   ...SORTABLE,
@@ -197,7 +197,7 @@ function userSearch(search: UserListShape['search'], term: Placeholder): SQL | u
 /**
  * The role filter. One that contradicts the list's type (tenants filtered to managers) matches nothing, and says so
  * in the text: given both roles, PostgreSQL found the contradiction but still planned scans of the type's rows in
- * parallel workers, about 10 ms a call.
+ * parallel workers on every call.
  */
 function roleFilter(shape: UserListShape): SQL | undefined {
   if (shape.role === null) return undefined;
@@ -303,7 +303,7 @@ const isNarrow = (shape: UserListShape) => !seesEveryRow({ role: shape.viewerRol
  * links and the list's total (`matched`). A narrow list (`isNarrow`) finds its page and counts its few hundred people
  * in one pass (`count(*) over ()`); the super admin's whole lists count up to the cap, and their unfiltered page 1
  * takes "over the cap" from the table's estimate. A later page of those finds its ids first, from the sort's index alone (no table reads for the rows it
- * skips: page 1,000 of the tenants in 3.5 ms instead of 26), then reads its own rows. Exported so that a test can
+ * skips), then reads its own rows. Exported so that a test can
  * check its plans (each sort has an index; see users-list-plans.test.ts).
  */
 export function userListPage(db: Db, shape: UserListShape, p: Placeholders) {
