@@ -23,6 +23,17 @@ describe('parseCsv', () => {
   it('keeps blank records so numbering follows the text', () => {
     expect(parseCsv('a\n\nb')).toEqual([['a'], [''], ['b']]);
   });
+  it('takes LF, CRLF and CR line ends mixed in one text', () => {
+    expect(parseCsv('a,1\r\nb,2\nc,3\rd,4')).toEqual([
+      ['a', '1'],
+      ['b', '2'],
+      ['c', '3'],
+      ['d', '4'],
+    ]);
+  });
+  it('keeps a quote inside an unquoted cell as text', () => {
+    expect(parseCsv('O"Neil,x')).toEqual([['O"Neil', 'x']]);
+  });
   it('returns null when a quote is never closed', () => {
     expect(parseCsv('"a,b\nc')).toBeNull();
   });

@@ -1,4 +1,5 @@
 /** Batch create of users from CSV text (SPEC.md section 5, super admin only). */
+import Papa from 'papaparse';
 import { z } from 'zod';
 import { BATCH_MAX_ROWS } from '../constants';
 import { en, format } from '../messages';
@@ -77,39 +78,20 @@ export const batchRowSchema = withPlace(
 export type BatchRow = z.infer<typeof batchRowSchema>;
 
 /**
- * RFC 4180-style CSV: commas, double quotes ("" inside quotes is a quote), LF or CRLF line ends,
- * line breaks allowed inside quotes. Returns every record (blank ones too, so numbering follows
+ * RFC 4180 CSV, read by papaparse: commas, double quotes ("" inside quotes is a quote), line breaks inside
+ * quotes. Line ends may be LF, CRLF or CR, mixed (a file pasted together from several): they are made LF
+ * first, since papaparse takes one kind per text. Returns every record (blank ones too, so numbering follows
  * the text), or null when a quote is never closed.
  */
 export function parseCsv(input: string): string[][] | null {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < input.length; i++) {
-    const char = input[i];
-    if (quoted) {
-      if (char !== '"') cell += char;
-      else if (input[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else quoted = false;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && input[i + 1] === '\n') i++;
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-    } else cell += char;
-  }
-  if (quoted) return null;
-  record.push(cell);
-  records.push(record);
-  return records;
+  const result = Papa.parse<string[]>(input.replace(/\r\n?/g, '\n'), {
+    delimiter: ',',
+    newline: '\n',
+    quoteChar: '"',
+    skipEmptyLines: false,
+  });
+  if (result.errors.some((error) => error.code === 'MissingQuotes')) return null;
+  return result.data;
 }
 
 export interface BatchParseResult {
