@@ -4,7 +4,8 @@
  * Drizzle sends every query unnamed, so PostgreSQL parses and plans it on every call. With ~80 indexes
  * (trigram GIN included) planning a ticket detail costs more than executing it (ADR 0007).
  * Naming a statement by a hash of its text lets each pooled connection parse it once and, after a few
- * calls, reuse a cached plan. pg keeps track of which names a connection has already parsed.
+ * calls, reuse a cached plan. pg keeps track of which names a connection has already parsed. Kept for the
+ * statements drizzle builds per call, the dashboard's above all (ADR 0028).
  */
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
