@@ -878,12 +878,62 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<D
   });
 }
 
+/** What every step of the seed shares: the transaction, the clock, its random numbers and the one password hash. */
+interface Seeding {
+  tx: Tx;
+  now: number;
+  /** The moment `days` (and `hours`) before now. */
+  ago: (days: number, hours?: number) => Date;
+  random: () => number;
+  passwordHash: string;
+}
+
+interface UnitInfo {
+  id: number;
+  name: string;
+  address: string;
+  property: PropertyData;
+  propertyId: number;
+}
+
+/** The ids the later steps look records up by. */
+interface Seeded {
+  landlordId: Map<LandlordKey, number>;
+  categoryId: Map<CategoryKey, number>;
+  propertyByKey: Map<string, { data: PropertyData; id: number }>;
+  unitByRef: Map<string, UnitInfo>;
+}
+
+/** The demo's people as the tickets and messages name them. */
+interface People {
+  userId: (email: string) => number;
+  nameOf: Map<number, string>;
+}
+
 async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): Promise<DemoAccount[]> {
   const now = nowDate.getTime();
-  const ago = (days: number, hours = 0) => new Date(now - days * DAY - hours * HOUR);
-  const random = prng(20_240_917);
+  const seeding: Seeding = {
+    tx,
+    now,
+    ago: (days, hours = 0) => new Date(now - days * DAY - hours * HOUR),
+    random: prng(20_240_917),
+    passwordHash,
+  };
+  const landlordId = await seedLandlords(seeding);
+  const categoryId = await seedCategories(seeding);
+  const { propertyByKey, unitByRef } = await seedPropertiesAndUnits(seeding, landlordId, categoryId);
+  const seeded: Seeded = { landlordId, categoryId, propertyByKey, unitByRef };
+  const people = await seedUsers(seeding, seeded);
+  const ticketsSeeded = await seedTickets(seeding, seeded, people);
+  const notificationValues = [
+    ...ticketNotifications(seeding, ticketsSeeded),
+    ...(await seedContactMessages(seeding, people)),
+  ];
+  if (notificationValues.length > 0) await tx.insert(notifications).values(notificationValues);
+  return demoAccounts();
+}
 
-  // Landlords -------------------------------------------------------------------------------------------
+async function seedLandlords({ tx, ago }: Seeding): Promise<Map<LandlordKey, number>> {
   const landlordKeys = Object.keys(LANDLORD_DATA) as LandlordKey[];
   const landlordRows = await tx
     .insert(landlords)
@@ -895,7 +945,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
       }),
     )
     .returning({ id: landlords.id, name: landlords.name });
-  const landlordId = new Map<LandlordKey, number>(
+  return new Map<LandlordKey, number>(
     landlordKeys.map((key) => [
       key,
       must(
@@ -904,8 +954,9 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
       ).id,
     ]),
   );
+}
 
-  // Categories ------------------------------------------------------------------------------------------
+async function seedCategories({ tx, ago }: Seeding): Promise<Map<CategoryKey, number>> {
   const categoryRows = await tx
     .insert(categories)
     .values(
@@ -938,8 +989,14 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
       })),
     ),
   );
+  return categoryId;
+}
 
-  // Properties and units --------------------------------------------------------------------------------
+async function seedPropertiesAndUnits(
+  { tx, ago }: Seeding,
+  landlordId: Map<LandlordKey, number>,
+  categoryId: Map<CategoryKey, number>,
+): Promise<Pick<Seeded, 'propertyByKey' | 'unitByRef'>> {
   const propertyRows = await tx
     .insert(properties)
     .values(
@@ -995,13 +1052,6 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
       ),
     )
     .returning({ id: units.id, propertyId: units.propertyId, name: units.name, address: units.address });
-  interface UnitInfo {
-    id: number;
-    name: string;
-    address: string;
-    property: PropertyData;
-    propertyId: number;
-  }
   const unitByRef = new Map<string, UnitInfo>();
   for (const p of PROPERTY_DATA) {
     const propertyId = propertyByKey.get(p.key)!.id;
@@ -1026,8 +1076,11 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
         unit.property.categories.map((key) => ({ unitId: unit.id, categoryId: categoryId.get(key)! })),
       ),
     );
+  return { propertyByKey, unitByRef };
+}
 
-  // Users -----------------------------------------------------------------------------------------------
+/** The demo's users: the super admin, the managers, contractors and tenants, and one temporary tenant. */
+function userValues({ ago, passwordHash }: Seeding, { landlordId, unitByRef }: Seeded): NewUserRow[] {
   const verified = (daysAgo: number) => ago(daysAgo, -1);
   const person = (
     p: PersonData,
@@ -1065,7 +1118,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
     };
   };
 
-  const userValues: NewUserRow[] = [
+  return [
     person(SUPER_ADMIN, ROLE.superAdmin, 180, {
       username: SUPER_ADMIN.username,
       address1: '10220 103 Ave NW',
@@ -1142,9 +1195,14 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
       } satisfies NewUserRow;
     })(),
   ];
+}
+
+async function seedUsers(seeding: Seeding, seeded: Seeded): Promise<People> {
+  const { tx } = seeding;
+  const { categoryId, propertyByKey, unitByRef } = seeded;
   const userRows = await tx
     .insert(users)
-    .values(userValues)
+    .values(userValues(seeding, seeded))
     .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName });
   const userByEmail = new Map(userRows.map((u) => [u.email, u]));
   const userId = (email: string) => must(userByEmail.get(email), `user ${email}`).id;
@@ -1172,106 +1230,122 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
         c.categories.map((key) => ({ userId: userId(c.email), categoryId: categoryId.get(key)! })),
       ),
     );
+  return { userId, nameOf };
+}
 
-  // Tickets ---------------------------------------------------------------------------------------------
-  interface PlannedTicket {
-    data: TicketData;
-    unit: UnitInfo;
-    tenantId: number | null;
-    creatorId: number;
-    contact: PersonData;
-    recipients: number[];
-    createdAt: Date;
-    log: Omit<NewTicketLogRow, 'ticketId'>[];
-    closedAt: Date | null;
-    updatedAt: Date;
-  }
+interface PlannedTicket {
+  data: TicketData;
+  unit: UnitInfo;
+  tenantId: number | null;
+  creatorId: number;
+  contact: PersonData;
+  recipients: number[];
+  createdAt: Date;
+  log: Omit<NewTicketLogRow, 'ticketId'>[];
+  closedAt: Date | null;
+  updatedAt: Date;
+}
 
-  const titles = new Set<string>();
-  const planned: PlannedTicket[] = TICKET_DATA.map((data) => {
-    if (titles.has(data.title)) throw new Error(`demo seed: duplicate ticket title ${data.title}`);
-    titles.add(data.title);
-    const unit = must(unitByRef.get(data.unit), data.unit);
-    const landlord = unit.property.landlord;
-    const manager = must(
-      MANAGERS.find((m) => m.landlord === landlord),
-      `manager of ${landlord}`,
-    );
-    const tenant = TENANTS.find((t) => t.unit === data.unit);
-    const creator = data.byManager || !tenant ? manager : tenant;
-    const creatorId = userId(creator.email);
-    const contractors = CONTRACTORS.filter(
-      (c) => c.properties.includes(unit.property.key) && c.categories.includes(data.category),
-    );
-    const managerId = userId(manager.email);
-    const recipients = [...contractors.map((c) => userId(c.email)), managerId];
-    const worker = contractors.length > 0 ? userId(contractors[0].email) : managerId;
+/** A ticket of the demo as it is to be stored: its people, its dates and its log. */
+function planTicket(
+  { ago, random, now }: Seeding,
+  { unitByRef }: Seeded,
+  { userId, nameOf }: People,
+  data: TicketData,
+): PlannedTicket {
+  const unit = must(unitByRef.get(data.unit), data.unit);
+  const landlord = unit.property.landlord;
+  const manager = must(
+    MANAGERS.find((m) => m.landlord === landlord),
+    `manager of ${landlord}`,
+  );
+  const tenant = TENANTS.find((t) => t.unit === data.unit);
+  const creator = data.byManager || !tenant ? manager : tenant;
+  const creatorId = userId(creator.email);
+  const contractors = CONTRACTORS.filter(
+    (c) => c.properties.includes(unit.property.key) && c.categories.includes(data.category),
+  );
+  const managerId = userId(manager.email);
+  const recipients = [...contractors.map((c) => userId(c.email)), managerId];
+  const worker = contractors.length > 0 ? userId(contractors[0].email) : managerId;
 
-    // Opened `daysAgo` days ago at a varied hour; tickets of today were opened 1 to 6 hours ago.
-    const createdAt =
-      data.daysAgo === 0 ? ago(0, 1 + Math.floor(random() * 5)) : ago(data.daysAgo, Math.floor(random() * 9));
-    const log: Omit<NewTicketLogRow, 'ticketId'>[] = [
-      {
-        userId: creatorId,
-        action: 'created',
-        description: en.tickets.log.created,
-        data: {},
-        createdAt,
-      },
-      {
-        userId: creatorId,
-        action: 'routed',
-        description: `Ticket sent to ${recipients.map((id) => nameOf.get(id)).join(', ')}`,
-        data: { recipients },
-        createdAt: new Date(createdAt.getTime() + MINUTE),
-      },
-    ];
-
-    // Status history: Open -> Scheduled -> In Progress -> Completed, or a cancellation.
-    const steps: { to: number; by: number; note?: string }[] = [];
-    if (data.status === 4) {
-      if (!data.cancelFromOpen) steps.push({ to: 1, by: worker });
-      steps.push({ to: 4, by: creatorId, note: data.cancelReason });
-    } else {
-      for (let to = 1; to <= data.status; to++) steps.push({ to, by: worker });
-    }
-    // Roughly: scheduled within hours, work started a day later, finished two days after that;
-    // squeezed to fit when the ticket is younger than that.
-    const plannedOffsets = [4 * HOUR + 20 * MINUTE, 27 * HOUR, 75 * HOUR].slice(0, steps.length);
-    const lastOffset = plannedOffsets[plannedOffsets.length - 1] ?? 0;
-    const room = now - createdAt.getTime() - 10 * MINUTE;
-    const scale = lastOffset > room ? room / lastOffset : 1;
-    let from = 0;
-    let lastAt = new Date(createdAt.getTime() + MINUTE);
-    steps.forEach((step, i) => {
-      const at = new Date(createdAt.getTime() + Math.round(plannedOffsets[i] * scale));
-      const description = `Status changed from ${TICKET_STATUSES[from]} to ${TICKET_STATUSES[step.to]}`;
-      log.push({
-        userId: step.by,
-        action: 'status_changed',
-        description: step.note ? `${description}: ${step.note}` : description,
-        data: { from, to: step.to },
-        createdAt: at,
-      });
-      from = step.to;
-      lastAt = at;
-    });
-
-    const contact = creator;
-    return {
-      data,
-      unit,
-      tenantId: data.byManager || !tenant ? null : userId(tenant.email),
-      creatorId,
-      contact,
-      recipients,
+  // Opened `daysAgo` days ago at a varied hour; tickets of today were opened 1 to 6 hours ago.
+  const createdAt =
+    data.daysAgo === 0 ? ago(0, 1 + Math.floor(random() * 5)) : ago(data.daysAgo, Math.floor(random() * 9));
+  const log: Omit<NewTicketLogRow, 'ticketId'>[] = [
+    {
+      userId: creatorId,
+      action: 'created',
+      description: en.tickets.log.created,
+      data: {},
       createdAt,
-      log,
-      closedAt: data.status >= FIRST_CLOSED_STATUS ? lastAt : null,
-      updatedAt: lastAt,
-    };
+    },
+    {
+      userId: creatorId,
+      action: 'routed',
+      description: `Ticket sent to ${recipients.map((id) => nameOf.get(id)).join(', ')}`,
+      data: { recipients },
+      createdAt: new Date(createdAt.getTime() + MINUTE),
+    },
+  ];
+
+  // Status history: Open -> Scheduled -> In Progress -> Completed, or a cancellation.
+  const steps: { to: number; by: number; note?: string }[] = [];
+  if (data.status === 4) {
+    if (!data.cancelFromOpen) steps.push({ to: 1, by: worker });
+    steps.push({ to: 4, by: creatorId, note: data.cancelReason });
+  } else {
+    for (let to = 1; to <= data.status; to++) steps.push({ to, by: worker });
+  }
+  // Roughly: scheduled within hours, work started a day later, finished two days after that;
+  // squeezed to fit when the ticket is younger than that.
+  const plannedOffsets = [4 * HOUR + 20 * MINUTE, 27 * HOUR, 75 * HOUR].slice(0, steps.length);
+  const lastOffset = plannedOffsets[plannedOffsets.length - 1] ?? 0;
+  const room = now - createdAt.getTime() - 10 * MINUTE;
+  const scale = lastOffset > room ? room / lastOffset : 1;
+  let from = 0;
+  let lastAt = new Date(createdAt.getTime() + MINUTE);
+  steps.forEach((step, i) => {
+    const at = new Date(createdAt.getTime() + Math.round(plannedOffsets[i] * scale));
+    const description = `Status changed from ${TICKET_STATUSES[from]} to ${TICKET_STATUSES[step.to]}`;
+    log.push({
+      userId: step.by,
+      action: 'status_changed',
+      description: step.note ? `${description}: ${step.note}` : description,
+      data: { from, to: step.to },
+      createdAt: at,
+    });
+    from = step.to;
+    lastAt = at;
   });
 
+  const contact = creator;
+  return {
+    data,
+    unit,
+    tenantId: data.byManager || !tenant ? null : userId(tenant.email),
+    creatorId,
+    contact,
+    recipients,
+    createdAt,
+    log,
+    closedAt: data.status >= FIRST_CLOSED_STATUS ? lastAt : null,
+    updatedAt: lastAt,
+  };
+}
+
+/** A ticket stored, with its id. */
+type SeededTicket = PlannedTicket & { id: number };
+
+async function seedTickets(seeding: Seeding, seeded: Seeded, people: People): Promise<SeededTicket[]> {
+  const { tx } = seeding;
+  const { categoryId } = seeded;
+  const titles = new Set<string>();
+  for (const data of TICKET_DATA) {
+    if (titles.has(data.title)) throw new Error(`demo seed: duplicate ticket title ${data.title}`);
+    titles.add(data.title);
+  }
+  const planned = TICKET_DATA.map((data) => planTicket(seeding, seeded, people, data));
   const ticketRows = await tx
     .insert(tickets)
     .values(
@@ -1331,9 +1405,12 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
       return windows.map((w) => ({ ticketId: t.id, ...w }));
     }),
   );
+  return withIds;
+}
 
-  // Notifications: recipients hear about tickets of the last week (unread for the last three days);
-  // tenants hear about status changes of the last week.
+/** Recipients hear about tickets of the last week (unread for the last three days); tenants hear about status
+ * changes of the last week. */
+function ticketNotifications({ now }: Seeding, withIds: SeededTicket[]): NewNotificationRow[] {
   const notificationValues: NewNotificationRow[] = [];
   for (const t of withIds) {
     const subtitle = `${t.unit.property.name} · ${t.unit.name}`;
@@ -1365,8 +1442,15 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
       });
     }
   }
+  return notificationValues;
+}
 
-  // Contact-form messages, each notifying the super admin.
+/** The contact-form messages, each notifying the super admin: answers those notifications. */
+async function seedContactMessages(
+  { tx, ago }: Seeding,
+  { userId, nameOf }: People,
+): Promise<NewNotificationRow[]> {
+  const notificationValues: NewNotificationRow[] = [];
   const contactRows = await tx
     .insert(contactSubmissions)
     .values(
@@ -1413,9 +1497,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
       createdAt: c.createdAt,
     });
   }
-  if (notificationValues.length > 0) await tx.insert(notifications).values(notificationValues);
-
-  return demoAccounts();
+  return notificationValues;
 }
 
 /** The demo sign-in accounts (one per role at least), printed at start-up and listed in the README. */
