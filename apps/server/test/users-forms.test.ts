@@ -456,6 +456,20 @@ describe('form options are limited to the chosen landlord', () => {
     expect(form.unit_options).toEqual([]);
   });
 
+  it('offers the categories in the order of the unit form: by title whatever its case, then id', async () => {
+    await createCategory(t.db, 'zinc roofing');
+    await createCategory(t.db, 'Alarms');
+    await createCategory(t.db, 'alarms');
+    const contractors = (await admin.get('/api/contractors/create')).json();
+    const units = (await admin.get('/api/units/create')).json();
+    const titles = contractors.category_options.map((c: { title: string }) => c.title);
+    expect(titles).toEqual(units.category_options.map((c: { title: string }) => c.title));
+    expect(titles.indexOf('zinc roofing')).toBeGreaterThan(titles.indexOf('Alarms'));
+    expect(titles.indexOf('Alarms')).toBe(titles.indexOf('alarms') - 1);
+    const lowered = titles.map((title: string) => title.toLowerCase());
+    expect(lowered).toEqual([...lowered].sort());
+  });
+
   it("the edit form starts from the user's landlord and can switch with ?landlord_id=", async () => {
     const category = await createCategory(t.db, 'Roofing');
     const edit = (await admin.get(`/api/contractors/${w.a.contractor.id}/edit`)).json();

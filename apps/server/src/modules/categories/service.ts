@@ -7,11 +7,12 @@ import {
   type Actor,
   type ApiCategory,
   type ApiCategoryAttribute,
+  type ApiCategorySummary,
   type CategoryValues,
   can,
   categorySchema,
 } from '@mend/shared';
-import { and, eq, getTableName, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { hiddenFromPlanner, type Placeholders, shaped, viewerIn, viewerShape } from '../../db/reusable';
 import { type CategoryRow, categories, categoryAttributes, ticketCategories } from '../../db/schema';
@@ -110,6 +111,25 @@ export async function listCategories(
     query,
   );
 }
+
+/** The order every form offers categories in: by title, whatever its case, then by id. */
+const choiceOrder = () => [textSort(categories.title), asc(categories.id)] as const;
+
+/** Every category as the forms offer it (the unit form, the contractor form): id, title and description. */
+export function categoryChoices(db: Db): Promise<ApiCategorySummary[]> {
+  return shaped(db, 'category_choices', {}, (db) =>
+    db
+      .select({ id: categories.id, title: categories.title, description: categories.description })
+      .from(categories)
+      .orderBy(...choiceOrder()),
+  ).execute();
+}
+
+/** The categories `from` names, as the ticket form offers them, in one JSON array column (in the same order). */
+export const categoryChoicesJson = (from: SQL) =>
+  sql<
+    ApiCategorySummary[] | null
+  >`(select json_agg(json_build_object('id', ${categories.id}, 'title', ${categories.title}, 'description', ${categories.description}) order by ${sql.join([...choiceOrder()], sql`, `)}) from ${from})`;
 
 async function findVisible(db: Db, actor: Actor, id: number): Promise<CategoryRow> {
   const [row] = await db

@@ -83,6 +83,7 @@ import {
   withStoredImage,
 } from '../../lib/record-helpers';
 import { seesEveryRow, visibleProperties, visibleUnits } from '../../lib/scopes';
+import { categoryChoices, categoryChoicesJson } from '../categories/service';
 import { landlordOption } from '../landlords/service';
 import { visibleTickets } from '../tickets/queries';
 import { timeZoneOf } from '../tickets/time-zones';
@@ -433,10 +434,6 @@ export async function getUnit(db: Db, actor: Actor, id: number): Promise<ApiUnit
   return serializeLinked(await findVisibleLinked(db, actor, id));
 }
 
-/** Categories as the ticket form offers them: id, title and description, by title, then id, as one JSON array. */
-const categoryChoicesJson = (from: SQL) =>
-  sql`(select json_agg(json_build_object('id', ${categories.id}, 'title', ${categories.title}, 'description', ${categories.description}) order by ${textSort(categories.title)}, ${categories.id}) from ${from})`;
-
 /**
  * The unit's categories, or every category when it has none of its own, if the viewer may see the unit
  * (`unitId`): one statement, no row for a unit the viewer may not see. Was four round trips, each built anew.
@@ -486,12 +483,7 @@ async function formOptions(
   const viewer = viewerShape(actor);
   const [offered, categoryOptions] = await Promise.all([
     landlordOption(db, actor, canPick ? (requested ?? unitLandlordId) : actor.landlordId),
-    shaped(db, 'unit_form_categories', {}, (db) =>
-      db
-        .select({ id: categories.id, title: categories.title, description: categories.description })
-        .from(categories)
-        .orderBy(textSort(categories.title), asc(categories.id)),
-    ).execute(),
+    categoryChoices(db),
   ]);
   const chosen = offered?.id ?? null;
   const propertyOptions =

@@ -80,6 +80,7 @@ import {
 } from '../../lib/list-query';
 import { roleIn, seesEveryRow, userScope } from '../../lib/scopes';
 import { newStorageKey, type ProcessedImage, processAvatarUpload } from '../../lib/uploads';
+import { categoryChoices } from '../categories/service';
 import { landlordOption } from '../landlords/service';
 import { passwordFor, uniqueUsernames, violatedConstraint } from './accounts';
 import { displayName, NO_LINKS, serializeUserRecord, type UserLinks } from './serialize';
@@ -503,14 +504,7 @@ async function formOptions(
             .orderBy(asc(properties.name), asc(properties.id)),
         ).execute({ landlordId: chosen })
       : [],
-    wantsContractorLists
-      ? shaped(db, 'user_form_categories', {}, (db) =>
-          db
-            .select({ id: categories.id, title: categories.title })
-            .from(categories)
-            .orderBy(asc(categories.title), asc(categories.id)),
-        ).execute()
-      : [],
+    wantsContractorLists ? categoryChoices(db) : [],
   ]);
   return {
     roles: roles.map((role): ApiRoleOption => ({ value: role, name: roleName(role) })),
