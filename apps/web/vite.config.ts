@@ -40,7 +40,7 @@ function precompress(): Plugin {
 
 /**
  * Fails the build when the bundle uses a Mantine class (`m_` + hash, in a component's classes object)
- * or keyframes name that no emitted stylesheet defines: src/app/mantine.css imports Mantine's styles
+ * or keyframes name that no emitted stylesheet defines: src/lib/mantine.css imports Mantine's styles
  * per component, and a component added to the app without its file would render unstyled. The error
  * names the stylesheets of @mantine/* that define what is missing.
  */
@@ -73,7 +73,7 @@ function mantineStylesCheck(): Plugin {
         }
       }
       this.error(
-        `Mantine classes without styles: ${missing.join(', ')}. Import in src/app/mantine.css: ${[...sources].join(', ') || '(not found)'}`,
+        `Mantine classes without styles: ${missing.join(', ')}. Import in src/lib/mantine.css: ${[...sources].join(', ') || '(not found)'}`,
       );
     },
   };

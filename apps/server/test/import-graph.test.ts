@@ -1,7 +1,8 @@
 /**
  * The import graph of the three packages (docs/architecture.md): web and server import only @mend/shared, shared
  * imports neither, and no module imports itself round a circle, type-only imports included (a circle of types still
- * ties two modules so that neither can change alone).
+ * ties two modules so that neither can change alone). Inside the web app imports run only downwards through its
+ * layers (WEB_LAYERS).
  *
  * Read from the sources with a scan of their import and export statements: dependency-cruiser and madge parse
  * TypeScript through the compiler API, which TypeScript 7 no longer has, and esbuild's graph drops type imports.
@@ -67,6 +68,41 @@ const graph = new Map(
 );
 const relative = (file: string) => path.relative(ROOT, file);
 
+/**
+ * The layers of apps/web/src, lowest first: `lib/` is the ground every screen stands on (API client, session,
+ * translations, theme), `components/` the shared pieces of screens, `features/` the screens, `app/` what composes
+ * them (router, layouts, providers), and the two entry files on top. A file imports from its own layer or lower
+ * ones only; a file in no layer (a new folder) is reported too, to be placed in the order.
+ */
+const WEB_LAYERS = [['lib/'], ['components/'], ['features/'], ['app/'], ['main.tsx', 'prerender.tsx']];
+
+/** The layer of a path inside apps/web/src (0 lowest), or -1 for a path in none of them. */
+const webLayerOf = (file: string) =>
+  WEB_LAYERS.findIndex((layer) => layer.some((start) => file === start || file.startsWith(start)));
+
+/** The imports of `edges` (paths inside apps/web/src, with `/`) that run up the layers, as `importer → imported`. */
+function upwardImports(edges: readonly { from: string; to: string }[]): string[] {
+  return edges.flatMap(({ from, to }) => {
+    const own = webLayerOf(from);
+    const into = webLayerOf(to);
+    if (own === -1) return [`${from} (in no layer of WEB_LAYERS)`];
+    return into > own || into === -1 ? [`${from} → ${to}`] : [];
+  });
+}
+
+/** Every import between two files of apps/web/src, as paths inside it. */
+function webEdges(): { from: string; to: string }[] {
+  const webRoot = path.join(ROOT, PACKAGES.web);
+  const inWeb = (file: string) => path.relative(webRoot, file).split(path.sep).join('/');
+  return [...graph].flatMap(([file, imports]) =>
+    packageOf(file) !== 'web'
+      ? []
+      : imports.flatMap(({ target }) =>
+          target && packageOf(target) === 'web' ? [{ from: inWeb(file), to: inWeb(target) }] : [],
+        ),
+  );
+}
+
 /** Each circle once, as the files round it (Tarjan's strongly connected components of more than one file). */
 function circles(): string[][] {
   const index = new Map<string, number>();
@@ -130,5 +166,33 @@ describe('the import graph', () => {
 
   it('has no import circles', () => {
     expect(circles()).toEqual([]);
+  });
+
+  it('has the web import only from its own layer or lower ones: lib, components, features, app, entries', () => {
+    const edges = webEdges();
+    expect(edges).toContainEqual({ from: 'app/router.tsx', to: 'lib/auth.tsx' });
+    expect(upwardImports(edges)).toEqual([]);
+  });
+
+  it('names the importer and the imported of an import up the web layers', () => {
+    expect(
+      upwardImports([
+        { from: 'features/tickets/TicketsPage.tsx', to: 'lib/api.ts' },
+        { from: 'features/contact/ContactForm.tsx', to: 'features/profile/ProfilePage.tsx' },
+        { from: 'app/router.tsx', to: 'features/users/UsersPage.tsx' },
+        { from: 'main.tsx', to: 'app/router.tsx' },
+        { from: 'lib/auth.tsx', to: 'features/auth/LoginPage.tsx' },
+        { from: 'components/NotAllowed.tsx', to: 'app/router.tsx' },
+        { from: 'features/tickets/TicketsPage.tsx', to: 'main.tsx' },
+        { from: 'lib/api.ts', to: 'utils/misc.ts' },
+        { from: 'utils/misc.ts', to: 'lib/api.ts' },
+      ]),
+    ).toEqual([
+      'lib/auth.tsx → features/auth/LoginPage.tsx',
+      'components/NotAllowed.tsx → app/router.tsx',
+      'features/tickets/TicketsPage.tsx → main.tsx',
+      'lib/api.ts → utils/misc.ts',
+      'utils/misc.ts (in no layer of WEB_LAYERS)',
+    ]);
   });
 });

@@ -3,11 +3,11 @@ import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { pageCurrentUser } from './app/auth';
-import { PRERENDERED_ATTRIBUTE, readRootJson } from './app/prerendered';
 import { Providers, queryClient } from './app/providers';
 import { prefetchersFor } from './app/route-preload';
 import { createRouter, preloadSignedInScreen } from './app/router';
+import { pageCurrentUser } from './lib/auth';
+import { PRERENDERED_ATTRIBUTE, readRootJson } from './lib/prerendered';
 
 /** How long a signed-in page load waits for its screen's code and first data before rendering anyway
  * (a slow answer then shows the layout and its loader, as before, rather than the mark for longer). */

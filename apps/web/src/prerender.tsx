@@ -16,17 +16,17 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
-import { setApiTransport } from './app/api';
-import { CURRENT_USER_KEY } from './app/auth';
-import type { PageRender } from './app/prerendered';
 import { createQueryClient, Providers } from './app/providers';
 import { serverRenderedScreen } from './app/route-preload';
 import { loadMainLayout, MAIN_LAYOUT_SOURCE, routes } from './app/router';
-import { t } from './app/translations';
 import { documentTitle } from './components/PageHeader';
+import { setApiTransport } from './lib/api';
+import { CURRENT_USER_KEY } from './lib/auth';
+import type { PageRender } from './lib/prerendered';
+import { t } from './lib/translations';
 
 /** For scripts/prerender.mjs: the attribute that marks the root element as prerendered. */
-export { PRERENDERED_ATTRIBUTE } from './app/prerendered';
+export { PRERENDERED_ATTRIBUTE } from './lib/prerendered';
 export { APP_PAGE_PLACEHOLDERS };
 
 /** The page prerendered, and what its `<title>` says (what the screen's useDocumentTitle sets). */

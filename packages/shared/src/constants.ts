@@ -105,7 +105,7 @@ export const VIEWPORT_COOKIE = 'mend_viewport';
 /**
  * Placeholders of the page a signed-in screen is rendered into on the server (dist/app.html, written by
  * apps/web/scripts/prerender.mjs and filled by the server): the screen's markup, the query cache it was
- * rendered from and what it was rendered for (apps/web/src/app/prerendered.tsx, PageRender).
+ * rendered from and what it was rendered for (apps/web/src/lib/prerendered.tsx, PageRender).
  */
 export const APP_PAGE_PLACEHOLDERS = {
   markup: '__MEND_APP_MARKUP__',

@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useRouteError } from 'react-router';
 import { isForbidden, NotAllowed } from '../components/NotAllowed';
-import { t } from './translations';
+import { t } from '../lib/translations';
 
 /**
  * Shown when a route fails to render or its code fails to load (e.g. after a deploy). A refusal (403) is

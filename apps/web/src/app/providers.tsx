@@ -1,16 +1,16 @@
-import './mantine.css';
+import '../lib/mantine.css';
 import '@mantine/notifications/styles.css';
-import './global.css';
+import '../lib/global.css';
 
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@mend/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ApiError } from './api';
-import { CURRENT_USER_KEY, pageCurrentUser } from './auth';
-import { type PageRender, PageRenderProvider, useHydrated } from './prerendered';
-import { theme } from './theme';
+import { ApiError } from '../lib/api';
+import { CURRENT_USER_KEY, pageCurrentUser } from '../lib/auth';
+import { type PageRender, PageRenderProvider, useHydrated } from '../lib/prerendered';
+import { theme } from '../lib/theme';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

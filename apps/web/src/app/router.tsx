@@ -11,9 +11,9 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { Allowed } from '../components/NotAllowed';
 import LoginPage from '../features/auth/LoginPage';
 import { prefetchTicketsScreen } from '../features/tickets/ticket-list';
-import { PageLoader, pageCurrentUser, RequireAuth } from './auth';
+import { PageLoader, pageCurrentUser, RequireAuth } from '../lib/auth';
+import { lazyWithPreload } from '../lib/lazy';
 import { AuthLayout } from './layouts/AuthLayout';
-import { lazyWithPreload } from './lazy';
 import { RouteError } from './RouteError';
 import { type Loader, type Prefetcher, preloadersFor } from './route-preload';
 

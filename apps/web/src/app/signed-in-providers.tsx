@@ -1,6 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
 import type { ReactNode } from 'react';
-import { t } from './translations';
+import { t } from '../lib/translations';
 
 /** Providers of the signed-in part of the app (loaded with the main layout, not on the login page). */
 export function SignedInProviders({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { t } from '../app/translations';
+import { t } from '../lib/translations';
 import { PanelFooter } from './panel/SidePanel';
 
 export interface DetailActionsProps {

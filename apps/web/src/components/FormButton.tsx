@@ -1,7 +1,7 @@
 import { Button, type ButtonProps, Loader } from '@mantine/core';
 import { BUTTON_FLASH_MS } from '@mend/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { t } from '../app/translations';
+import { t } from '../lib/translations';
 
 /** SPEC.md section 4: default, sending, sent, error; sent and error flash for BUTTON_FLASH_MS. */
 export type FormButtonState = 'default' | 'sending' | 'sent' | 'error';

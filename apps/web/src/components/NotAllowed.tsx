@@ -9,9 +9,9 @@ import { can } from '@mend/shared';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useActor } from '../app/actor';
-import { ApiError } from '../app/api';
-import { t } from '../app/translations';
+import { useActor } from '../lib/actor';
+import { ApiError } from '../lib/api';
+import { t } from '../lib/translations';
 import { useDocumentTitle } from './PageHeader';
 
 export interface NotAllowedProps {

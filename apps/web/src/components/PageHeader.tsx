@@ -1,6 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
-import { format, t } from '../app/translations';
+import { format, t } from '../lib/translations';
 
 export interface PageHeaderProps {
   title: string;

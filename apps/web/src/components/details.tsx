@@ -4,8 +4,8 @@ import { IconExternalLink, IconMapPin } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../app/records';
-import { t } from '../app/translations';
+import { errorMessage } from '../lib/records';
+import { t } from '../lib/translations';
 import classes from './details.module.css';
 import { isForbidden, NotAllowed } from './NotAllowed';
 

@@ -5,7 +5,7 @@
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@mend/shared';
-import { format, t } from '../app/translations';
+import { format, t } from '../lib/translations';
 
 export function toastSuccess(title: string, message?: string): void {
   notifications.show({ title, message: message ?? '', color: 'teal', autoClose: TOAST_MS, withBorder: true });

@@ -8,9 +8,9 @@
 import type { MessageResponse } from '@mend/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiSend } from '../app/api';
-import { invalidateRecords } from '../app/records';
-import { format, t } from '../app/translations';
+import { apiSend } from '../lib/api';
+import { invalidateRecords } from '../lib/records';
+import { format, t } from '../lib/translations';
 import { confirmDelete, toastError, toastSuccess } from './feedback';
 
 export interface DeleteRequest {

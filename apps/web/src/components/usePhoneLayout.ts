@@ -6,7 +6,7 @@
  */
 import { useMediaQuery } from '@mantine/hooks';
 import { LAYOUT_PHONE_MAX_EM } from '@mend/shared';
-import { useHydrated, usePageRender } from '../app/prerendered';
+import { useHydrated, usePageRender } from '../lib/prerendered';
 
 export const PHONE_MEDIA_QUERY = `(max-width: ${LAYOUT_PHONE_MAX_EM}em)`;
 

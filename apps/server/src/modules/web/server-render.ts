@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 /** How long a page waits for its server-side render before going without it. */
 export const SERVER_RENDER_TIMEOUT_MS = 2_000;
 
-/** The layout a page is rendered for (apps/web/src/app/prerendered.tsx, PageRender, without the clock). */
+/** The layout a page is rendered for (apps/web/src/lib/prerendered.tsx, PageRender, without the clock). */
 export interface PageLayout {
   collapsed: boolean;
   phone: boolean;

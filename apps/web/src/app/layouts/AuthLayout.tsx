@@ -7,7 +7,7 @@ import { IconAirConditioning, IconCalendarCheck, IconCloudRain, IconDroplet } fr
 import { type ComponentType, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { BrandMark } from '../../components/BrandMark';
-import { t } from '../translations';
+import { t } from '../../lib/translations';
 import classes from './AuthLayout.module.css';
 
 const SLIDE_LOOKS: { icon: ComponentType<{ size?: number; stroke?: number }>; background: string }[] = [

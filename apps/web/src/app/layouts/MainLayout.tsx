@@ -63,12 +63,12 @@ import { NotificationsBell } from '../../features/notifications/NotificationsBel
 import { badgeCount } from '../../features/notifications/notifications';
 import { useSignedInNotifications } from '../../features/notifications/useSignedInNotifications';
 import { displayName } from '../../features/users/user-types';
-import { useActor } from '../actor';
-import { useCurrentUser, useLogout } from '../auth';
-import { useCurrentLandlord } from '../landlord';
-import { usePageRender } from '../prerendered';
+import { useActor } from '../../lib/actor';
+import { useCurrentUser, useLogout } from '../../lib/auth';
+import { useCurrentLandlord } from '../../lib/landlord';
+import { usePageRender } from '../../lib/prerendered';
+import { t } from '../../lib/translations';
 import { SignedInProviders } from '../signed-in-providers';
-import { t } from '../translations';
 import classes from './MainLayout.module.css';
 
 const NAVBAR_WIDTH = 272;

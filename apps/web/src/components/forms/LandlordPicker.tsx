@@ -7,8 +7,8 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ApiLandlordListRow, type ApiRecordRef, PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@mend/shared';
 import { useMemo, useState } from 'react';
-import { usePickerSearch } from '../../app/records';
-import { t } from '../../app/translations';
+import { usePickerSearch } from '../../lib/records';
+import { t } from '../../lib/translations';
 
 interface Choice {
   value: string;

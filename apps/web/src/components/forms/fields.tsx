@@ -14,7 +14,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { ACCEPTED_AVATAR_MIME_TYPES, COUNTRY_NAMES, checkAvatar, provincesFor } from '@mend/shared';
 import { IconPhoto } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
-import { t } from '../../app/translations';
+import { t } from '../../lib/translations';
 import { FormButton, type FormButtonState } from '../FormButton';
 import { PanelFooter } from '../panel/SidePanel';
 import { FormErrorAlert, type FormErrorState } from './FormErrorAlert';

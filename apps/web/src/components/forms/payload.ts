@@ -1,4 +1,4 @@
-/** Form values to a request body (see app/api.ts for the multipart conventions). */
+/** Form values to a request body (see lib/api.ts for the multipart conventions). */
 
 /**
  * Values as sent: an empty list is sent as one empty `name[]` entry so the server sees "none" rather

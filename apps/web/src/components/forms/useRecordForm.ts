@@ -13,9 +13,9 @@
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { generateNonce } from '@mend/shared';
 import { useEffect, useRef, useState } from 'react';
-import { apiSend, type SendMethod } from '../../app/api';
-import { useInvalidateRecords } from '../../app/records';
-import { t } from '../../app/translations';
+import { apiSend, type SendMethod } from '../../lib/api';
+import { useInvalidateRecords } from '../../lib/records';
+import { t } from '../../lib/translations';
 import { useFormButton } from '../FormButton';
 import { toastSuccess } from '../feedback';
 import type { FormErrorState } from './FormErrorAlert';

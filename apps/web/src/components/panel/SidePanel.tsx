@@ -8,7 +8,7 @@ import { Drawer, Group, Title } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { SIDE_PANEL_MAX_PX } from '@mend/shared';
 import type { ReactNode } from 'react';
-import { t } from '../../app/translations';
+import { t } from '../../lib/translations';
 import classes from './SidePanel.module.css';
 
 export interface SidePanelProps {

@@ -62,8 +62,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { QueryParams } from '../../app/api';
-import { format, t } from '../../app/translations';
+import type { QueryParams } from '../../lib/api';
+import { format, t } from '../../lib/translations';
 import { usePhoneLayout } from '../usePhoneLayout';
 import classes from './DataTable.module.css';
 import { ListCard, type ListCardContent } from './ListCard';

@@ -6,7 +6,7 @@
  */
 import { Avatar } from '@mantine/core';
 import { memo, type ReactElement, type ReactNode } from 'react';
-import { format, t } from '../../app/translations';
+import { format, t } from '../../lib/translations';
 import classes from './ListCard.module.css';
 
 export interface ListCardContent {

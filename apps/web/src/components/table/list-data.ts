@@ -1,5 +1,5 @@
 /** Reading list answers (SPEC.md sections 7 and 8): rows and total, or the message that replaces the empty text. */
-import type { ApiResponse } from '../../app/api';
+import type { ApiResponse } from '../../lib/api';
 
 export interface ListResult<T> {
   rows: T[];

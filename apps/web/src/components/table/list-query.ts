@@ -3,8 +3,8 @@
  * can be fetched ahead with the same key (route-preload), so the table finds it there.
  */
 import { PAGE_SIZE } from '@mend/shared';
-import { apiGet, type QueryParams } from '../../app/api';
-import { t } from '../../app/translations';
+import { apiGet, type QueryParams } from '../../lib/api';
+import { t } from '../../lib/translations';
 import { type ListResult, readListResponse } from './list-data';
 
 export interface TableSort {

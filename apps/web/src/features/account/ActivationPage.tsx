@@ -15,14 +15,14 @@ import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ApiError, apiGet } from '../../app/api';
-import { safeRedirect } from '../../app/redirects';
-import { t } from '../../app/translations';
 import { FormButton } from '../../components/FormButton';
 import { FormErrorAlert } from '../../components/forms/FormErrorAlert';
+import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import { useRecordForm } from '../../components/forms/useRecordForm';
+import { ApiError, apiGet } from '../../lib/api';
+import { safeRedirect } from '../../lib/redirects';
+import { t } from '../../lib/translations';
 import { AuthScreen } from './AuthScreen';
-import { useFormSubmit } from './useFormSubmit';
 
 const A = t.accountScreens;
 const F = A.fields;

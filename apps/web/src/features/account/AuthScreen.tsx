@@ -3,8 +3,8 @@ import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { t } from '../../app/translations';
 import { useDocumentTitle } from '../../components/PageHeader';
+import { t } from '../../lib/translations';
 
 export function BackToLogin({ to = '/login', label = t.auth.backToLogin }: { to?: string; label?: string }) {
   return (

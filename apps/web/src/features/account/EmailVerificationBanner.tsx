@@ -9,8 +9,8 @@ import type { ApiUser } from '@mend/shared';
 import { IconCircleCheck, IconMailExclamation, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { apiGet } from '../../app/api';
-import { t } from '../../app/translations';
+import { apiGet } from '../../lib/api';
+import { t } from '../../lib/translations';
 import { type BannerState, initialBannerState, nextBannerState } from './banner-state';
 
 const CLOSED_KEY = 'mend.emailBanner.closed';

@@ -8,12 +8,12 @@ import { type MessageResponse, passwordResetRequestSchema } from '@mend/shared';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { format, t } from '../../app/translations';
 import { FormButton } from '../../components/FormButton';
 import { FormErrorAlert } from '../../components/forms/FormErrorAlert';
+import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import { useRecordForm } from '../../components/forms/useRecordForm';
+import { format, t } from '../../lib/translations';
 import { AuthScreen } from './AuthScreen';
-import { useFormSubmit } from './useFormSubmit';
 
 const A = t.accountScreens;
 

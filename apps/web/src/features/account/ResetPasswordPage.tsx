@@ -10,12 +10,12 @@ import { notifications } from '@mantine/notifications';
 import { passwordResetSchema, type RedirectMessageResponse, TOAST_MS } from '@mend/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { format, t } from '../../app/translations';
 import { FormButton } from '../../components/FormButton';
 import { FormErrorAlert } from '../../components/forms/FormErrorAlert';
+import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import { useRecordForm } from '../../components/forms/useRecordForm';
+import { format, t } from '../../lib/translations';
 import { AuthScreen } from './AuthScreen';
-import { useFormSubmit } from './useFormSubmit';
 
 const A = t.accountScreens;
 

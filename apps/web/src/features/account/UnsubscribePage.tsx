@@ -7,8 +7,8 @@ import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { apiSend } from '../../app/api';
-import { t } from '../../app/translations';
+import { apiSend } from '../../lib/api';
+import { t } from '../../lib/translations';
 import { AuthScreen } from './AuthScreen';
 
 const U = t.accountScreens.unsubscribe;

@@ -10,14 +10,14 @@ import { activationPath, generateNonce, isEmailShaped } from '@mend/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fieldErrors } from '../../app/api';
-import { useLogin } from '../../app/auth';
-import { readCachedLandlord } from '../../app/landlord';
-import { useHydrated } from '../../app/prerendered';
-import { landingAfterSignIn, safeRedirect } from '../../app/redirects';
-import { t } from '../../app/translations';
 import { FormButton, useFormButton } from '../../components/FormButton';
 import { useDocumentTitle } from '../../components/PageHeader';
+import { fieldErrors } from '../../lib/api';
+import { useLogin } from '../../lib/auth';
+import { readCachedLandlord } from '../../lib/landlord';
+import { useHydrated } from '../../lib/prerendered';
+import { landingAfterSignIn, safeRedirect } from '../../lib/redirects';
+import { t } from '../../lib/translations';
 import { type LoginFormValues, loadLoginResolver, validateLogin } from './login-validation';
 
 function preloadLoginResolver() {

@@ -5,7 +5,7 @@
  * to load, the same two rules are checked by hand.
  */
 import { type FormErrors, schemaResolver } from '@mantine/form';
-import { t } from '../../app/translations';
+import { t } from '../../lib/translations';
 
 export interface LoginFormValues {
   /** Email or username. */

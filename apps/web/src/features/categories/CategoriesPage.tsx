@@ -6,11 +6,11 @@
 import { Stack, Text } from '@mantine/core';
 import { type ApiCategory, can, format } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useActor } from '../../app/actor';
-import { t } from '../../app/translations';
 import { DateCell, formatDate } from '../../components/details';
 import { ListPage } from '../../components/panel/ListPage';
 import type { ListCardContent } from '../../components/table/ListCard';
+import { useActor } from '../../lib/actor';
+import { t } from '../../lib/translations';
 import { CategoryDetails } from './CategoryDetails';
 import { CategoryFormPanel } from './CategoryForm';
 

@@ -12,12 +12,12 @@ import {
 } from '@mantine/core';
 import { type ApiCategory, categorySchema, format } from '@mend/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useRecord } from '../../app/records';
-import { t } from '../../app/translations';
 import { PanelError, PanelStatus } from '../../components/details';
 import { RecordFormShell } from '../../components/forms/fields';
 import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
+import { useRecord } from '../../lib/records';
+import { t } from '../../lib/translations';
 
 const F = t.screens.fields;
 

@@ -1,8 +1,6 @@
 /** The "Contact Details" panel: who wrote, how to reach them, when, the subject and the message. */
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { useRecord } from '../../app/records';
-import { t } from '../../app/translations';
 import {
   DetailField,
   DetailFields,
@@ -12,6 +10,8 @@ import {
   PanelStatus,
 } from '../../components/details';
 import { PanelFooter } from '../../components/panel/SidePanel';
+import { useRecord } from '../../lib/records';
+import { t } from '../../lib/translations';
 import { type ApiContactSubmission, senderName } from './contact-types';
 
 const C = t.accountScreens.contactList;

@@ -8,11 +8,11 @@
 import { Alert, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type ApiUser, contactFormSchema } from '@mend/shared';
 import { IconClock } from '@tabler/icons-react';
-import { t } from '../../app/translations';
 import { toastSuccess } from '../../components/feedback';
+import { SettingsForm } from '../../components/forms/SettingsForm';
+import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import { useRecordForm } from '../../components/forms/useRecordForm';
-import { useFormSubmit } from '../account/useFormSubmit';
-import { SettingsForm } from '../profile/SettingsForm';
+import { t } from '../../lib/translations';
 import { type ContactValues, contactPayload, contactValues } from './contact-types';
 
 const F = t.screens.fields;

@@ -6,10 +6,10 @@
 import { Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { t } from '../../app/translations';
 import { DateCell, formatDate, PanelStatus } from '../../components/details';
 import { ListPage } from '../../components/panel/ListPage';
 import type { ListCardContent } from '../../components/table/ListCard';
+import { t } from '../../lib/translations';
 import { ContactDetails } from './ContactDetails';
 import { type ApiContactSubmission, senderName } from './contact-types';
 

@@ -50,10 +50,10 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { useActor } from '../../app/actor';
-import { fetchJson } from '../../app/records';
-import { format, t } from '../../app/translations';
 import { PageHeader } from '../../components/PageHeader';
+import { useActor } from '../../lib/actor';
+import { fetchJson } from '../../lib/records';
+import { format, t } from '../../lib/translations';
 import classes from './Dashboard.module.css';
 import {
   closeWindowText,

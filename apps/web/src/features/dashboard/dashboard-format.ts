@@ -7,7 +7,7 @@ import {
   DASHBOARD_CLOSE_WINDOW_DAYS,
 } from '@mend/shared';
 import dayjs from 'dayjs';
-import { format, t } from '../../app/translations';
+import { format, t } from '../../lib/translations';
 
 const counts = new Intl.NumberFormat('en-US');
 const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });

@@ -5,8 +5,6 @@ import {
   type ApiLandlordFormOptions,
   landlordSchema,
 } from '@mend/shared';
-import { useFormOptions } from '../../app/records';
-import { t } from '../../app/translations';
 import { PanelError, PanelStatus } from '../../components/details';
 import {
   avatarError,
@@ -16,6 +14,8 @@ import {
 } from '../../components/forms/fields';
 import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
+import { useFormOptions } from '../../lib/records';
+import { t } from '../../lib/translations';
 
 const F = t.screens.fields;
 

@@ -5,11 +5,11 @@
  */
 import { Paper, Text } from '@mantine/core';
 import { Navigate } from 'react-router';
-import { useCurrentUser } from '../../app/auth';
-import { t } from '../../app/translations';
 import { NotAllowed } from '../../components/NotAllowed';
 import { PageHeader } from '../../components/PageHeader';
 import { usePanelRoute } from '../../components/panel/usePanelRoute';
+import { useCurrentUser } from '../../lib/auth';
+import { t } from '../../lib/translations';
 import { LandlordDetails } from './LandlordDetails';
 import { LandlordFormPanel } from './LandlordForm';
 

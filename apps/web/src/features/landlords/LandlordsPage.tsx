@@ -6,11 +6,11 @@
 import { Avatar, Group, Text } from '@mantine/core';
 import { type ApiLandlordListRow, can, format } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useActor } from '../../app/actor';
-import { t } from '../../app/translations';
 import { DateCell, formatDate } from '../../components/details';
 import { ListPage } from '../../components/panel/ListPage';
 import { CardAvatar, type ListCardContent, labelled } from '../../components/table/ListCard';
+import { useActor } from '../../lib/actor';
+import { t } from '../../lib/translations';
 import { LandlordDetails } from './LandlordDetails';
 import { LandlordFormPanel } from './LandlordForm';
 import { LandlordSettings } from './LandlordSettings';

@@ -24,7 +24,7 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { format, t } from '../../app/translations';
+import { format, t } from '../../lib/translations';
 import classes from './NotificationsBell.module.css';
 import { notificationTarget, sortNotifications, unviewedCount, unviewedIds } from './notifications';
 

@@ -11,8 +11,8 @@
  */
 import { type ApiNotification, NOTIFICATION_POLL_MS } from '@mend/shared';
 import { type Query, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiGet, apiSend } from '../../app/api';
-import { t } from '../../app/translations';
+import { ApiError, apiGet, apiSend } from '../../lib/api';
+import { t } from '../../lib/translations';
 import { markViewed, readNotifications } from './notifications';
 
 /** Root of every notification query key. */
@@ -32,7 +32,7 @@ export function invalidateNotifications(queryClient: QueryClient): Promise<void>
 
 /**
  * Whether a query is the load of one ticket or one contact submission (`[resource, 'detail', url]`,
- * see app/records.ts): the server marks its notifications viewed while answering it.
+ * see lib/records.ts): the server marks its notifications viewed while answering it.
  */
 export function opensNotifiedRecord(queryKey: readonly unknown[]): boolean {
   return (queryKey[0] === 'tickets' || queryKey[0] === 'contact') && queryKey[1] === 'detail';

@@ -7,7 +7,7 @@ import type { ApiNotification } from '@mend/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { loginUrl } from '../../app/redirects';
+import { loginUrl } from '../../lib/redirects';
 import {
   invalidateNotifications,
   MARK_VIEWED_KEY,

@@ -10,12 +10,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { apiSend } from '../../app/api';
-import { format, t } from '../../app/translations';
 import { toastError, toastSuccess } from '../../components/feedback';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable } from '../../components/table/DataTable';
 import { type ListCardContent, labelled } from '../../components/table/ListCard';
+import { apiSend } from '../../lib/api';
+import { format, t } from '../../lib/translations';
 import {
   type ApiOutboxMessage,
   canRetry,

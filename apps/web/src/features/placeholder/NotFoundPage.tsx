@@ -1,8 +1,8 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMapQuestion } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { t } from '../../app/translations';
 import { useDocumentTitle } from '../../components/PageHeader';
+import { t } from '../../lib/translations';
 
 export default function NotFoundPage() {
   useDocumentTitle(t.app.notFound);

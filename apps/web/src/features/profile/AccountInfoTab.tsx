@@ -5,13 +5,13 @@
  */
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type ApiUser, profileInfoSchema } from '@mend/shared';
-import { t } from '../../app/translations';
 import { toastSuccess } from '../../components/feedback';
 import { CountryProvinceFields } from '../../components/forms/fields';
+import { SettingsForm } from '../../components/forms/SettingsForm';
+import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import { useRecordForm } from '../../components/forms/useRecordForm';
-import { useFormSubmit } from '../account/useFormSubmit';
+import { t } from '../../lib/translations';
 import { useProfileSaved } from './queries';
-import { SettingsForm } from './SettingsForm';
 
 const F = t.screens.fields;
 const P = t.accountScreens.profile;

@@ -14,10 +14,11 @@ import {
 } from '@mend/shared';
 import { IconMail, IconMessage, IconPhoneCall } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
-import { format, t } from '../../app/translations';
 import { toastSuccess } from '../../components/feedback';
+import { SettingsForm } from '../../components/forms/SettingsForm';
+import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import { useRecordForm } from '../../components/forms/useRecordForm';
-import { useFormSubmit } from '../account/useFormSubmit';
+import { format, t } from '../../lib/translations';
 import {
   NOTIFICATION_ERROR_ALIASES,
   notificationFormValues,
@@ -25,7 +26,6 @@ import {
 } from './notification-options';
 import classes from './ProfilePage.module.css';
 import { useProfileSaved } from './queries';
-import { SettingsForm } from './SettingsForm';
 
 const N = t.accountScreens.notificationOptions;
 

@@ -17,12 +17,12 @@ import {
   IconUserQuestion,
 } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
-import { useActor } from '../../app/actor';
-import { useCurrentUser } from '../../app/auth';
-import { errorMessage } from '../../app/records';
-import { format, t } from '../../app/translations';
 import { isForbidden, NotAllowed } from '../../components/NotAllowed';
 import { PageHeader } from '../../components/PageHeader';
+import { useActor } from '../../lib/actor';
+import { useCurrentUser } from '../../lib/auth';
+import { errorMessage } from '../../lib/records';
+import { format, t } from '../../lib/translations';
 import { ContactForm } from '../contact/ContactForm';
 import { displayName } from '../users/user-types';
 import { AccountInfoTab } from './AccountInfoTab';

@@ -6,12 +6,12 @@
  */
 import { Divider, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type ApiUser, emailChangeSchema, isTemporaryEmail, passwordChangeSchema } from '@mend/shared';
-import { t } from '../../app/translations';
 import { toastSuccess } from '../../components/feedback';
+import { SettingsForm } from '../../components/forms/SettingsForm';
+import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import { useRecordForm } from '../../components/forms/useRecordForm';
-import { useFormSubmit } from '../account/useFormSubmit';
+import { t } from '../../lib/translations';
 import { answeredUser, useProfileSaved } from './queries';
-import { SettingsForm } from './SettingsForm';
 
 const A = t.accountScreens;
 const F = A.fields;

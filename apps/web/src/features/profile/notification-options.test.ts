@@ -1,6 +1,6 @@
 import type { NotificationOptions } from '@mend/shared';
 import { describe, expect, it } from 'vitest';
-import { appendValue } from '../../app/api';
+import { appendValue } from '../../lib/api';
 import {
   NOTIFICATION_ERROR_ALIASES,
   notificationFormValues,

@@ -41,7 +41,7 @@ export interface NotificationOptionsBody {
 
 /**
  * The PATCH users/{id}/notifications body: `notification_options[mail|sms|phone][...]` (nested
- * objects become bracketed names in app/api.ts), the visible choices from `values`, the hidden
+ * objects become bracketed names in lib/api.ts), the visible choices from `values`, the hidden
  * reminder flags from `current` (the options as the server last answered them).
  */
 export function notificationOptionsPayload(

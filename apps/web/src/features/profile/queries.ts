@@ -5,7 +5,7 @@
  */
 import type { ApiUser, ProfileResponse } from '@mend/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchJson } from '../../app/records';
+import { fetchJson } from '../../lib/records';
 
 export type { ProfileResponse };
 

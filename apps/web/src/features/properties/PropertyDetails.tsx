@@ -1,8 +1,5 @@
 import { Stack, Text } from '@mantine/core';
 import { type ApiProperty, can } from '@mend/shared';
-import { useActor } from '../../app/actor';
-import { useRecord } from '../../app/records';
-import { t } from '../../app/translations';
 import { DetailActions } from '../../components/DetailActions';
 import {
   DetailField,
@@ -18,6 +15,9 @@ import {
 } from '../../components/details';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { useDeleteRecord } from '../../components/useDeleteRecord';
+import { useActor } from '../../lib/actor';
+import { useRecord } from '../../lib/records';
+import { t } from '../../lib/translations';
 
 const F = t.screens.fields;
 

@@ -7,9 +7,6 @@ import {
   format,
   propertySchema,
 } from '@mend/shared';
-import { useActor } from '../../app/actor';
-import { useFormOptions } from '../../app/records';
-import { t } from '../../app/translations';
 import { PanelError, PanelStatus } from '../../components/details';
 import {
   avatarError,
@@ -21,6 +18,9 @@ import {
 import { LandlordPicker } from '../../components/forms/LandlordPicker';
 import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
+import { useActor } from '../../lib/actor';
+import { useFormOptions } from '../../lib/records';
+import { t } from '../../lib/translations';
 
 const F = t.screens.fields;
 

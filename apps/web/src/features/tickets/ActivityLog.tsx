@@ -11,7 +11,7 @@ import {
   RELATIVE_TIME_LIST_REFRESH_MS,
 } from '@mend/shared';
 import { useState } from 'react';
-import { format, t } from '../../app/translations';
+import { format, t } from '../../lib/translations';
 import { RelativeTime, useNow } from './TicketParts';
 import { logEntriesShown } from './ticket-logic';
 import classes from './tickets.module.css';

@@ -11,8 +11,8 @@ import { DatePickerInput } from '@mantine/dates';
 import { timeZoneLabel } from '@mend/shared';
 import { IconAlertTriangle, IconCalendar, IconClock, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { format, t } from '../../app/translations';
 import { confirmAction, toastSuccess } from '../../components/feedback';
+import { format, t } from '../../lib/translations';
 import {
   defaultRange,
   minAvailabilityDate,

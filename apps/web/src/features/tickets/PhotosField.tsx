@@ -9,8 +9,8 @@ import { ActionIcon, FileButton, Input, Loader, Text, Tooltip, UnstyledButton } 
 import { ACCEPTED_UPLOAD_MIME_TYPES, type ApiTicketImage, TICKET_IMAGE_MAX_FILES } from '@mend/shared';
 import { IconArrowBackUp, IconCamera, IconCameraPlus, IconFileTypePdf, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { format, t } from '../../app/translations';
 import { usePhoneLayout } from '../../components/usePhoneLayout';
+import { format, t } from '../../lib/translations';
 import { preparePhoto } from './photo-prep';
 import classes from './tickets.module.css';
 

@@ -10,9 +10,6 @@ import { IconMail, IconPencil, IconPhone, IconTrash } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
-import { useActor } from '../../app/actor';
-import { errorMessage } from '../../app/records';
-import { format, t } from '../../app/translations';
 import {
   DetailField,
   DetailFields,
@@ -26,6 +23,9 @@ import { toastError } from '../../components/feedback';
 import { PanelFooter } from '../../components/panel/SidePanel';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { useDeleteRecord } from '../../components/useDeleteRecord';
+import { useActor } from '../../lib/actor';
+import { errorMessage } from '../../lib/records';
+import { format, t } from '../../lib/translations';
 import { invalidateNotifications } from '../notifications/queries';
 import { ActivityLog } from './ActivityLog';
 import { PriorityMark, StatusTag } from './TicketParts';

@@ -32,15 +32,15 @@ import {
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useActor } from '../../app/actor';
-import { useCurrentUser } from '../../app/auth';
-import { t } from '../../app/translations';
 import { PanelError, PanelStatus } from '../../components/details';
 import { RecordFormShell } from '../../components/forms/fields';
 import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
 import type { ParsingSchema } from '../../components/forms/zod-errors';
 import { NotAllowed } from '../../components/NotAllowed';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
+import { useActor } from '../../lib/actor';
+import { useCurrentUser } from '../../lib/auth';
+import { t } from '../../lib/translations';
 import { AvailabilityFields, type RangeRow, rangeRow } from './AvailabilityFields';
 import { PhotosField } from './PhotosField';
 import {

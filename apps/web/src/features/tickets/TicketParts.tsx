@@ -5,8 +5,8 @@ import { IconFlag3Filled } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useEffect, useState } from 'react';
-import { usePageRender } from '../../app/prerendered';
-import { t } from '../../app/translations';
+import { usePageRender } from '../../lib/prerendered';
+import { t } from '../../lib/translations';
 import { statusColor } from './ticket-logic';
 
 dayjs.extend(relativeTime);

@@ -7,7 +7,7 @@ import { useWindowEvent } from '@mantine/hooks';
 import type { ApiTicketImage } from '@mend/shared';
 import { IconChevronLeft, IconChevronRight, IconExternalLink, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
-import { format, t } from '../../app/translations';
+import { format, t } from '../../lib/translations';
 import classes from './tickets.module.css';
 
 const S = t.ticketScreens;

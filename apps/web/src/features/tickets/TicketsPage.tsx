@@ -10,13 +10,13 @@ import { IconChevronDown, IconFlag3Filled, IconTrash } from '@tabler/icons-react
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useActor } from '../../app/actor';
-import { format, t } from '../../app/translations';
 import { PanelStatus } from '../../components/details';
 import { toastError } from '../../components/feedback';
 import { ListPage } from '../../components/panel/ListPage';
 import { usePanelRoute } from '../../components/panel/usePanelRoute';
 import type { ListCardContent } from '../../components/table/ListCard';
+import { useActor } from '../../lib/actor';
+import { format, t } from '../../lib/translations';
 import { PriorityMark, RelativeTime, StatusTag, useNow } from './TicketParts';
 import {
   changeStatus,

@@ -14,12 +14,12 @@ import {
   MAX_PAGE_SIZE,
 } from '@mend/shared';
 import { type QueryClient, type QueryKey, useQuery } from '@tanstack/react-query';
-import { apiSend } from '../../app/api';
-import { CURRENT_USER_KEY } from '../../app/auth';
-import { fetchJson, invalidateRecords, usePickerSearch } from '../../app/records';
-import { format, t } from '../../app/translations';
 import { confirmAction, toastError, toastInfo, toastSuccess } from '../../components/feedback';
 import type { ListResult } from '../../components/table/list-data';
+import { apiSend } from '../../lib/api';
+import { CURRENT_USER_KEY } from '../../lib/auth';
+import { fetchJson, invalidateRecords, usePickerSearch } from '../../lib/records';
+import { format, t } from '../../lib/translations';
 import {
   fetchStringList,
   propertyFilterQuery,

@@ -12,10 +12,10 @@ import {
   MAX_PAGE_SIZE,
 } from '@mend/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiGet } from '../../app/api';
-import { fetchJson } from '../../app/records';
-import { t } from '../../app/translations';
 import { firstPageQuery, type ListSource } from '../../components/table/list-query';
+import { apiGet } from '../../lib/api';
+import { fetchJson } from '../../lib/records';
+import { t } from '../../lib/translations';
 
 export const TICKET_LIST: ListSource = {
   resource: 'tickets',

@@ -6,8 +6,6 @@
 import { MultiSelect, Select, TextInput } from '@mantine/core';
 import { type ApiUnit, type ApiUnitEdit, type ApiUnitFormOptions, unitSchema } from '@mend/shared';
 import { useState } from 'react';
-import { useFormOptions } from '../../app/records';
-import { t } from '../../app/translations';
 import { PanelError, PanelStatus } from '../../components/details';
 import {
   avatarError,
@@ -18,6 +16,8 @@ import {
 import { LandlordPicker } from '../../components/forms/LandlordPicker';
 import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
+import { useFormOptions } from '../../lib/records';
+import { t } from '../../lib/translations';
 
 const F = t.screens.fields;
 const P = t.screens.placeholders;

@@ -7,11 +7,11 @@ import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { type ApiUnit, can, format, worksOnProperties } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
-import { useActor } from '../../app/actor';
-import { t } from '../../app/translations';
 import { DateCell, formatDate } from '../../components/details';
 import { ListPage } from '../../components/panel/ListPage';
 import { CardAvatar, type ListCardContent, labelled } from '../../components/table/ListCard';
+import { useActor } from '../../lib/actor';
+import { t } from '../../lib/translations';
 import { UnitDetails } from './UnitDetails';
 import { UnitFormPanel } from './UnitForm';
 

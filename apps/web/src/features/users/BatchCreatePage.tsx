@@ -29,14 +29,14 @@ import {
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { apiSend } from '../../app/api';
-import { useInvalidateRecords } from '../../app/records';
-import { t } from '../../app/translations';
 import { FormButton, useFormButton } from '../../components/FormButton';
 import { toastSuccess } from '../../components/feedback';
 import { FormErrorAlert, type FormErrorState } from '../../components/forms/FormErrorAlert';
 import { formErrorLines } from '../../components/forms/zod-errors';
 import { PageHeader } from '../../components/PageHeader';
+import { apiSend } from '../../lib/api';
+import { useInvalidateRecords } from '../../lib/records';
+import { t } from '../../lib/translations';
 import { activationUrl, displayName, isTemporary } from './user-types';
 
 const B = t.screens.batch;

@@ -20,9 +20,6 @@ import {
 } from '@mend/shared';
 import { IconCheck, IconCopy, IconKey, IconLink } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
-import { useActor } from '../../app/actor';
-import { useRecord } from '../../app/records';
-import { t } from '../../app/translations';
 import { DetailActions } from '../../components/DetailActions';
 import {
   DetailField,
@@ -37,6 +34,9 @@ import {
 } from '../../components/details';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { useDeleteRecord } from '../../components/useDeleteRecord';
+import { useActor } from '../../lib/actor';
+import { useRecord } from '../../lib/records';
+import { t } from '../../lib/translations';
 import { activationUrl, displayName, entityOf, isTemporary } from './user-types';
 
 const F = t.screens.fields;

@@ -18,8 +18,6 @@ import {
   userFormSchema,
 } from '@mend/shared';
 import { useState } from 'react';
-import { useFormOptions } from '../../app/records';
-import { t } from '../../app/translations';
 import { PanelError, PanelStatus } from '../../components/details';
 import {
   AvatarField,
@@ -30,6 +28,8 @@ import {
 import { LandlordPicker } from '../../components/forms/LandlordPicker';
 import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
+import { useFormOptions } from '../../lib/records';
+import { t } from '../../lib/translations';
 import type { CreatedUserState } from './UserDetails';
 import { entityOf } from './user-types';
 

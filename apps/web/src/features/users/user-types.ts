@@ -1,6 +1,6 @@
 /** The three user lists (SPEC.md section 2): /users, /tenants, /contractors share one screen. */
 import { type ApiUser, activationPath, isTemporaryEmail, type UserType } from '@mend/shared';
-import { t } from '../../app/translations';
+import { t } from '../../lib/translations';
 
 export function entityOf(type: UserType) {
   const entities = t.screens.entities;

@@ -1,8 +1,8 @@
 /** The frame of a settings form: an optional title and intro, the fields, the error summary and the button. */
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
-import { FormButton, type FormButtonState } from '../../components/FormButton';
-import { FormErrorAlert, type FormErrorState } from '../../components/forms/FormErrorAlert';
+import { FormButton, type FormButtonState } from '../FormButton';
+import { FormErrorAlert, type FormErrorState } from './FormErrorAlert';
 
 export interface SettingsFormProps {
   title?: string;

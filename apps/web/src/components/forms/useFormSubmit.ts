@@ -11,11 +11,11 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { generateNonce } from '@mend/shared';
 import { useState } from 'react';
-import { type ApiResponse, apiSend, type SendMethod } from '../../app/api';
-import { t } from '../../app/translations';
-import { useFormButton } from '../../components/FormButton';
-import type { FormErrorState } from '../../components/forms/FormErrorAlert';
-import { formErrorLines, serverFieldErrors } from '../../components/forms/zod-errors';
+import { type ApiResponse, apiSend, type SendMethod } from '../../lib/api';
+import { t } from '../../lib/translations';
+import { useFormButton } from '../FormButton';
+import type { FormErrorState } from './FormErrorAlert';
+import { formErrorLines, serverFieldErrors } from './zod-errors';
 
 export interface FormSubmitOptions {
   /** Server field names that differ from the form's paths. */
