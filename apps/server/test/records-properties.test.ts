@@ -55,6 +55,7 @@ describe('POST /api/properties', () => {
       city: 'Edmonton',
       postal_code: 'T5J 0N3',
       address: '10 Main St',
+      time_zone: 'America/Edmonton',
       landlord_id: landlordB,
       landlord: { id: landlordB, name: 'Beta Homes' },
       units: [],

@@ -1,9 +1,9 @@
-/** Pure parts of the tickets module: availability text, time zones, the closing-date rule, body shapes. */
+/** Pure parts of the tickets module: availability text, the closing-date rule, body shapes. */
 import { describe, expect, it } from 'vitest';
 import { idsOf, parseMeta } from '../src/modules/tickets/form';
 import { actionOnly, closedAt, newestClosingEntry } from '../src/modules/tickets/serialize';
 import { isStatusOnly } from '../src/modules/tickets/service';
-import { availabilityText, DEFAULT_TIME_ZONE, timeZoneOf } from '../src/modules/tickets/time-zones';
+import { availabilityText } from '../src/modules/tickets/time-zones';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
@@ -18,21 +18,6 @@ describe('availabilityText', () => {
   it('names the end day when the range crosses midnight', () => {
     const range = { start: at('2026-11-24T05:00:00Z'), end: at('2026-11-24T08:15:00Z') };
     expect(availabilityText(range, 'America/Edmonton')).toBe('Mon, Nov 23, 10:00 PM – Tue, Nov 24, 1:15 AM');
-  });
-});
-
-describe('timeZoneOf', () => {
-  it.each([
-    ['AB', 'America/Edmonton'],
-    ['Alberta', 'America/Edmonton'],
-    ['british columbia', 'America/Vancouver'],
-    ['ON', 'America/Toronto'],
-    ['Washington', 'America/Los_Angeles'],
-    ['AZ', 'America/Phoenix'],
-    ['', DEFAULT_TIME_ZONE],
-    ['Bavaria', DEFAULT_TIME_ZONE],
-  ])('%s -> %s', (province, zone) => {
-    expect(timeZoneOf(province)).toBe(zone);
   });
 });
 

@@ -14,24 +14,7 @@ import type {
   apiDashboardTotalsSchema,
   apiDashboardWeekSchema,
 } from './responses/dashboard';
-
-/** Whether `zone` is an IANA time zone this runtime knows ("America/Edmonton", "UTC"). */
-export function isTimeZone(zone: string): boolean {
-  if (zone.length > 64) return false;
-  if (validZones.has(zone)) return true;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-  } catch {
-    return false;
-  }
-  // Building a formatter to check a zone cost a sixth of a tenant's dashboard request: each valid one is kept
-  // (a bounded number: the names are case-insensitive, so a caller could send many spellings of one zone).
-  if (validZones.size < KEPT_ZONES) validZones.add(zone);
-  return true;
-}
-
-const KEPT_ZONES = 1000;
-const validZones = new Set<string>();
+import { isTimeZone } from './time-zones';
 
 /** The dashboard's query: the viewer's time zone, in which its weeks start. */
 export const dashboardQuerySchema = z.object({

@@ -114,3 +114,9 @@ export const APP_PAGE_PLACEHOLDERS = {
 } as const;
 /** Status code answered when the anti-forgery token is missing or wrong. */
 export const CSRF_STATUS = 419;
+
+/**
+ * The time zone of a property nobody has chosen one for (the product's home: SPEC.md's fixed "Edmonton, AB" line);
+ * the property form starts from the browser's own zone instead.
+ */
+export const DEFAULT_TIME_ZONE = 'America/Edmonton';

@@ -240,6 +240,7 @@ export const en = {
     landlordDescription: 'Please enter a description for the Landlord',
     cityCapital: 'Please enter a valid City',
     landlordSelect: 'Please select a Landlord',
+    timeZone: 'Please select a time zone',
     users: 'Please select users',
     ticketUnit: 'Please select a Unit',
     ticketTitle: 'Please enter a valid ticket title',
@@ -355,6 +356,7 @@ export const en = {
       openMap: 'Open in Google Maps',
       address: 'Address',
       postalCode: 'Postal/Zip Code',
+      timeZone: 'Time zone',
       country: 'Country',
       province: 'Province/State',
       city: 'City',
@@ -395,6 +397,7 @@ export const en = {
       usersLocked: 'Only an administrator can change who belongs to this landlord.',
       chooseLandlordFirst: 'Choose a landlord first.',
       gmapsUrl: 'Paste the share link from Google Maps.',
+      timeZone: 'Tenants give their availability for this property’s tickets in this time zone.',
     },
     placeholders: {
       country: 'Select a country',

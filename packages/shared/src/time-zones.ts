@@ -64,3 +64,31 @@ export function timeZoneLabel(zone: string, at: Date = new Date()): string {
     return zone;
   }
 }
+
+const KEPT_ZONES = 1000;
+/** Zones checked already, by the name given: checking builds a formatter, costly next to a cheap request. */
+const canonicalZones = new Map<string, string>();
+
+/**
+ * The canonical name of an IANA time zone this runtime knows ("america/edmonton" → "America/Edmonton", "UTC"), or
+ * null for anything else.
+ */
+export function canonicalTimeZone(zone: string): string | null {
+  if (zone.length > 64) return null;
+  const known = canonicalZones.get(zone);
+  if (known) return known;
+  let canonical: string;
+  try {
+    canonical = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+  // Bounded: the names are case-insensitive, so a caller could send many spellings of one zone.
+  if (canonicalZones.size < KEPT_ZONES) canonicalZones.set(zone, canonical);
+  return canonical;
+}
+
+/** Whether `zone` is an IANA time zone this runtime knows ("America/Edmonton", "UTC"). */
+export function isTimeZone(zone: string): boolean {
+  return canonicalTimeZone(zone) !== null;
+}

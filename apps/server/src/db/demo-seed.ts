@@ -158,6 +158,8 @@ interface PropertyData {
   province: string;
   country: string;
   postalCode: string;
+  /** IANA time zone of the property. */
+  timeZone: string;
   categories: CategoryKey[];
   units: { name: string; description: string }[];
 }
@@ -171,6 +173,7 @@ const PROPERTY_DATA: PropertyData[] = [
     address: '10150 100 St NW',
     city: 'Edmonton',
     province: 'Alberta',
+    timeZone: 'America/Edmonton',
     country: 'Canada',
     postalCode: 'T5J 0P6',
     categories: NO_ROOFING,
@@ -189,6 +192,7 @@ const PROPERTY_DATA: PropertyData[] = [
     address: '8215 104 St NW',
     city: 'Edmonton',
     province: 'Alberta',
+    timeZone: 'America/Edmonton',
     country: 'Canada',
     postalCode: 'T6E 4E6',
     categories: ALL_CATEGORIES,
@@ -206,6 +210,7 @@ const PROPERTY_DATA: PropertyData[] = [
     address: '1120 Kensington Rd NW',
     city: 'Calgary',
     province: 'Alberta',
+    timeZone: 'America/Edmonton',
     country: 'Canada',
     postalCode: 'T2N 3P5',
     categories: ALL_CATEGORIES,
@@ -224,6 +229,7 @@ const PROPERTY_DATA: PropertyData[] = [
     address: '1450 W Georgia St',
     city: 'Vancouver',
     province: 'British Columbia',
+    timeZone: 'America/Vancouver',
     country: 'Canada',
     postalCode: 'V6G 2T8',
     categories: NO_ROOFING,
@@ -242,6 +248,7 @@ const PROPERTY_DATA: PropertyData[] = [
     address: '720 Queen St W',
     city: 'Toronto',
     province: 'Ontario',
+    timeZone: 'America/Toronto',
     country: 'Canada',
     postalCode: 'M6J 1E8',
     categories: ALL_CATEGORIES,
@@ -259,6 +266,7 @@ const PROPERTY_DATA: PropertyData[] = [
     address: '2310 NE 65th St',
     city: 'Seattle',
     province: 'Washington',
+    timeZone: 'America/Los_Angeles',
     country: 'United States',
     postalCode: '98115',
     categories: ALL_CATEGORIES,
@@ -1012,6 +1020,7 @@ async function seedPropertiesAndUnits(
           city: p.city,
           postalCode: p.postalCode,
           address: p.address,
+          timeZone: p.timeZone,
           createdAt: at,
           updatedAt: at,
         };

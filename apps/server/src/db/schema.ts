@@ -11,7 +11,7 @@
  * Only type imports from '@mend/shared' here: drizzle-kit loads this file with its own loader.
  */
 
-import type { NotificationOptions, Role } from '@mend/shared';
+import { DEFAULT_TIME_ZONE, type NotificationOptions, type Role } from '@mend/shared';
 import { relations, sql } from 'drizzle-orm';
 import {
   check,
@@ -181,6 +181,11 @@ export const properties = pgTable(
     city: str('city'),
     postalCode: str('postal_code'),
     address: str('address'),
+    /**
+     * The IANA time zone of the property (ADR 0029): tickets' availability is entered and shown in it. Set on the
+     * property form; properties from before it was asked took their province's zone (migration 0018).
+     */
+    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     /**
      * What the property search matches, lower-cased and joined by U+001F: name, description, address, city,
      * landlord name. Kept by triggers (migration 0007, like tickets' in ADR 0009); never sent to a client.

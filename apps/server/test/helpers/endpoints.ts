@@ -104,6 +104,7 @@ const PROPERTY_FORM = [
   'city',
   'postal_code',
   'address',
+  'time_zone',
   'landlord_id',
   'avatar',
 ];

@@ -111,6 +111,8 @@ export const apiPropertySchema = z
     city: z.string(),
     postal_code: z.string(),
     address: z.string(),
+    /** IANA time zone the property's tickets' availability is entered and shown in. */
+    time_zone: z.string(),
     landlord_id: z.number().int(),
     landlord: apiRecordRefSchema,
     /** The units of the property the viewer may see. */

@@ -16,6 +16,7 @@ import { en, format } from '../messages';
 import { isValidPhone } from '../phone';
 import { listedCountry, listedProvince, provincesFor } from '../places';
 import { isRole, ROLES, type Role } from '../roles';
+import { canonicalTimeZone, isTimeZone } from '../time-zones';
 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -183,6 +184,10 @@ export function whenValid(...fields: string[]) {
 /** A country: one of the listed names (places.ts), which is what the forms offer. */
 export const country = (optional = false) =>
   text(en.validation.country, { optional, test: (name) => listedCountry(name) === name });
+
+/** An IANA time zone ("America/Edmonton"), kept by its canonical name whatever the case it came in. */
+export const timeZone = () =>
+  text(en.validation.timeZone, { test: isTimeZone }).transform((zone) => canonicalTimeZone(zone) ?? zone);
 
 /** A province: checked against its country by `withPlace`. */
 export const province = (optional = false) => text(en.validation.province, { optional });

@@ -1,7 +1,7 @@
 /** Unit, property and landlord forms (SPEC.md section 5). The avatar file is checked by uploads.ts. */
 import type { z } from 'zod';
 import { en } from '../messages';
-import { country, form, gmapsUrl, id, idList, longText, province, text, withPlace } from './common';
+import { country, form, gmapsUrl, id, idList, longText, province, text, timeZone, withPlace } from './common';
 
 const v = en.validation;
 
@@ -30,6 +30,9 @@ export const propertySchema = withPlace(
     city: text(v.cityCapital),
     postal_code: text(v.postalZip),
     address: text(v.addressCapital),
+    // Optional for API clients of before (ADR 0029): a new property without one takes DEFAULT_TIME_ZONE, an
+    // update without one keeps its zone.
+    time_zone: timeZone().optional(),
     landlord_id: id(v.landlordSelect),
   }),
 );

@@ -33,6 +33,7 @@ function propertyFields(property: Omit<PropertyRow, 'searchText'>, landlord: Api
     city: property.city,
     postal_code: property.postalCode,
     address: property.address,
+    time_zone: property.timeZone,
     landlord_id: property.landlordId,
     landlord,
     path: propertyPath(property.id),

@@ -436,6 +436,8 @@ function columnsOf(values: PropertyValues) {
     city: values.city,
     postalCode: values.postal_code,
     address: values.address,
+    // Not sent (an API client of before ADR 0029): a new property takes the column's default, an edit keeps it.
+    ...(values.time_zone !== undefined && { timeZone: values.time_zone }),
   };
 }
 

@@ -18,7 +18,6 @@ import { categories, properties, unitCategories, units } from '../../db/schema';
 import { type FieldErrors, validationFailed } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import { IMAGES_FIELD, type PreparedFile, prepareTicketFiles } from './files';
-import { timeZoneOf } from './time-zones';
 
 const v = en.validation;
 
@@ -106,15 +105,13 @@ export async function findUnit(db: Db, id: number): Promise<UnitInfo | undefined
       propertyId: units.propertyId,
       propertyName: properties.name,
       landlordId: properties.landlordId,
-      province: properties.province,
+      timeZone: properties.timeZone,
     })
     .from(units)
     .innerJoin(properties, eq(properties.id, units.propertyId))
     .where(eq(units.id, id))
     .limit(1);
-  if (!row) return undefined;
-  const { province, ...unit } = row;
-  return { ...unit, timeZone: timeZoneOf(province) };
+  return row;
 }
 
 /** The category if the unit offers it: one of the unit's categories, or any category when it has none. */

@@ -162,6 +162,7 @@ const rowColumns = {
     province: properties.province,
     country: properties.country,
     gmapsUrl: properties.gmapsUrl,
+    timeZone: properties.timeZone,
   },
   tenant: {
     id: tenantUser.id,

@@ -18,7 +18,7 @@ import type { TicketAvailabilityRow, TicketImageRow, TicketLogRow } from '../../
 import { fileUrl } from '../../lib/storage-urls';
 import { displayName, toSeconds } from '../users/serialize';
 import type { LogRowWithUser, TicketJoinedRow } from './queries';
-import { availabilityText, timeZoneOf } from './time-zones';
+import { availabilityText } from './time-zones';
 
 export const ticketPath = (id: number) => `/api/tickets/${id}/`;
 export const ticketLink = (id: number) => `/tickets/${id}`;
@@ -165,7 +165,7 @@ export function serializeTicket(
   log: LogRowWithUser[],
   viewer: Actor,
 ): ApiTicket {
-  const zone = timeZoneOf(row.property.province);
+  const zone = row.property.timeZone;
   const ranges = availability.map((range) => ({
     start: toSeconds(range.startsAt),
     end: toSeconds(range.endsAt),

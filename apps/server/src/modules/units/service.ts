@@ -86,7 +86,6 @@ import { seesEveryRow, visibleProperties, visibleUnits } from '../../lib/scopes'
 import { categoryChoices, categoryChoicesJson } from '../categories/service';
 import { landlordOption } from '../landlords/service';
 import { visibleTickets } from '../tickets/queries';
-import { timeZoneOf } from '../tickets/time-zones';
 import { serializeUnit, serializeUnitTicket, type UnitTenant } from './serialize';
 
 /** How many of a unit's newest tickets come with it. */
@@ -124,7 +123,7 @@ interface Loaded {
   unit: Omit<UnitRow, 'searchText'>;
   propertyName: string;
   landlordId: number;
-  province: string;
+  timeZone: string;
 }
 
 const { searchText: _searchText, ...unitColumns } = getTableColumns(units);
@@ -133,7 +132,7 @@ const loadedColumns = {
   unit: unitColumns,
   propertyName: properties.name,
   landlordId: properties.landlordId,
-  province: properties.province,
+  timeZone: properties.timeZone,
 };
 
 /**
@@ -175,11 +174,11 @@ interface Linked extends Loaded {
 }
 
 function serializeLinked(row: Linked): ApiUnit {
-  const { unit, propertyName, landlordId, province } = row;
+  const { unit, propertyName, landlordId, timeZone } = row;
   return serializeUnit(
     unit,
     { id: unit.propertyId, name: propertyName, landlord_id: landlordId },
-    timeZoneOf(province),
+    timeZone,
     row.tenants,
     row.tickets.map(serializeUnitTicket),
     row.categories,

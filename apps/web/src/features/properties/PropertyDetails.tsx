@@ -53,6 +53,7 @@ export function PropertyDetails({ id, panel }: { id: number; panel: PanelControl
             <DetailField label={F.province}>{property.province}</DetailField>
             <DetailField label={F.country}>{property.country}</DetailField>
             <DetailField label={F.postalCode}>{property.postal_code}</DetailField>
+            <DetailField label={F.timeZone}>{property.time_zone}</DetailField>
             {showLandlord ? (
               <DetailField label={F.landlord}>
                 {property.landlord ? (

@@ -1,9 +1,11 @@
-import { Text, TextInput } from '@mantine/core';
+import { Select, Text, TextInput } from '@mantine/core';
 import {
   type ApiProperty,
   type ApiPropertyEdit,
   type ApiPropertyFormOptions,
   can,
+  canonicalTimeZone,
+  DEFAULT_TIME_ZONE,
   format,
   propertySchema,
 } from '@mend/shared';
@@ -35,6 +37,18 @@ interface PropertyFormValues extends Record<string, unknown> {
   address: string;
   postal_code: string;
   gmaps_url: string;
+  time_zone: string;
+}
+
+/** A new property starts in the browser's own time zone: whoever adds it is most often near it. */
+function browserTimeZone(): string {
+  return canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? DEFAULT_TIME_ZONE;
+}
+
+/** Every IANA zone the browser knows, with the property's own kept even if it does not. */
+function timeZoneChoices(current: string): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes(current) ? zones : [current, ...zones];
 }
 
 export function PropertyFormPanel({ id, panel }: { id: number | null; panel: PanelControls }) {
@@ -83,6 +97,7 @@ function PropertyForm({
       address: property?.address ?? '',
       postal_code: property?.postal_code ?? '',
       gmaps_url: property?.gmaps_url ?? '',
+      time_zone: property?.time_zone ?? browserTimeZone(),
     },
     schema: propertySchema,
     extraValidate: (values) => avatarError(values.avatar),
@@ -145,6 +160,17 @@ function PropertyForm({
         onProvinceBlur={() => form.validateField('province')}
       />
       <TextInput size="sm" label={F.postalCode} withAsterisk {...form.getInputProps('postal_code')} />
+      <Select
+        size="sm"
+        label={F.timeZone}
+        description={t.screens.hints.timeZone}
+        withAsterisk
+        searchable
+        allowDeselect={false}
+        data={timeZoneChoices(form.values.time_zone)}
+        {...form.getInputProps('time_zone')}
+        onChange={(value) => form.setFieldValue('time_zone', value ?? form.values.time_zone)}
+      />
       <TextInput
         size="sm"
         label={F.gmapsUrl}
