@@ -32,7 +32,8 @@ export interface ListPageProps<T extends Identified> {
   canEdit?: boolean;
   /** More buttons beside the create button (e.g. Batch Create). */
   actions?: ReactNode;
-  table: Omit<DataTableProps<T>, 'highlightedId' | 'onOpen'>;
+  /** The screen's list: its page, sort, search and filters are in the URL (kept as the panel opens and closes). */
+  table: Omit<DataTableProps<T>, 'highlightedId' | 'onOpen' | 'stateInUrl'>;
   panelTitles: PanelTitles;
   /** The panel's content for a (non-closed) state. */
   renderPanel: (state: PanelState, panel: PanelControls) => ReactNode;
@@ -87,6 +88,7 @@ export function ListPage<T extends Identified>({
       <PageHeader title={title} actions={headerActions} />
       <DataTable<T>
         {...table}
+        stateInUrl
         highlightedId={opened ? state.id : null}
         onOpen={(row) => void panel.leaveTo({ mode: 'view', id: row.id })}
       />

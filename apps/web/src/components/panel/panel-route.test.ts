@@ -2,12 +2,23 @@ import { describe, expect, it } from 'vitest';
 import {
   CLOSED,
   cancelTarget,
+  isUnderList,
   needsLeaveConfirmation,
   type PanelState,
   panelFromPath,
   pathForPanel,
   savedTarget,
 } from './panel-route';
+
+describe('isUnderList', () => {
+  it("is the list and its panels, whose query string is the list's", () => {
+    expect(isUnderList('/units', '/units')).toBe(true);
+    expect(isUnderList('/units', '/units/5/edit')).toBe(true);
+    expect(isUnderList('/units/', '/units/create')).toBe(true);
+    expect(isUnderList('/units', '/unitsx')).toBe(false);
+    expect(isUnderList('/units', '/tickets/5')).toBe(false);
+  });
+});
 
 describe('panelFromPath', () => {
   it('reads the four panel routes of a list', () => {

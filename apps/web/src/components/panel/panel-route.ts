@@ -1,7 +1,8 @@
 /**
  * The side panel's mode lives in the URL (SPEC.md section 2): /units is the list with the panel
  * closed, /units/create the create form, /units/5 the record's details and /units/5/edit its edit
- * form. Reloading and back/forward therefore restore the panel.
+ * form. Reloading and back/forward therefore restore the panel. The query string is the list's (its page,
+ * sort, search and filters: components/table/list-url.ts): moving between the list and its panels keeps it.
  */
 
 export type PanelMode = 'closed' | 'view' | 'edit' | 'create';
@@ -20,10 +21,16 @@ function parseId(text: string): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+/** Whether `pathname` is the list path `base` (e.g. '/units') or one of its panels' paths. */
+export function isUnderList(base: string, pathname: string): boolean {
+  const root = base.replace(/\/+$/, '');
+  return pathname === root || pathname.startsWith(`${root}/`);
+}
+
 /** The panel state of `pathname` under the list path `base` (e.g. '/units'); unknown paths are closed. */
 export function panelFromPath(base: string, pathname: string): PanelState {
   const root = base.replace(/\/+$/, '');
-  if (pathname !== root && !pathname.startsWith(`${root}/`)) return CLOSED;
+  if (!isUnderList(base, pathname)) return CLOSED;
   const rest = pathname.slice(root.length).replace(/\/+$/, '');
   if (rest === '') return CLOSED;
   if (rest === '/create') return { mode: 'create', id: null };

@@ -1,10 +1,14 @@
-/** The side panel state of a list page, read from and written to the URL (see panel-route.ts). */
+/**
+ * The side panel state of a list page, read from and written to the URL's path (see panel-route.ts); the
+ * query string (the list's page, sort, search and filters) stays as the panel opens, changes and closes.
+ */
 import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { confirmClosePanel } from '../feedback';
 import {
   CLOSED,
   cancelTarget,
+  isUnderList,
   needsLeaveConfirmation,
   type PanelState,
   panelFromPath,
@@ -29,15 +33,17 @@ export interface PanelControls {
 }
 
 export function usePanelRoute(base: string): PanelControls {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const state = useMemo(() => panelFromPath(base, pathname), [base, pathname]);
   const asking = useRef(false);
+  // The list's query string, when the list is where we are.
+  const listSearch = isUnderList(base, pathname) ? search : '';
 
   const go = useCallback(
     (next: PanelState, options?: { replace?: boolean; state?: unknown }) =>
-      navigate(pathForPanel(base, next), options),
-    [base, navigate],
+      navigate({ pathname: pathForPanel(base, next), search: listSearch }, options),
+    [base, listSearch, navigate],
   );
 
   const leaveTo = useCallback(

@@ -4,7 +4,7 @@
  * (label, format, value); the form edits them as rows.
  */
 import { Stack, Text } from '@mantine/core';
-import { type ApiCategory, can, format } from '@mend/shared';
+import { type ApiCategory, can, format, LIST_SORTS } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DateCell, formatDate } from '../../components/details';
 import { ListPage } from '../../components/panel/ListPage';
@@ -60,6 +60,7 @@ export default function CategoriesPage() {
         url: 'categories',
         columns,
         defaultSort: { id: 'created_at', desc: true },
+        sortKeys: LIST_SORTS.categories,
         label: E.many,
         loadingText: t.loadingTexts.categories,
         emptyText: format(t.emptyTexts.generic, { entity: E.words }),

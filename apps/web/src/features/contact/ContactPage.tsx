@@ -4,6 +4,7 @@
  * read-only: there is no create or edit panel.
  */
 import { Stack, Text } from '@mantine/core';
+import { LIST_SORTS } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DateCell, formatDate, PanelStatus } from '../../components/details';
@@ -76,6 +77,7 @@ export default function ContactPage() {
         url: 'contact',
         columns,
         defaultSort: { id: 'created_at', desc: true },
+        sortKeys: LIST_SORTS.contact,
         label: C.title,
         loadingText: t.loadingTexts.contact,
         emptyText: C.empty,

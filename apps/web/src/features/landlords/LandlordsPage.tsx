@@ -4,7 +4,7 @@
  * which it may edit but not create or delete.
  */
 import { Avatar, Group, Text } from '@mantine/core';
-import { type ApiLandlordListRow, can, format } from '@mend/shared';
+import { type ApiLandlordListRow, can, format, LIST_SORTS } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DateCell, formatDate } from '../../components/details';
 import { ListPage } from '../../components/panel/ListPage';
@@ -83,6 +83,7 @@ export default function LandlordsPage() {
         url: 'landlords',
         columns,
         defaultSort: { id: 'created_at', desc: true },
+        sortKeys: LIST_SORTS.landlords,
         label: E.many,
         loadingText: t.loadingTexts.landlords,
         emptyText: t.emptyTexts.landlords,

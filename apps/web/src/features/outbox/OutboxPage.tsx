@@ -5,6 +5,7 @@
  * Reached from the account menu (the sidebar entries are fixed per role by SPEC.md).
  */
 import { Badge, Button, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { LIST_SORTS } from '@mend/shared';
 import { IconMail, IconMessage, IconPhoneCall, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -14,19 +15,16 @@ import { toastError, toastSuccess } from '../../components/feedback';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable } from '../../components/table/DataTable';
 import { type ListCardContent, labelled } from '../../components/table/ListCard';
+import type { ListFilter } from '../../components/table/list-url';
 import { apiSend } from '../../lib/api';
 import { format, t } from '../../lib/translations';
-import {
-  type ApiOutboxMessage,
-  canRetry,
-  kindLabel,
-  OUTBOX_STATUSES,
-  type OutboxStatus,
-  statusColor,
-  toDate,
-} from './outbox';
+import { type ApiOutboxMessage, canRetry, kindLabel, OUTBOX_STATUSES, statusColor, toDate } from './outbox';
 
 const O = t.accountScreens.outbox;
+/** The status filter (in the list's URL: `status=failed`); 'all' is none. */
+const FILTERS: readonly ListFilter[] = [
+  { name: 'status', accepts: (value) => (OUTBOX_STATUSES as readonly string[]).includes(value) },
+];
 const CHANNEL_ICONS = { email: IconMail, sms: IconMessage, voice: IconPhoneCall };
 /**
  * A badge's label ends in "…" when its cell is narrow; these are one or two words, so the badge keeps its
@@ -118,8 +116,6 @@ function card(message: ApiOutboxMessage): ListCardContent {
 }
 
 export default function OutboxPage() {
-  const [status, setStatus] = useState<OutboxStatus | 'all'>('all');
-
   const columns = useMemo<ColumnDef<ApiOutboxMessage, unknown>[]>(
     () => [
       {
@@ -213,26 +209,28 @@ export default function OutboxPage() {
       <DataTable<ApiOutboxMessage>
         resource="outbox"
         url="outbox"
-        params={status === 'all' ? undefined : { status }}
+        stateInUrl
+        filters={FILTERS}
         columns={columns}
         defaultSort={{ id: 'created_at', desc: true }}
+        sortKeys={LIST_SORTS.outbox}
         label={O.title}
         loadingText={O.loading}
         emptyText={O.empty}
         searchPlaceholder={O.search}
         card={card}
-        toolbar={
+        toolbar={({ values, set }) => (
           <SegmentedControl
             size="xs"
-            value={status}
-            onChange={(value) => setStatus(value as OutboxStatus | 'all')}
+            value={values.status ?? 'all'}
+            onChange={(value) => set('status', value === 'all' ? null : value)}
             data={[
               { value: 'all', label: O.allStatuses },
               ...OUTBOX_STATUSES.map((value) => ({ value, label: O.statuses[value] })),
             ]}
             aria-label={O.status}
           />
-        }
+        )}
       />
     </>
   );

@@ -4,7 +4,7 @@
  * property is fixed to it); roles 2 and 3 only read.
  */
 import { Avatar, Group, Stack, Text } from '@mantine/core';
-import { type ApiPropertyListRow, can, format } from '@mend/shared';
+import { type ApiPropertyListRow, can, format, LIST_SORTS } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import { DateCell, formatDate } from '../../components/details';
@@ -111,6 +111,7 @@ export default function PropertiesPage() {
         url: 'properties',
         columns,
         defaultSort: { id: 'created_at', desc: true },
+        sortKeys: LIST_SORTS.properties,
         label: E.many,
         loadingText: t.loadingTexts.properties,
         emptyText: t.emptyTexts.properties,

@@ -5,7 +5,13 @@
  */
 import { Button, Divider, Group, Menu, Select } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
-import { type ApiTicketSummary, can, PRIORITY, RELATIVE_TIME_LIST_REFRESH_MS } from '@mend/shared';
+import {
+  type ApiTicketSummary,
+  can,
+  LIST_SORTS,
+  PRIORITY,
+  RELATIVE_TIME_LIST_REFRESH_MS,
+} from '@mend/shared';
 import { IconChevronDown, IconFlag3Filled, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -14,6 +20,7 @@ import { PanelStatus } from '../../components/details';
 import { toastError } from '../../components/feedback';
 import { ListPage } from '../../components/panel/ListPage';
 import { usePanelRoute } from '../../components/panel/usePanelRoute';
+import type { FilterControls } from '../../components/table/DataTable';
 import type { ListCardContent } from '../../components/table/ListCard';
 import { useActor } from '../../lib/actor';
 import { format, t } from '../../lib/translations';
@@ -26,7 +33,7 @@ import {
   usePropertyOptions,
   useStatuses,
 } from './ticket-data';
-import { TICKET_LIST } from './ticket-list';
+import { TICKET_LIST, ticketFilters } from './ticket-list';
 import classes from './tickets.module.css';
 
 const S = t.ticketScreens;
@@ -64,8 +71,6 @@ export default function TicketsPage() {
 
   const statuses = useStatuses();
   const properties = usePropertyOptions(showPropertyFilter);
-  const [status, setStatus] = useState(ALL);
-  const [propertyId, setPropertyId] = useState(ALL);
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
 
@@ -209,15 +214,16 @@ export default function TicketsPage() {
   }
 
   const none = selected.length === 0;
-  const filters = (
+  // The filters' values are the list's (in the URL); 'all' is none.
+  const filters = ({ values, set }: FilterControls) => (
     <>
       <Select
         className={classes.filter}
         size="sm"
         aria-label={S.filters.status}
         data={statusData}
-        value={status}
-        onChange={(value) => setStatus(value ?? ALL)}
+        value={values.status ?? ALL}
+        onChange={(value) => set('status', value === ALL ? null : value)}
         allowDeselect={false}
         comboboxProps={{ zIndex: 400 }}
       />
@@ -227,8 +233,8 @@ export default function TicketsPage() {
           size="sm"
           aria-label={S.filters.property}
           data={propertyData}
-          value={propertyId}
-          onChange={(value) => setPropertyId(value ?? ALL)}
+          value={values.property_id ?? ALL}
+          onChange={(value) => set('property_id', value === ALL ? null : value)}
           allowDeselect={false}
           searchable={propertyData.length > 8}
           nothingFoundMessage={t.screens.nothingFound}
@@ -289,12 +295,10 @@ export default function TicketsPage() {
       table={{
         resource: TICKETS,
         url: TICKET_LIST.url,
-        params: {
-          status: status === ALL ? undefined : status,
-          property_id: propertyId === ALL || !showPropertyFilter ? undefined : propertyId,
-        },
         columns,
         defaultSort: TICKET_LIST.defaultSort,
+        sortKeys: LIST_SORTS.tickets,
+        filters: ticketFilters(showPropertyFilter),
         label: S.entity.many,
         loadingText: t.loadingTexts.tickets,
         emptyText: format(t.emptyTexts.generic, { entity: S.entity.words }),

@@ -13,6 +13,7 @@ import {
 } from '@mend/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { firstPageQuery, type ListSource } from '../../components/table/list-query';
+import type { ListFilter } from '../../components/table/list-url';
 import { apiGet } from '../../lib/api';
 import { fetchJson } from '../../lib/records';
 import { t } from '../../lib/translations';
@@ -22,6 +23,21 @@ export const TICKET_LIST: ListSource = {
   url: 'tickets',
   defaultSort: { id: 'created_at', desc: true },
 };
+
+/** The Status filter: a status's index (`status=2`). */
+const STATUS_FILTER: ListFilter = { name: 'status', accepts: (value) => /^\d{1,3}$/.test(value) };
+/** The Property filter: a property's id (`property_id=7`). */
+const PROPERTY_FILTER: ListFilter = {
+  name: 'property_id',
+  accepts: (value) => /^[1-9]\d{0,14}$/.test(value),
+};
+const STATUS_ONLY = [STATUS_FILTER];
+const STATUS_AND_PROPERTY = [STATUS_FILTER, PROPERTY_FILTER];
+
+/** The list's filters (in its URL): the Property filter only for who may filter by property. */
+export function ticketFilters(byProperty: boolean): readonly ListFilter[] {
+  return byProperty ? STATUS_AND_PROPERTY : STATUS_ONLY;
+}
 
 /** A plain string list (GET tickets/statuses, tickets/priorities); `failure` is SPEC.md's message. */
 export async function fetchStringList(url: string, failure: string): Promise<string[]> {

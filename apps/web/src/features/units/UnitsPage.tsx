@@ -4,7 +4,7 @@
  * is hidden for roles 2 and 3 (a contractor sees this list as its "Tenant List").
  */
 import { Avatar, Group, Stack, Text } from '@mantine/core';
-import { type ApiUnit, can, format, worksOnProperties } from '@mend/shared';
+import { type ApiUnit, can, format, LIST_SORTS, worksOnProperties } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import { DateCell, formatDate } from '../../components/details';
@@ -110,6 +110,7 @@ export default function UnitsPage() {
         url: 'units',
         columns,
         defaultSort: { id: 'created_at', desc: true },
+        sortKeys: LIST_SORTS.units,
         label: E.many,
         loadingText: format(t.loadingTexts.generic, { entity: E.many }),
         emptyText: t.emptyTexts.units,

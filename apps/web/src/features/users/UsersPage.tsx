@@ -4,7 +4,7 @@
  * Create for roles 0 and 1; Batch Create for the super admin.
  */
 import { Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { type ApiUserRecord, can, format, type UserType } from '@mend/shared';
+import { type ApiUserRecord, can, format, LIST_SORTS, type UserType } from '@mend/shared';
 import { IconFileImport } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
@@ -173,6 +173,7 @@ export default function UsersPage({ type }: { type: UserType }) {
         url: type,
         columns,
         defaultSort: { id: 'created_at', desc: true },
+        sortKeys: LIST_SORTS.users,
         label: E.many,
         loadingText: format(t.loadingTexts.generic, { entity: E.many }),
         emptyText: format(t.emptyTexts.userType, { type: E.word }),

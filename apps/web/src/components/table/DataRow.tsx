@@ -1,0 +1,68 @@
+/**
+ * One row of the list table (TableView), re-rendered only when its own data, state or the columns change.
+ * Plain elements styled by DataTable.module.css (not Mantine's Table.Tr/Td and Checkbox): the rows are
+ * most of what a list screen renders, and each Mantine component costs several components of its own.
+ */
+import { type ColumnDef, flexRender, type Row } from '@tanstack/react-table';
+import { type KeyboardEvent, memo, type ReactElement } from 'react';
+import classes from './DataTable.module.css';
+import type { Identified } from './table-types';
+
+export interface DataRowProps<T extends Identified> {
+  row: Row<T>;
+  /** The column definitions: new ones re-render the row (its cells come from them). */
+  columns: ColumnDef<T, unknown>[];
+  highlighted: boolean;
+  /** Whether the row's checkbox is ticked; null when the table has no selection. */
+  selected: boolean | null;
+  selectLabel: string;
+  onOpen: (row: T) => void;
+  onToggle: (id: number, checked: boolean) => void;
+}
+
+export const DataRow = memo(function DataRow<T extends Identified>({
+  row,
+  highlighted,
+  selected,
+  selectLabel,
+  onOpen,
+  onToggle,
+}: DataRowProps<T>) {
+  const record = row.original;
+  function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>) {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onOpen(record);
+    }
+  }
+  return (
+    <tr
+      className={classes.row}
+      data-highlighted={highlighted || undefined}
+      data-selected={selected || undefined}
+      aria-current={highlighted ? 'true' : undefined}
+      tabIndex={0}
+      onClick={() => onOpen(record)}
+      onKeyDown={onKeyDown}
+    >
+      {selected === null ? null : (
+        <td className={classes.cell}>
+          <input
+            type="checkbox"
+            className={classes.checkbox}
+            aria-label={selectLabel}
+            checked={selected}
+            onClick={(event) => event.stopPropagation()}
+            onChange={(event) => onToggle(record.id, event.currentTarget.checked)}
+          />
+        </td>
+      )}
+      {row.getVisibleCells().map((cell) => (
+        <td key={cell.id} className={classes.cell}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </td>
+      ))}
+    </tr>
+  );
+}) as <T extends Identified>(props: DataRowProps<T>) => ReactElement;

@@ -1,0 +1,82 @@
+/**
+ * A list's search box: what is typed shows at once and becomes the list's search SEARCH_DEBOUNCE_MS after
+ * the last keystroke (`onSearch`, which replaces the history entry rather than adding one per keystroke).
+ * The clear button searches for nothing at once. When the list's search changes otherwise (Back, a link),
+ * the box shows it.
+ */
+import { ActionIcon, Loader, TextInput } from '@mantine/core';
+import { SEARCH_DEBOUNCE_MS } from '@mend/shared';
+import { IconSearch, IconX } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { t } from '../../lib/translations';
+
+export interface SearchBoxProps {
+  /** The list's search (trimmed). */
+  search: string;
+  /** Kept the same across renders (a new one restarts the wait). */
+  onSearch: (search: string) => void;
+  placeholder: string;
+  /** A page is being fetched (a spinner where the clear button would be). */
+  busy: boolean;
+  className?: string;
+}
+
+export function SearchBox({ search, onSearch, placeholder, busy, className }: SearchBoxProps) {
+  const [text, setText] = useState(search);
+  // The search this box asked for and the list has not shown yet: when it arrives, what was typed since
+  // stays in the box.
+  const [asked, setAsked] = useState<string | null>(null);
+  // The list's search changed otherwise (Back, Forward, a link): the box shows it.
+  const [shown, setShown] = useState(search);
+  if (shown !== search) {
+    setShown(search);
+    setAsked(null);
+    if (search !== asked && text.trim() !== search) setText(search);
+  }
+
+  const ask = useCallback(
+    (wanted: string) => {
+      setAsked(wanted);
+      onSearch(wanted);
+    },
+    [onSearch],
+  );
+
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === search) return;
+    const timer = setTimeout(() => ask(wanted), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, search, ask]);
+
+  return (
+    <TextInput
+      className={className}
+      size="sm"
+      type="search"
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      placeholder={placeholder}
+      aria-label={placeholder}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      rightSection={
+        text ? (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            onClick={() => {
+              setText('');
+              ask('');
+            }}
+            aria-label={t.buttons.close}
+          >
+            <IconX size={14} aria-hidden />
+          </ActionIcon>
+        ) : busy ? (
+          <Loader size={14} aria-hidden />
+        ) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,23 @@
+/** What the list table's parts share: a listed record, the selection for bulk actions, the list's status. */
+
+/** A listed record: its id names its row, its card and its panel. */
+export interface Identified {
+  id: number;
+}
+
+export interface TableSelection {
+  selectedIds: readonly number[];
+  onChange: (ids: number[]) => void;
+}
+
+/** What a list shows instead of its rows, and how fresh its rows are (both views). */
+export interface ListStatus {
+  /** "Loading Units...", "No units found", a list's own message or the failure; null when there are rows. */
+  message: string | null;
+  /** The first page is still loading (the message is then a status). */
+  pending: boolean;
+  /** A page is being fetched. */
+  fetching: boolean;
+  /** The rows shown are the previous page's while the next one loads (dimmed). */
+  stale: boolean;
+}
