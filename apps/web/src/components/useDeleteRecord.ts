@@ -9,7 +9,7 @@ import type { MessageResponse } from '@mend/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiSend } from '../lib/api';
-import { invalidateRecords } from '../lib/records';
+import { invalidateAfterWrite, type WrittenResource } from '../lib/invalidation';
 import { format, t } from '../lib/translations';
 import { confirmDelete, toastError, toastSuccess } from './feedback';
 
@@ -20,8 +20,8 @@ export interface DeleteRequest {
   entity: string;
   /** The record's name for the texts. */
   name: string;
-  /** The resource whose cached record is dropped ('units'). */
-  resource: string;
+  /** The resource deleted from ('units'): its cached record is dropped, what shows it refreshed (lib/invalidation.ts). */
+  resource: WrittenResource;
   onDeleted: () => void;
 }
 
@@ -37,7 +37,7 @@ export function useDeleteRecord() {
     if (result.ok) {
       onDeleted();
       queryClient.removeQueries({ queryKey: [resource, 'detail'] });
-      await invalidateRecords(queryClient);
+      await invalidateAfterWrite(queryClient, resource);
       toastSuccess(t.toasts.deleted, result.data?.message);
       return;
     }

@@ -1,29 +1,13 @@
 /**
  * Queries shared by the record screens: one record, form options, and the cache refresh after a
- * save or delete. Keys start with the resource ('units', 'tenants', ...), so invalidating a resource
- * refreshes its lists, records and form options together.
+ * delete. Keys start with the resource ('units', 'tenants', ...), so invalidating a resource
+ * refreshes its lists, records and form options together. What a form's save refreshes is
+ * lib/invalidation.ts's rule.
  */
 import type { ListResponse } from '@mend/shared';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet, type QueryParams } from './api';
 import { t } from './translations';
-
-/** Every record resource: a save may change what another one shows (a unit's property, a landlord's users). */
-export const RECORD_RESOURCES = [
-  'landlords',
-  'properties',
-  'units',
-  'categories',
-  'users',
-  'tenants',
-  'contractors',
-] as const;
-
-export function invalidateRecords(queryClient: QueryClient): Promise<void> {
-  return Promise.all(
-    RECORD_RESOURCES.map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })),
-  ).then(() => undefined);
-}
 
 /** GET a JSON document; a failure throws an ApiError whose message is the server's (403/404) or the generic text. */
 export async function fetchJson<T>(url: string, params?: QueryParams): Promise<T> {
@@ -72,11 +56,6 @@ export function usePickerSearch<T>(resource: string, search: string, perPage: nu
     staleTime: 30_000,
     placeholderData: (previous) => previous,
   });
-}
-
-export function useInvalidateRecords() {
-  const queryClient = useQueryClient();
-  return () => invalidateRecords(queryClient);
 }
 
 /** The message of a failed record query. */

@@ -10,13 +10,19 @@
  * still needs activating; an active one is sent to sign in with its email.
  */
 import { Alert, Button, Center, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type ActivationLookupResponse, activationSchema, type RedirectMessageResponse } from '@mend/shared';
+import {
+  type ActivationLookupResponse,
+  type ActivationValues,
+  activationSchema,
+  type RedirectMessageResponse,
+} from '@mend/shared';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FormButton } from '../../components/FormButton';
 import { FormErrorAlert } from '../../components/forms/FormErrorAlert';
+import type { FormValues } from '../../components/forms/form-values';
 import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { ApiError, apiGet } from '../../lib/api';
@@ -29,16 +35,6 @@ const F = A.fields;
 
 /** How long the "Account Activated" view stays before going to the login page. */
 export const ACTIVATED_REDIRECT_MS = 5000;
-
-type ActivationValues = {
-  username: string;
-  email: string;
-  email_confirmation: string;
-  old_password: string;
-  password: string;
-  password_confirmation: string;
-  login_redirect: string;
-};
 
 async function fetchActivationLookupResponse(username: string): Promise<ActivationLookupResponse> {
   const result = await apiGet<ActivationLookupResponse>(`user-activation/${encodeURIComponent(username)}`);
@@ -114,7 +110,7 @@ function ActivationForm({
   lookupError?: string;
   onActivated: (message: string) => void;
 }) {
-  const { form, canSubmit } = useRecordForm<ActivationValues>({
+  const { form, canSubmit } = useRecordForm<FormValues<ActivationValues>>({
     initialValues: {
       username,
       email: '',
@@ -126,17 +122,21 @@ function ActivationForm({
     },
     schema: activationSchema,
   });
-  const { buttonState, error, submit } = useFormSubmit();
+  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'accounts' });
 
   const onSubmit = form.onSubmit(async (values) => {
-    const result = await submit<RedirectMessageResponse, ActivationValues>(form, 'PATCH', 'user-activation', {
-      username: values.username.trim(),
-      email: values.email.trim(),
-      email_confirmation: values.email_confirmation.trim(),
-      old_password: values.old_password,
-      password: values.password,
-      password_confirmation: values.password_confirmation,
-      login_redirect: values.login_redirect,
+    const result = await submit<RedirectMessageResponse>({
+      method: 'PATCH',
+      url: 'user-activation',
+      body: {
+        username: values.username.trim(),
+        email: values.email.trim(),
+        email_confirmation: values.email_confirmation.trim(),
+        old_password: values.old_password,
+        password: values.password,
+        password_confirmation: values.password_confirmation,
+        login_redirect: values.login_redirect,
+      },
     });
     if (result?.ok) onActivated(result.data?.message ?? '');
   });

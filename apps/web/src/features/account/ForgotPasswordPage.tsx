@@ -4,12 +4,17 @@
  * been sent to {email} with instructions on how to reset your password."
  */
 import { Alert, Stack, TextInput } from '@mantine/core';
-import { type MessageResponse, passwordResetRequestSchema } from '@mend/shared';
+import {
+  type MessageResponse,
+  type PasswordResetRequestValues,
+  passwordResetRequestSchema,
+} from '@mend/shared';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormButton } from '../../components/FormButton';
 import { FormErrorAlert } from '../../components/forms/FormErrorAlert';
+import type { FormValues } from '../../components/forms/form-values';
 import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { format, t } from '../../lib/translations';
@@ -17,7 +22,7 @@ import { AuthScreen } from './AuthScreen';
 
 const A = t.accountScreens;
 
-type RequestValues = { email: string };
+type RequestValues = FormValues<PasswordResetRequestValues>;
 
 export default function ForgotPasswordPage() {
   const [params] = useSearchParams();
@@ -26,11 +31,11 @@ export default function ForgotPasswordPage() {
     initialValues: { email: params.get('email') ?? '' },
     schema: passwordResetRequestSchema,
   });
-  const { buttonState, error, submit } = useFormSubmit();
+  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'accounts' });
 
   const onSubmit = form.onSubmit(async (values) => {
     const email = values.email.trim();
-    const result = await submit<MessageResponse, RequestValues>(form, 'POST', 'password/email', { email });
+    const result = await submit<MessageResponse>({ method: 'POST', url: 'password/email', body: { email } });
     if (result?.ok) setSent(result.data?.message || format(t.auth.resetRequestSent, { email }));
   });
 

@@ -7,11 +7,17 @@
  */
 import { Alert, Anchor, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { passwordResetSchema, type RedirectMessageResponse, TOAST_MS } from '@mend/shared';
+import {
+  type PasswordResetValues,
+  passwordResetSchema,
+  type RedirectMessageResponse,
+  TOAST_MS,
+} from '@mend/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FormButton } from '../../components/FormButton';
 import { FormErrorAlert } from '../../components/forms/FormErrorAlert';
+import type { FormValues } from '../../components/forms/form-values';
 import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { format, t } from '../../lib/translations';
@@ -19,7 +25,7 @@ import { AuthScreen } from './AuthScreen';
 
 const A = t.accountScreens;
 
-type ResetValues = { token: string; email: string; password: string; password_confirmation: string };
+type ResetValues = FormValues<PasswordResetValues>;
 
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
@@ -30,21 +36,19 @@ export default function ResetPasswordPage() {
     initialValues: { token, email: presetEmail, password: '', password_confirmation: '' },
     schema: passwordResetSchema,
   });
-  const { buttonState, error, submit } = useFormSubmit();
+  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'accounts', hiddenFields: ['token'] });
 
   const onSubmit = form.onSubmit(async (values) => {
-    const result = await submit<RedirectMessageResponse, ResetValues>(
-      form,
-      'POST',
-      'password/reset',
-      {
+    const result = await submit<RedirectMessageResponse>({
+      method: 'POST',
+      url: 'password/reset',
+      body: {
         token: values.token,
         email: values.email.trim(),
         password: values.password,
         password_confirmation: values.password_confirmation,
       },
-      { hiddenFields: ['token'] },
-    );
+    });
     if (!result?.ok) return;
     notifications.show({
       title: A.reset.doneTitle,

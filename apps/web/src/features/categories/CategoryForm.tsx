@@ -10,30 +10,30 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { type ApiCategory, categorySchema, format } from '@mend/shared';
+import {
+  type ApiCategory,
+  type CategoryAttribute,
+  type CategoryValues,
+  categorySchema,
+  format,
+} from '@mend/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { PanelError, PanelStatus } from '../../components/details';
 import { RecordFormShell } from '../../components/forms/fields';
-import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
+import type { FormValues } from '../../components/forms/form-values';
+import { savedRecord } from '../../components/forms/payload';
+import { useFormSubmit } from '../../components/forms/useFormSubmit';
+import { useRecordForm } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { useRecord } from '../../lib/records';
 import { t } from '../../lib/translations';
 
 const F = t.screens.fields;
 
-interface AttributeRow {
-  /** A stable key for React while rows are added and removed. */
-  key: string;
-  label: string;
-  format: string;
-  value: string;
-}
+/** An attribute's fields, and a stable key for React while rows are added and removed. */
+type AttributeRow = FormValues<CategoryAttribute> & { key: string };
 
-interface CategoryFormValues extends Record<string, unknown> {
-  title: string;
-  description: string;
-  attributes: AttributeRow[];
-}
+type CategoryFormValues = Omit<FormValues<CategoryValues>, 'attributes'> & { attributes: AttributeRow[] };
 
 let rowCounter = 0;
 const rowKey = () => `row-${++rowCounter}`;
@@ -62,12 +62,13 @@ function CategoryForm({ category, panel }: { category: ApiCategory | null; panel
     schema: categorySchema,
     stored: !creating,
   });
-  const { buttonState, error, submit } = useSubmitRecord();
+  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'categories' });
 
-  const onSubmit = form.onSubmit((values) =>
-    submit(
-      form,
-      {
+  const onSubmit = form.onSubmit(async (values) => {
+    const result = await submit({
+      method: creating ? 'POST' : 'PATCH',
+      url: creating ? 'categories' : `categories/${category.id}`,
+      body: {
         title: values.title,
         description: values.description,
         attributes: values.attributes.map(({ label, format: kind, value }) => ({
@@ -76,14 +77,13 @@ function CategoryForm({ category, panel }: { category: ApiCategory | null; panel
           value,
         })),
       },
-      {
-        method: creating ? 'POST' : 'PATCH',
-        url: creating ? 'categories' : `categories/${category.id}`,
-        successTitle: creating ? t.toasts.created : t.toasts.updated,
-        onSaved: (saved) => (saved.id !== null ? panel.saved(saved.id) : panel.deleted()),
-      },
-    ),
-  );
+      toast: { title: creating ? t.toasts.created : t.toasts.updated },
+    });
+    if (!result?.ok) return;
+    const { id } = savedRecord(result.data);
+    if (id !== null) panel.saved(id);
+    else panel.deleted();
+  });
 
   return (
     <RecordFormShell

@@ -8,7 +8,6 @@
 import { Alert, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type ApiUser, contactFormSchema } from '@mend/shared';
 import { IconClock } from '@tabler/icons-react';
-import { toastSuccess } from '../../components/feedback';
 import { SettingsForm } from '../../components/forms/SettingsForm';
 import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import { useRecordForm } from '../../components/forms/useRecordForm';
@@ -23,17 +22,21 @@ export function ContactForm({ sender }: { sender: ApiUser }) {
     initialValues: contactValues(sender),
     schema: contactFormSchema,
   });
-  const { buttonState, error, submit } = useFormSubmit();
+  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'contact' });
 
   const onSubmit = form.onSubmit(async (values) => {
-    const result = await submit(form, 'POST', 'contact', contactPayload(values));
+    const result = await submit({
+      method: 'POST',
+      url: 'contact',
+      body: contactPayload(values),
+      toast: { title: t.toasts.sentTitle, message: t.toasts.sent },
+    });
     if (!result?.ok) return;
     // Subject and message are cleared; the sender's details stay for the next message.
     const next = { ...values, subject: '', message: '' };
     form.setInitialValues(next);
     form.setValues(next);
     form.resetDirty(next);
-    toastSuccess(t.toasts.sentTitle, t.toasts.sent);
   });
 
   const input = (path: string) => ({ ...form.getInputProps(path), name: path });

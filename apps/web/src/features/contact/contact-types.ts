@@ -1,5 +1,11 @@
 /** Helpers of the contact-submission screens (shapes in @mend/shared api-accounts.ts). */
-import { type ApiContactSubmission, type ApiUser, isTemporaryEmail } from '@mend/shared';
+import {
+  type ApiContactSubmission,
+  type ApiUser,
+  type ContactFormValues,
+  isTemporaryEmail,
+} from '@mend/shared';
+import type { FormValues } from '../../components/forms/form-values';
 
 export type { ApiContactSubmission };
 
@@ -10,17 +16,7 @@ export function senderName(submission: { meta?: Partial<ApiContactSubmission['me
   return name || meta.company_name || meta.email || '';
 }
 
-export type ContactValues = {
-  meta: {
-    first_name: string;
-    last_name: string;
-    company_name: string;
-    email: string;
-    phone_number: string;
-  };
-  subject: string;
-  message: string;
-};
+export type ContactValues = FormValues<ContactFormValues>;
 
 export function contactValues(sender: ApiUser): ContactValues {
   return {

@@ -3,6 +3,7 @@ import {
   type ApiLandlord,
   type ApiLandlordEdit,
   type ApiLandlordFormOptions,
+  type LandlordValues,
   landlordSchema,
 } from '@mend/shared';
 import { PanelError, PanelStatus } from '../../components/details';
@@ -12,19 +13,18 @@ import {
   NameDescriptionFields,
   RecordFormShell,
 } from '../../components/forms/fields';
-import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
+import type { FormValues } from '../../components/forms/form-values';
+import { savedRecord } from '../../components/forms/payload';
+import { useFormSubmit } from '../../components/forms/useFormSubmit';
+import { useRecordForm } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { useFormOptions } from '../../lib/records';
 import { t } from '../../lib/translations';
 
 const F = t.screens.fields;
 
-interface LandlordFormValues extends Record<string, unknown> {
-  avatar: File | null;
-  name: string;
-  description: string;
-  users: string[];
-}
+/** The schema's fields, and the logo (checked apart: avatarError). */
+type LandlordFormValues = FormValues<LandlordValues> & { avatar: File | null };
 
 export function LandlordFormPanel({ id, panel }: { id: number | null; panel: PanelControls }) {
   const query = useFormOptions<ApiLandlordEdit | ApiLandlordFormOptions>(
@@ -59,7 +59,7 @@ function LandlordForm({
     extraValidate: (values) => avatarError(values.avatar),
     stored: !creating,
   });
-  const { buttonState, error, submit } = useSubmitRecord();
+  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'landlords' });
 
   // The landlord's own users, then those of no landlord that may join it.
   const userData = [...(landlord?.users ?? []), ...(options.user_options ?? [])].map((user) => ({
@@ -67,14 +67,18 @@ function LandlordForm({
     label: `${user.company_name && user.company_name !== user.name ? `${user.name} · ${user.company_name}` : user.name} (${user.role_name})`,
   }));
 
-  const onSubmit = form.onSubmit(({ users, ...values }) =>
-    submit(form, canChangeUsers ? { ...values, users } : values, {
+  const onSubmit = form.onSubmit(async ({ users, ...values }) => {
+    const result = await submit({
       method: creating ? 'POST' : 'PATCH',
       url: creating ? 'landlords' : `landlords/${landlord.id}`,
-      successTitle: creating ? t.toasts.landlordCreated : t.toasts.landlordUpdated,
-      onSaved: (saved) => (saved.id !== null ? panel.saved(saved.id) : panel.deleted()),
-    }),
-  );
+      body: canChangeUsers ? { ...values, users } : values,
+      toast: { title: creating ? t.toasts.landlordCreated : t.toasts.landlordUpdated },
+    });
+    if (!result?.ok) return;
+    const { id } = savedRecord(result.data);
+    if (id !== null) panel.saved(id);
+    else panel.deleted();
+  });
 
   return (
     <RecordFormShell

@@ -4,30 +4,18 @@
  * users/{id}/info, then the toast "Saved" / "Your settings have been saved.".
  */
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { type ApiUser, profileInfoSchema } from '@mend/shared';
-import { toastSuccess } from '../../components/feedback';
+import { type ApiUser, type ProfileInfoValues, profileInfoSchema } from '@mend/shared';
 import { CountryProvinceFields } from '../../components/forms/fields';
+import type { FormValues } from '../../components/forms/form-values';
 import { SettingsForm } from '../../components/forms/SettingsForm';
 import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { t } from '../../lib/translations';
-import { useProfileSaved } from './queries';
 
 const F = t.screens.fields;
 const P = t.accountScreens.profile;
 
-type InfoValues = {
-  first_name: string;
-  last_name: string;
-  company_name: string;
-  phone_number: string;
-  address_1: string;
-  address_2: string;
-  country: string;
-  province: string;
-  city: string;
-  postal: string;
-};
+type InfoValues = FormValues<ProfileInfoValues>;
 
 export function infoValues(user: ApiUser): InfoValues {
   return {
@@ -50,17 +38,20 @@ export function AccountInfoTab({ user }: { user: ApiUser }) {
     schema: profileInfoSchema,
     stored: true,
   });
-  const { buttonState, error, submit } = useFormSubmit();
-  const saved = useProfileSaved(user.id);
+  // The profile (and every list showing the user) refreshes with the rest of a user's writes.
+  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'users' });
 
   const onSubmit = form.onSubmit(async (values) => {
     const body = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]));
-    const result = await submit(form, 'PATCH', `users/${user.id}/info`, body);
+    const result = await submit({
+      method: 'PATCH',
+      url: `users/${user.id}/info`,
+      body,
+      toast: { title: t.toasts.savedTitle, message: t.toasts.saved },
+    });
     if (!result?.ok) return;
     form.setInitialValues(values);
     form.resetDirty(values);
-    toastSuccess(t.toasts.savedTitle, t.toasts.saved);
-    saved(result.data);
   });
 
   const input = (path: keyof InfoValues) => ({ ...form.getInputProps(path), name: path });

@@ -8,13 +8,13 @@ import { Divider, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import {
   type ApiUser,
   isTemporaryEmail,
-  type NotificationOptions,
   type NotificationOptionsSavedResponse,
+  type NotificationOptionsValues,
   notificationOptionsSchema,
 } from '@mend/shared';
 import { IconMail, IconMessage, IconPhoneCall } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
-import { toastSuccess } from '../../components/feedback';
+import type { FormValues } from '../../components/forms/form-values';
 import { SettingsForm } from '../../components/forms/SettingsForm';
 import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import { useRecordForm } from '../../components/forms/useRecordForm';
@@ -25,11 +25,10 @@ import {
   notificationOptionsPayload,
 } from './notification-options';
 import classes from './ProfilePage.module.css';
-import { useProfileSaved } from './queries';
 
 const N = t.accountScreens.notificationOptions;
 
-type OptionValues = NotificationOptions & Record<string, unknown>;
+type OptionValues = FormValues<NotificationOptionsValues>;
 
 function Channel({
   icon: Icon,
@@ -62,30 +61,29 @@ function Channel({
 
 export function NotificationsTab({ user }: { user: ApiUser }) {
   const { form, canSubmit } = useRecordForm<OptionValues>({
-    initialValues: notificationFormValues(user.notification_options) as OptionValues,
+    initialValues: notificationFormValues(user.notification_options),
     schema: notificationOptionsSchema,
     stored: true,
   });
-  const { buttonState, error, submit } = useFormSubmit();
-  const saved = useProfileSaved(user.id);
+  const { buttonState, error, submit } = useFormSubmit(form, {
+    writes: 'users',
+    aliases: NOTIFICATION_ERROR_ALIASES,
+  });
 
   const onSubmit = form.onSubmit(async (values) => {
-    const result = await submit(
-      form,
-      'PATCH',
-      `users/${user.id}/notifications`,
-      { ...notificationOptionsPayload(values, user.notification_options) },
-      { aliases: NOTIFICATION_ERROR_ALIASES },
-    );
+    const result = await submit({
+      method: 'PATCH',
+      url: `users/${user.id}/notifications`,
+      body: { ...notificationOptionsPayload(values, user.notification_options) },
+      toast: { title: t.toasts.savedTitle, message: t.toasts.saved },
+    });
     if (!result?.ok) return;
     // The answer's data is the saved options.
     const answered = (result.data as Partial<NotificationOptionsSavedResponse> | null)?.data;
-    const next = notificationFormValues(answered?.mail ? answered : values) as OptionValues;
+    const next = notificationFormValues(answered?.mail ? answered : values);
     form.setInitialValues(next);
     form.setValues(next);
     form.resetDirty(next);
-    toastSuccess(t.toasts.savedTitle, t.toasts.saved);
-    saved(null, { notification_options: next });
   });
 
   const flag = (path: string, label: string) => (

@@ -5,19 +5,26 @@
  * users/{id}/password). Both clear their fields after a save and toast "Saved".
  */
 import { Divider, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type ApiUser, emailChangeSchema, isTemporaryEmail, passwordChangeSchema } from '@mend/shared';
-import { toastSuccess } from '../../components/feedback';
+import {
+  type ApiUser,
+  type EmailChangeValues,
+  emailChangeSchema,
+  isTemporaryEmail,
+  type PasswordChangeValues,
+  passwordChangeSchema,
+} from '@mend/shared';
+import type { FormValues } from '../../components/forms/form-values';
 import { SettingsForm } from '../../components/forms/SettingsForm';
 import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { t } from '../../lib/translations';
-import { answeredUser, useProfileSaved } from './queries';
+import { answeredUser } from './queries';
 
 const A = t.accountScreens;
 const F = A.fields;
 
-type EmailValues = { old_email: string; email: string; email_confirmation: string };
-type PasswordValues = { old_password: string; password: string; password_confirmation: string };
+type EmailValues = FormValues<EmailChangeValues>;
+type PasswordValues = FormValues<PasswordChangeValues>;
 
 function EmailForm({ user }: { user: ApiUser }) {
   const current = isTemporaryEmail(user.email) ? '' : user.email;
@@ -25,22 +32,24 @@ function EmailForm({ user }: { user: ApiUser }) {
     initialValues: { old_email: current, email: '', email_confirmation: '' },
     schema: emailChangeSchema,
   });
-  const { buttonState, error, submit } = useFormSubmit();
-  const saved = useProfileSaved(user.id);
+  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'users' });
 
   const onSubmit = form.onSubmit(async (values) => {
-    const result = await submit(form, 'PATCH', `users/${user.id}/email`, {
-      old_email: values.old_email.trim(),
-      email: values.email.trim(),
-      email_confirmation: values.email_confirmation.trim(),
+    const result = await submit({
+      method: 'PATCH',
+      url: `users/${user.id}/email`,
+      body: {
+        old_email: values.old_email.trim(),
+        email: values.email.trim(),
+        email_confirmation: values.email_confirmation.trim(),
+      },
+      toast: { title: t.toasts.savedTitle, message: t.toasts.saved },
     });
     if (!result?.ok) return;
     const email = answeredUser(result.data)?.email ?? values.email.trim();
     const cleared = { old_email: email, email: '', email_confirmation: '' };
     form.setInitialValues(cleared);
     form.reset();
-    toastSuccess(t.toasts.savedTitle, t.toasts.saved);
-    saved(result.data);
   });
 
   return (
@@ -91,13 +100,17 @@ function PasswordForm({ user, notYou }: { user: ApiUser; notYou: boolean }) {
     initialValues: empty,
     schema: passwordChangeSchema,
   });
-  const { buttonState, error, submit } = useFormSubmit();
+  // Nothing shown changes with the password.
+  const { buttonState, error, submit } = useFormSubmit(form, { writes: null });
 
   const onSubmit = form.onSubmit(async (values) => {
-    const result = await submit(form, 'PATCH', `users/${user.id}/password`, { ...values });
-    if (!result?.ok) return;
-    form.reset();
-    toastSuccess(t.toasts.savedTitle, t.toasts.saved);
+    const result = await submit({
+      method: 'PATCH',
+      url: `users/${user.id}/password`,
+      body: { ...values },
+      toast: { title: t.toasts.savedTitle, message: t.toasts.saved },
+    });
+    if (result?.ok) form.reset();
   });
 
   return (

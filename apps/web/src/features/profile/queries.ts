@@ -1,10 +1,12 @@
 /**
  * The profile of /users/{id}/info|security|notifications|contact: GET users/{id}/profile answers the
- * user and whether it is someone else than the signed-in user (`not_you`). A save on any tab puts the
- * answered user in this cache and refreshes the current user (sidebar name, avatar, email banner).
+ * user and whether it is someone else than the signed-in user (`not_you`). The tabs save through
+ * useFormSubmit as writes to 'users', which refreshes this cache, the current user (sidebar name, avatar,
+ * email banner) and every list showing the user (lib/invalidation.ts); the avatar upload does the same here.
  */
 import type { ApiUser, ProfileResponse } from '@mend/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateAfterWrite } from '../../lib/invalidation';
 import { fetchJson } from '../../lib/records';
 
 export type { ProfileResponse };
@@ -33,20 +35,17 @@ export function answeredUser(body: unknown): Partial<ApiUser> | null {
 }
 
 /**
- * After a save: the answered user (or `patch`, for answers that carry only part of it) replaces the
- * cached one; the current user and the user lists refresh.
+ * After an avatar upload: the answered user replaces the cached one at once, then everything showing the
+ * user refreshes (a write to 'users', lib/invalidation.ts).
  */
 export function useProfileSaved(id: number) {
   const queryClient = useQueryClient();
-  return (body: unknown, patch?: Partial<ApiUser>) => {
-    const user = answeredUser(body) ?? patch ?? null;
+  return (body: unknown) => {
+    const user = answeredUser(body);
     if (user)
       queryClient.setQueryData<ProfileResponse>(profileKey(id), (previous) =>
         previous ? { ...previous, user: { ...previous.user, ...user } } : previous,
       );
-    void queryClient.invalidateQueries({ queryKey: profileKey(id) });
-    // ['users', 'current'] and the users / tenants / contractors lists.
-    for (const resource of ['users', 'tenants', 'contractors'])
-      void queryClient.invalidateQueries({ queryKey: [resource] });
+    void invalidateAfterWrite(queryClient, 'users');
   };
 }

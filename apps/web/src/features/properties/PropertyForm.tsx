@@ -7,6 +7,7 @@ import {
   canonicalTimeZone,
   DEFAULT_TIME_ZONE,
   format,
+  type PropertyValues,
   propertySchema,
 } from '@mend/shared';
 import { PanelError, PanelStatus } from '../../components/details';
@@ -17,8 +18,11 @@ import {
   NameDescriptionFields,
   RecordFormShell,
 } from '../../components/forms/fields';
+import type { FormValues } from '../../components/forms/form-values';
 import { LandlordPicker } from '../../components/forms/LandlordPicker';
-import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
+import { savedRecord } from '../../components/forms/payload';
+import { useFormSubmit } from '../../components/forms/useFormSubmit';
+import { useRecordForm } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { useActor } from '../../lib/actor';
 import { useFormOptions } from '../../lib/records';
@@ -26,19 +30,8 @@ import { t } from '../../lib/translations';
 
 const F = t.screens.fields;
 
-interface PropertyFormValues extends Record<string, unknown> {
-  avatar: File | null;
-  name: string;
-  description: string;
-  landlord_id: string;
-  country: string;
-  province: string;
-  city: string;
-  address: string;
-  postal_code: string;
-  gmaps_url: string;
-  time_zone: string;
-}
+/** The schema's fields, and the picture (checked apart: avatarError). */
+type PropertyFormValues = FormValues<PropertyValues> & { avatar: File | null };
 
 /** A new property starts in the browser's own time zone: whoever adds it is most often near it. */
 function browserTimeZone(): string {
@@ -103,16 +96,20 @@ function PropertyForm({
     extraValidate: (values) => avatarError(values.avatar),
     stored: !creating,
   });
-  const { buttonState, error, submit } = useSubmitRecord();
+  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'properties' });
 
-  const onSubmit = form.onSubmit((values) =>
-    submit(form, values, {
+  const onSubmit = form.onSubmit(async (values) => {
+    const result = await submit({
       method: creating ? 'POST' : 'PATCH',
       url: creating ? 'properties' : `properties/${property.id}`,
-      successTitle: creating ? t.toasts.created : t.toasts.updated,
-      onSaved: (saved) => (saved.id !== null ? panel.saved(saved.id) : panel.deleted()),
-    }),
-  );
+      body: values,
+      toast: { title: creating ? t.toasts.created : t.toasts.updated },
+    });
+    if (!result?.ok) return;
+    const { id } = savedRecord(result.data);
+    if (id !== null) panel.saved(id);
+    else panel.deleted();
+  });
 
   const landlordName = landlords.find((landlord) => String(landlord.id) === form.values.landlord_id)?.name;
 

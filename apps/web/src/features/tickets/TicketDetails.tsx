@@ -30,7 +30,7 @@ import { invalidateNotifications } from '../notifications/queries';
 import { ActivityLog } from './ActivityLog';
 import { PriorityMark, StatusTag } from './TicketParts';
 import { TicketPhotos } from './TicketPhotos';
-import { changeStatus, TICKETS, ticketListKey, useStatuses, useTicket } from './ticket-data';
+import { changeStatus, ticketListKey, useStatuses, useTicket } from './ticket-data';
 import { closedDateText, statusColor } from './ticket-logic';
 import classes from './tickets.module.css';
 
@@ -205,7 +205,7 @@ function TicketView({ ticket, panel }: { ticket: ApiTicket; panel: PanelControls
                   path: ticket.path || `tickets/${ticket.id}`,
                   entity: S.entity.word,
                   name: ticket.title,
-                  resource: TICKETS,
+                  resource: 'tickets',
                   onDeleted: () => {
                     panel.deleted();
                     void queryClient.invalidateQueries({ queryKey: ticketListKey });

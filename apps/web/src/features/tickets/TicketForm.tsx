@@ -30,11 +30,12 @@ import {
   ticketSchema,
 } from '@mend/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { PanelError, PanelStatus } from '../../components/details';
 import { RecordFormShell } from '../../components/forms/fields';
-import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
+import { savedRecord } from '../../components/forms/payload';
+import { useFormSubmit } from '../../components/forms/useFormSubmit';
+import { useRecordForm } from '../../components/forms/useRecordForm';
 import type { ParsingSchema } from '../../components/forms/zod-errors';
 import { NotAllowed } from '../../components/NotAllowed';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
@@ -44,7 +45,6 @@ import { t } from '../../lib/translations';
 import { AvailabilityFields, type RangeRow, rangeRow } from './AvailabilityFields';
 import { PhotosField } from './PhotosField';
 import {
-  invalidateTickets,
   useOwnUnit,
   usePriorities,
   useStatuses,
@@ -63,9 +63,7 @@ import classes from './tickets.module.css';
 
 const S = t.ticketScreens.form;
 
-interface FormValues extends TicketFormValues {
-  availability: RangeRow[];
-}
+type FormValues = Omit<TicketFormValues, 'availability'> & { availability: RangeRow[] };
 
 interface UnitChoice {
   value: string;
@@ -199,7 +197,6 @@ function TicketForm({
   panel: PanelControls;
 }) {
   const actor = useActor();
-  const queryClient = useQueryClient();
   const creating = ticket === null;
   const includeStatus = !creating && can(actor, 'ticket.setStatusInForm');
   const unitEditable = creating ? can(actor, 'ticket.pickUnit') : can(actor, 'ticket.changeUnitOnEdit');
@@ -235,7 +232,7 @@ function TicketForm({
     },
     stored: !creating,
   });
-  const { buttonState, error, submit } = useSubmitRecord();
+  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'tickets' });
   // A chosen photo being scaled down is not in the form yet: no submit until it is.
   const [preparingPhotos, setPreparingPhotos] = useState(false);
 
@@ -286,19 +283,20 @@ function TicketForm({
       form.setFieldValue('availability', [rangeRow(option.timeZone)]);
   }
 
-  const onSubmit = form.onSubmit((values) =>
-    submit(form, ticketPayload(values, { includeStatus }), {
+  const onSubmit = form.onSubmit(async (values) => {
+    const result = await submit({
       method: creating ? 'POST' : 'PATCH',
       url: creating ? 'tickets' : `tickets/${ticket.id}`,
-      successTitle: creating ? null : t.toasts.ticketUpdated,
-      onSaved: (saved) => {
-        void invalidateTickets(queryClient);
-        const done = () => (saved.id !== null ? panel.saved(saved.id) : panel.deleted());
-        if (creating) showCreatedDialog(done);
-        else done();
-      },
-    }),
-  );
+      body: ticketPayload(values, { includeStatus }),
+      // A new ticket says so in its dialog instead.
+      toast: creating ? undefined : { title: t.toasts.ticketUpdated },
+    });
+    if (!result?.ok) return;
+    const { id } = savedRecord(result.data);
+    const done = () => (id !== null ? panel.saved(id) : panel.deleted());
+    if (creating) showCreatedDialog(done);
+    else done();
+  });
 
   const rangeError = (index: number) => form.errors[`availability.${index}`];
 

@@ -17,8 +17,8 @@ import { type QueryClient, type QueryKey, useQuery } from '@tanstack/react-query
 import { confirmAction, toastError, toastInfo, toastSuccess } from '../../components/feedback';
 import type { ListResult } from '../../components/table/list-data';
 import { apiSend } from '../../lib/api';
-import { CURRENT_USER_KEY } from '../../lib/auth';
-import { fetchJson, invalidateRecords, usePickerSearch } from '../../lib/records';
+import { invalidateAfterWrite } from '../../lib/invalidation';
+import { fetchJson, usePickerSearch } from '../../lib/records';
 import { format, t } from '../../lib/translations';
 import {
   fetchStringList,
@@ -92,15 +92,6 @@ export function useUnitCategories(unitId: string) {
     enabled: /^\d+$/.test(unitId),
     select: (answer) => answer.data,
   });
-}
-
-/** After a save, status change or delete: every ticket list and record, the records that show tickets, the bell. */
-export async function invalidateTickets(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: [TICKETS] }),
-    invalidateRecords(queryClient),
-    queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
-  ]);
 }
 
 /** A summary of a ticket from any cached list or record (for the question's title). */
@@ -206,7 +197,7 @@ export async function changeStatus(
   } else {
     toastSuccess(t.toasts.statusesUpdated, (result.data as ApiTicketBatchStatusResponse).message);
   }
-  await invalidateTickets(queryClient);
+  await invalidateAfterWrite(queryClient, 'tickets');
   return true;
 }
 
@@ -237,6 +228,6 @@ export async function deleteTickets(queryClient: QueryClient, ids: readonly numb
   const deleted = Array.isArray(result.data?.data) ? result.data.data : [...ids];
   for (const id of deleted) queryClient.removeQueries({ queryKey: ticketDetailKey(id) });
   toastSuccess(t.toasts.ticketsDeleted, result.data?.message);
-  await invalidateTickets(queryClient);
+  await invalidateAfterWrite(queryClient, 'tickets');
   return deleted;
 }

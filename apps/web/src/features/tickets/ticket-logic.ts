@@ -23,6 +23,7 @@ import {
   statusSlug,
   TICKET_IMAGE_MAX_FILES,
   TIME_STEP_MINUTES,
+  type TicketValues,
   type UploadInfo,
   type WallClockRange,
   zonedDateTime,
@@ -30,6 +31,7 @@ import {
   zonedToday,
 } from '@mend/shared';
 import dayjs from 'dayjs';
+import type { FormValues } from '../../components/forms/form-values';
 
 /* ---------- Availability ranges ---------- */
 
@@ -264,20 +266,14 @@ export function photosError(files: readonly UploadInfo[], kept = 0): string | nu
 
 /* ---------- The form's request body ---------- */
 
-export interface TicketFormValues extends Record<string, unknown> {
-  contact_details: { first_name: string; last_name: string; email: string; phone_number: string };
-  unit_id: string;
-  title: string;
-  description: string;
-  category_id: string;
-  priority: string;
-  status: string;
+/** The schema's fields, the ranges as the form edits them, and the files (checked apart: photosError). */
+export type TicketFormValues = Omit<FormValues<TicketValues>, 'availability'> & {
   availability: RangeInput[];
   /** New files to upload. */
   images: File[];
   /** Ids of the ticket's files to remove (edit). */
   remove_images: number[];
-}
+};
 
 export interface PayloadOptions {
   /** Roles 0 and 1 set the status in the edit form. */

@@ -4,7 +4,13 @@
  * screen, not of the unit: it is never sent.
  */
 import { MultiSelect, Select, TextInput } from '@mantine/core';
-import { type ApiUnit, type ApiUnitEdit, type ApiUnitFormOptions, unitSchema } from '@mend/shared';
+import {
+  type ApiUnit,
+  type ApiUnitEdit,
+  type ApiUnitFormOptions,
+  type UnitValues,
+  unitSchema,
+} from '@mend/shared';
 import { useState } from 'react';
 import { PanelError, PanelStatus } from '../../components/details';
 import {
@@ -13,8 +19,11 @@ import {
   NameDescriptionFields,
   RecordFormShell,
 } from '../../components/forms/fields';
+import type { FormValues } from '../../components/forms/form-values';
 import { LandlordPicker } from '../../components/forms/LandlordPicker';
-import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
+import { savedRecord } from '../../components/forms/payload';
+import { useFormSubmit } from '../../components/forms/useFormSubmit';
+import { useRecordForm } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { useFormOptions } from '../../lib/records';
 import { t } from '../../lib/translations';
@@ -22,18 +31,13 @@ import { t } from '../../lib/translations';
 const F = t.screens.fields;
 const P = t.screens.placeholders;
 
-interface UnitFormValues extends Record<string, unknown> {
+/** The schema's fields, and what it does not check: the picture, the categories and the landlord. */
+type UnitFormValues = FormValues<UnitValues> & {
   avatar: File | null;
-  name: string;
-  description: string;
+  category_ids: string[];
   /** Only narrows the property choices; never sent. */
   landlord_id: string;
-  property_id: string;
-  address: string;
-  postal_code: string;
-  gmaps_url: string;
-  category_ids: string[];
-}
+};
 
 function initialValues(unit: ApiUnit | null, options: ApiUnitFormOptions): UnitFormValues {
   const landlord = unit?.property.landlord_id ?? options.options_landlord_id ?? null;
@@ -92,7 +96,7 @@ function UnitForm({
     extraValidate: (values) => avatarError(values.avatar),
     stored: unit !== null,
   });
-  const { buttonState, error, submit } = useSubmitRecord();
+  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'units' });
   const creating = unit === null;
 
   const propertyData = (options.property_options ?? []).map((property) => ({
@@ -126,14 +130,18 @@ function UnitForm({
     label: category.title,
   }));
 
-  const onSubmit = form.onSubmit(({ landlord_id: _landlord, ...values }) =>
-    submit(form, values, {
+  const onSubmit = form.onSubmit(async ({ landlord_id: _landlord, ...values }) => {
+    const result = await submit({
       method: creating ? 'POST' : 'PATCH',
       url: creating ? 'units' : `units/${unit.id}`,
-      successTitle: creating ? t.toasts.created : t.toasts.updated,
-      onSaved: (saved) => (saved.id !== null ? panel.saved(saved.id) : panel.deleted()),
-    }),
-  );
+      body: values,
+      toast: { title: creating ? t.toasts.created : t.toasts.updated },
+    });
+    if (!result?.ok) return;
+    const { id } = savedRecord(result.data);
+    if (id !== null) panel.saved(id);
+    else panel.deleted();
+  });
 
   return (
     <RecordFormShell

@@ -23,19 +23,16 @@ import {
   type ApiCreatedUser,
   BATCH_COLUMNS,
   type BatchCreateUsersResponse,
+  type BatchCreateValues,
   batchCreateSchema,
-  generateNonce,
 } from '@mend/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { FormButton, useFormButton } from '../../components/FormButton';
-import { toastSuccess } from '../../components/feedback';
-import { FormErrorAlert, type FormErrorState } from '../../components/forms/FormErrorAlert';
-import { formErrorLines } from '../../components/forms/zod-errors';
+import { FormButton } from '../../components/FormButton';
+import { FormErrorAlert } from '../../components/forms/FormErrorAlert';
+import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import { PageHeader } from '../../components/PageHeader';
-import { apiSend } from '../../lib/api';
-import { useInvalidateRecords } from '../../lib/records';
 import { t } from '../../lib/translations';
 import { activationUrl, displayName, isTemporary } from './user-types';
 
@@ -113,13 +110,12 @@ function CreatedUsers({ users }: { users: ApiCreatedUser[] }) {
   );
 }
 
+/** The schema's one field, held as the CSV text it parses into rows. */
+type BatchFormValues = Record<keyof BatchCreateValues, string>;
+
 export default function BatchCreatePage() {
-  const [buttonState, setButtonState] = useFormButton();
-  const [nonce, setNonce] = useState(generateNonce);
-  const [error, setError] = useState<FormErrorState | null>(null);
   const [created, setCreated] = useState<ApiCreatedUser[]>([]);
-  const invalidate = useInvalidateRecords();
-  const form = useForm({
+  const form = useForm<BatchFormValues>({
     mode: 'controlled',
     initialValues: { users: '' },
     validateInputOnBlur: true,
@@ -130,32 +126,25 @@ export default function BatchCreatePage() {
     },
   });
 
+  // The rows' errors are listed in the summary; the field is only marked.
+  const { buttonState, error, submit, resetButton } = useFormSubmit(form, {
+    writes: 'tenants',
+    markedFields: ['users'],
+  });
   const valid = csvErrors(form.values.users).length === 0;
   const fieldError = form.errors.users;
   const fieldLines = typeof fieldError === 'string' ? fieldError.split('\n') : [];
 
-  async function submit(values: { users: string }) {
-    if (buttonState === 'sending') return;
-    setButtonState('sending');
-    setError(null);
-    const result = await apiSend<BatchCreateUsersResponse>('POST', 'users/batch/tenants', {
-      users: values.users,
-      _nonce: nonce,
+  async function send(values: BatchFormValues) {
+    const result = await submit<BatchCreateUsersResponse>({
+      method: 'POST',
+      url: 'users/batch/tenants',
+      body: { users: values.users },
+      toast: { title: t.toasts.created },
     });
-    setNonce(generateNonce());
-    if (result.ok) {
-      setButtonState('sent');
-      setCreated(result.data.data ?? []);
-      form.reset();
-      await invalidate();
-      toastSuccess(t.toasts.created, result.data.message);
-      return;
-    }
-    setButtonState('error');
-    const lines = formErrorLines(result.data.errors);
-    // The rows' errors are listed in the alert; the field is only marked.
-    if (result.data.errors?.users?.length) form.setFieldError('users', true);
-    setError({ title: result.data.message || t.errors.formTitle, lines });
+    if (!result?.ok) return;
+    setCreated(result.data.data ?? []);
+    form.reset();
   }
 
   return (
@@ -177,8 +166,8 @@ export default function BatchCreatePage() {
         <Paper withBorder radius="lg" p="lg" shadow="xs">
           <form
             noValidate
-            onSubmit={form.onSubmit(submit, (errors) => {
-              if (errors.users) setButtonState('default');
+            onSubmit={form.onSubmit(send, (errors) => {
+              if (errors.users) resetButton();
             })}
           >
             <Stack gap="md">

@@ -13,6 +13,7 @@ import {
   belongsToLandlord,
   format,
   isTemporaryEmail,
+  type UserFormValues as ParsedUserValues,
   parseRole,
   type UserType,
   userFormSchema,
@@ -25,8 +26,11 @@ import {
   CountryProvinceFields,
   RecordFormShell,
 } from '../../components/forms/fields';
+import type { FormValues } from '../../components/forms/form-values';
 import { LandlordPicker } from '../../components/forms/LandlordPicker';
-import { useRecordForm, useSubmitRecord } from '../../components/forms/useRecordForm';
+import { savedRecord } from '../../components/forms/payload';
+import { useFormSubmit } from '../../components/forms/useFormSubmit';
+import { useRecordForm } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { useFormOptions } from '../../lib/records';
 import { t } from '../../lib/translations';
@@ -36,27 +40,11 @@ import { entityOf } from './user-types';
 const F = t.screens.fields;
 const P = t.screens.placeholders;
 
-interface UserFormValues extends Record<string, unknown> {
-  avatar: File | null;
-  email: string;
-  first_name: string;
-  last_name: string;
-  company_name: string;
-  phone_number: string;
-  address_1: string;
-  address_2: string;
-  country: string;
-  province: string;
-  city: string;
-  postal: string;
-  landlord_id: string;
-  role: string;
-  password: string;
-  password_confirmation: string;
-  unit_id: string;
-  property_ids: string[];
-  category_ids: string[];
-}
+/**
+ * Every field the schema may hold (which ones it checks depends on type and mode: role and passwords on
+ * create, a tenant's unit, a contractor's properties and categories), and the avatar (checked apart).
+ */
+type UserFormValues = FormValues<ParsedUserValues> & { avatar: File | null };
 
 export function UserFormPanel({
   type,
@@ -146,7 +134,7 @@ function UserForm({
     extraValidate: (values) => avatarError(values.avatar),
     stored: !creating,
   });
-  const { buttonState, error, submit } = useSubmitRecord();
+  const { buttonState, error, submit } = useFormSubmit(form, { writes: type });
 
   const roleData = options.roles.map((role) => ({ value: String(role.value), label: role.name }));
   const unitData = (options.unit_options ?? []).map((unit) => ({
@@ -171,7 +159,7 @@ function UserForm({
     onLandlordChange(value);
   }
 
-  const onSubmit = form.onSubmit((values) => {
+  const onSubmit = form.onSubmit(async (values) => {
     const body: Record<string, unknown> = {
       avatar: values.avatar,
       email: values.email,
@@ -197,19 +185,20 @@ function UserForm({
       body.property_ids = values.property_ids;
       body.category_ids = values.category_ids;
     }
-    return submit(form, body, {
+    const result = await submit({
       method: creating ? 'POST' : 'PATCH',
       url: creating ? type : `${type}/${user.id}`,
-      successTitle: creating ? t.toasts.created : t.toasts.updated,
-      onSaved: (saved) => {
-        if (saved.id === null) return panel.deleted();
-        const password = (saved.data as ApiCreatedUser | null)?.generated_password;
-        const state: CreatedUserState | undefined = password
-          ? { createdUserId: saved.id, generatedPassword: password }
-          : undefined;
-        panel.saved(saved.id, state);
-      },
+      body,
+      toast: { title: creating ? t.toasts.created : t.toasts.updated },
     });
+    if (!result?.ok) return;
+    const saved = savedRecord(result.data);
+    if (saved.id === null) return panel.deleted();
+    const password = (saved.data as ApiCreatedUser | null)?.generated_password;
+    const state: CreatedUserState | undefined = password
+      ? { createdUserId: saved.id, generatedPassword: password }
+      : undefined;
+    panel.saved(saved.id, state);
   });
 
   // The form's role belongs to no landlord (the super admin's): the form has no landlord picker.
