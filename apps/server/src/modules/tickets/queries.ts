@@ -72,9 +72,52 @@ const qb = new QueryBuilder();
 /** The ticket's tenant, joined under its own name (the log joins `users` for authors). */
 export const tenantUser = alias(users, 'tenant');
 
+/** Who is looking, as a scope's rule reads it: values, placeholders, or the columns of a user joined in. */
+interface Viewer {
+  userId: number | Placeholder | AnyColumn;
+  /** null: a manager without a landlord, who sees no ticket. */
+  landlordId: number | null | Placeholder | AnyColumn;
+}
+
 /**
- * Which tickets an actor sees: all (role 0), its landlord's properties (role 1), its own unit (role 2),
- * the tickets routed to it (role 3). Each is an indexed IN (subquery), usable in SELECT, UPDATE and DELETE.
+ * Which tickets each scope sees, written once (the super admin sees them all): the tickets whose `ticketColumn`
+ * is among the `member` ids of the `table` rows the viewer owns (`owner`). A manager: the tickets of its
+ * landlord's properties; a tenant: of its unit; a contractor: the tickets routed to it. `visibleTickets`,
+ * `visibleWholeProperties` and the detail's `visiblePerScope` are each a form of these rules.
+ */
+const MEMBERSHIPS = {
+  landlord: {
+    ticketColumn: tickets.propertyId,
+    table: properties,
+    member: properties.id,
+    owner: (viewer: Viewer): SQL =>
+      viewer.landlordId === null ? sql`false` : eq(properties.landlordId, viewer.landlordId),
+  },
+  unit: {
+    ticketColumn: tickets.unitId,
+    table: tenantUnits,
+    member: tenantUnits.unitId,
+    owner: (viewer: Viewer) => eq(tenantUnits.userId, viewer.userId),
+  },
+  routed: {
+    ticketColumn: tickets.id,
+    table: ticketRecipients,
+    member: ticketRecipients.ticketId,
+    owner: (viewer: Viewer) => eq(ticketRecipients.userId, viewer.userId),
+  },
+} satisfies Record<Exclude<TicketScope, 'all'>, unknown>;
+
+/** The ids a scope's viewer owns (and that also meet `also`), as a subquery. */
+function membersOf(scope: Exclude<TicketScope, 'all'>, viewer: Viewer, also?: SQL) {
+  const { table, member, owner } = MEMBERSHIPS[scope];
+  return qb
+    .select({ id: member })
+    .from(table)
+    .where(also ? and(owner(viewer), also) : owner(viewer));
+}
+
+/**
+ * Which tickets an actor sees (MEMBERSHIPS), as an indexed IN (subquery), usable in SELECT, UPDATE and DELETE.
  */
 export function visibleTickets(actor: ScopedActor): SQL {
   return visibleIn(ticketScope(actor), actor.id, actor.landlordId);
@@ -86,16 +129,11 @@ export function visibleTickets(actor: ScopedActor): SQL {
  * contractor's routed tickets). Figures kept per property (ticket_counts) are read through it.
  */
 export function visibleWholeProperties(actor: ScopedActor, propertyId: AnyColumn): SQL | null {
-  switch (ticketScope(actor)) {
-    case 'all':
-      return sql`true`;
-    case 'landlord':
-      return actor.landlordId === null
-        ? sql`false`
-        : inArray(propertyId, propertiesOfLandlord(actor.landlordId));
-    default:
-      return null;
-  }
+  const scope = ticketScope(actor);
+  if (scope === 'all') return sql`true`;
+  if (MEMBERSHIPS[scope].ticketColumn !== tickets.propertyId) return null;
+  if (actor.landlordId === null) return sql`false`;
+  return inArray(propertyId, membersOf(scope, { userId: actor.id, landlordId: actor.landlordId }));
 }
 
 /** `visibleTickets` with the actor's ids given as values, or as placeholders for a reusable query. */
@@ -104,25 +142,14 @@ function visibleIn(
   userId: number | Placeholder,
   landlordId: number | null | Placeholder,
 ): SQL {
-  switch (scope) {
-    case 'all':
-      return sql`true`;
-    case 'landlord':
-      if (landlordId === null) return sql`false`;
-      return inArray(tickets.propertyId, propertiesOfLandlord(landlordId));
-    case 'unit':
-      return inArray(
-        tickets.unitId,
-        qb.select({ id: tenantUnits.unitId }).from(tenantUnits).where(eq(tenantUnits.userId, userId)),
-      );
-    case 'routed':
-      // An array of the contractor's few hundred ids, not IN (subquery): PostgreSQL then reads each by its key.
-      // With IN it hashed them and scanned every ticket of a status (13,000 for "new") to find the few of its own.
-      return sql`${tickets.id} = any(array(${qb
-        .select({ id: ticketRecipients.ticketId })
-        .from(ticketRecipients)
-        .where(eq(ticketRecipients.userId, userId))}))`;
-  }
+  if (scope === 'all') return sql`true`;
+  // A manager without a landlord sees no ticket.
+  if (scope === 'landlord' && landlordId === null) return sql`false`;
+  const members = membersOf(scope, { userId, landlordId });
+  // A contractor's few hundred ids as an array, not IN (subquery): PostgreSQL then reads each by its key. With
+  // IN it hashed them and scanned every ticket of a status to find the few of its own.
+  if (scope === 'routed') return sql`${tickets.id} = any(array(${members}))`;
+  return inArray(MEMBERSHIPS[scope].ticketColumn, members);
 }
 
 /**
@@ -625,15 +652,17 @@ type DetailListColumns = {
 /**
  * Whether the session's user (`users`, unaliased) may see the joined ticket, for each scope: one statement
  * reads the session and the ticket before the viewer's role is known (`ticketDetailWithSession`), so it
- * answers for every scope and `detailForViewer` takes the viewer's. These are `visibleIn`'s rules asked of
- * one ticket, each an index lookup (`visibleIn`'s `IN (…)` form made PostgreSQL walk all of a manager's
- * routed tickets for the one); tickets-visibility.test.ts holds both forms to every role.
+ * answers for every scope and `detailForViewer` takes the viewer's. These are MEMBERSHIPS' rules asked of
+ * one ticket as EXISTS, each an index lookup (`visibleIn`'s `IN (…)` form made PostgreSQL walk all of a
+ * manager's routed tickets for the one); tickets-visibility.test.ts holds both forms to every role.
  */
-const visiblePerScope = {
-  landlord: sql<boolean>`coalesce(${properties.landlordId} = ${users.landlordId}, false)`,
-  unit: sql<boolean>`exists(select 1 from ${tenantUnits} where ${tenantUnits.userId} = ${users.id} and ${tenantUnits.unitId} = ${tickets.unitId})`,
-  routed: sql<boolean>`exists(select 1 from ${ticketRecipients} where ${ticketRecipients.ticketId} = ${tickets.id} and ${ticketRecipients.userId} = ${users.id})`,
-};
+const detailViewer: Viewer = { userId: users.id, landlordId: users.landlordId };
+const visiblePerScope = Object.fromEntries(
+  (Object.keys(MEMBERSHIPS) as (keyof typeof MEMBERSHIPS)[]).map((scope) => {
+    const { ticketColumn, member } = MEMBERSHIPS[scope];
+    return [scope, sql<boolean>`exists(${membersOf(scope, detailViewer, eq(member, ticketColumn))})`];
+  }),
+) as Record<keyof typeof MEMBERSHIPS, SQL<boolean>>;
 
 /**
  * GET tickets/{id} in one round trip (the route is `sessionInQuery`, ADR 0013): the session and its user
