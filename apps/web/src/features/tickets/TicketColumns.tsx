@@ -1,0 +1,108 @@
+/**
+ * How the tickets list shows a ticket: the table's columns (title with its priority mark, tenant, property,
+ * number, status, category, age) and a phone's card. Ages are relative to `now` (useNow), so both follow it.
+ */
+import { type ApiTicketSummary, PRIORITY } from '@mend/shared';
+import { IconFlag3Filled } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useCallback, useMemo } from 'react';
+import type { ListCardContent } from '../../components/table/ListCard';
+import { format, t } from '../../lib/translations';
+import { PriorityMark, RelativeTime, StatusTag } from './TicketParts';
+import classes from './tickets.module.css';
+
+const S = t.ticketScreens;
+const C = S.columns;
+
+/** The table's columns: their ids are the server's sort keys. */
+export function useTicketColumns(now: number) {
+  // Cells are plain elements styled by tickets.module.css, not Mantine components: the table is most of
+  // what the screen renders, and a Text per cell tripled its render time on slow phones.
+  return useMemo<ColumnDef<ApiTicketSummary, unknown>[]>(
+    () => [
+      {
+        id: 'title',
+        header: C.title,
+        cell: ({ row }) => (
+          <div className={classes.titleCell}>
+            <PriorityMark priority={row.original.priority} />
+            <p className={classes.title} title={row.original.title}>
+              {row.original.title}
+            </p>
+          </div>
+        ),
+      },
+      {
+        id: 'tenant',
+        header: C.tenant,
+        cell: ({ row }) => (
+          <span className={classes.cellText} data-empty={row.original.tenant_name ? undefined : true}>
+            {row.original.tenant_name || t.screens.empty}
+          </span>
+        ),
+      },
+      {
+        id: 'property',
+        header: C.property,
+        cell: ({ row }) => (
+          <span className={classes.cellText} data-width="wide">
+            {row.original.property_name}
+          </span>
+        ),
+      },
+      {
+        id: 'visible_id',
+        header: C.id,
+        enableSorting: false,
+        cell: ({ row }) => <span className={classes.visibleId}>#{row.original.visible_id}</span>,
+      },
+      {
+        id: 'status',
+        header: C.status,
+        cell: ({ row }) => <StatusTag slug={row.original.status_slug} text={row.original.status_text} />,
+      },
+      {
+        id: 'category',
+        header: C.category,
+        enableSorting: false,
+        cell: ({ row }) => (
+          <span className={classes.cellText} data-width="narrow">
+            {row.original.categories[0]?.title ?? t.screens.empty}
+          </span>
+        ),
+      },
+      {
+        id: 'created_at',
+        header: C.createdDate,
+        cell: ({ row }) => (
+          <RelativeTime timestamp={row.original.created_at_timestamp} now={now} className={classes.when} />
+        ),
+      },
+    ],
+    [now],
+  );
+}
+
+/** A phone's card: title, status, property and unit, then number, priority and age. */
+export function useTicketCard(now: number) {
+  return useCallback(
+    (ticket: ApiTicketSummary): ListCardContent => ({
+      title: ticket.title,
+      badge: <StatusTag slug={ticket.status_slug} text={ticket.status_text} size="sm" />,
+      lines: [[ticket.property_name, ticket.unit?.name].filter(Boolean).join(' · ')],
+      meta: [
+        `#${ticket.visible_id}`,
+        <span
+          key="priority"
+          className={classes.cardPriority}
+          data-high={ticket.priority === PRIORITY.high || undefined}
+        >
+          {ticket.priority === PRIORITY.high ? <IconFlag3Filled size={12} aria-hidden /> : null}
+          {format(S.priorityOf, { priority: ticket.priority_text })}
+        </span>,
+        <RelativeTime key="created" timestamp={ticket.created_at_timestamp} now={now} />,
+      ],
+    }),
+    [now],
+  );
+}
