@@ -1,0 +1,56 @@
+/** The open tickets by status, a donut and its legend with counts, on the dashboard (DashboardPage.tsx). */
+import { DonutChart } from '@mantine/charts';
+import { Box, Group, Stack, Text } from '@mantine/core';
+import type { ApiDashboard } from '@mend/shared';
+import { t } from '../../lib/translations';
+import { ChartCard, EmptyChart } from './ChartCard';
+import classes from './Dashboard.module.css';
+import { formatCount, statusChartColor, statusChartData } from './dashboard-format';
+
+const D = t.dashboard;
+
+export function StatusCard({ data }: { data: ApiDashboard }) {
+  const slices = statusChartData(data.open_by_status);
+  return (
+    <ChartCard title={D.byStatus} hint={D.byStatusHint}>
+      {data.totals.open === 0 ? (
+        <EmptyChart text={D.noOpenTickets} h={220} />
+      ) : (
+        <Stack gap="lg" align="center">
+          <Box aria-hidden>
+            <DonutChart
+              data={slices.filter((slice) => slice.value > 0)}
+              size={180}
+              thickness={26}
+              paddingAngle={2}
+              chartLabel={formatCount(data.totals.open)}
+              classNames={{ label: classes.donutLabel }}
+              valueFormatter={formatCount}
+              tooltipDataSource="segment"
+              accessibilityLayer={false}
+            />
+          </Box>
+          <Box component="ul" className={classes.statusList} w="100%">
+            {data.open_by_status.map((row) => (
+              <li key={row.status} className={classes.statusItem}>
+                <Group gap={8} wrap="nowrap">
+                  <span
+                    className={classes.swatch}
+                    style={{
+                      background: `var(--mantine-color-${statusChartColor(row.status).replace('.', '-')})`,
+                    }}
+                    aria-hidden
+                  />
+                  <Text size="sm">{row.status_text}</Text>
+                </Group>
+                <Text size="sm" fw={700}>
+                  {formatCount(row.count)}
+                </Text>
+              </li>
+            ))}
+          </Box>
+        </Stack>
+      )}
+    </ChartCard>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * The person's sections of the user form (UserForm.tsx): the avatar, name, company, email and phone at the
+ * top, the address below the role and the records, and the password (create only; empty means generated).
+ */
+import { PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { AvatarField, avatarError, CountryProvinceFields } from '../../components/forms/fields';
+import { t } from '../../lib/translations';
+import type { UserFormState } from './user-form-values';
+
+const F = t.screens.fields;
+
+export function UserPersonFields({
+  form,
+  creating,
+  currentAvatar,
+}: {
+  form: UserFormState;
+  creating: boolean;
+  currentAvatar: string | null | undefined;
+}) {
+  return (
+    <>
+      <AvatarField
+        label={F.avatar}
+        name={`${form.values.first_name} ${form.values.last_name}`.trim()}
+        current={currentAvatar}
+        value={form.values.avatar}
+        onChange={(file) => {
+          form.setFieldValue('avatar', file);
+          form.setFieldError('avatar', avatarError(file).avatar ?? null);
+        }}
+        error={form.errors.avatar}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          size="sm"
+          label={F.firstName}
+          withAsterisk
+          autoComplete="off"
+          {...form.getInputProps('first_name')}
+        />
+        <TextInput
+          size="sm"
+          label={F.lastName}
+          withAsterisk
+          autoComplete="off"
+          {...form.getInputProps('last_name')}
+        />
+      </SimpleGrid>
+      <TextInput size="sm" label={F.companyName} withAsterisk {...form.getInputProps('company_name')} />
+      <TextInput
+        size="sm"
+        label={F.email}
+        type="email"
+        withAsterisk={!creating}
+        description={creating ? t.screens.hints.emailOptional : undefined}
+        autoComplete="off"
+        {...form.getInputProps('email')}
+      />
+      <TextInput
+        size="sm"
+        label={F.phoneNumber}
+        type="tel"
+        withAsterisk
+        {...form.getInputProps('phone_number')}
+      />
+    </>
+  );
+}
+
+export function UserAddressFields({ form, creating }: { form: UserFormState; creating: boolean }) {
+  return (
+    <>
+      <TextInput size="sm" label={F.address1} withAsterisk={!creating} {...form.getInputProps('address_1')} />
+      <TextInput size="sm" label={F.address2} {...form.getInputProps('address_2')} />
+      <TextInput size="sm" label={F.city} withAsterisk {...form.getInputProps('city')} />
+      <CountryProvinceFields
+        country={form.values.country}
+        province={form.values.province}
+        onCountryChange={(value) => form.setFieldValue('country', value)}
+        onProvinceChange={(value) => form.setFieldValue('province', value)}
+        countryError={form.errors.country}
+        provinceError={form.errors.province}
+        onCountryBlur={() => form.validateField('country')}
+        onProvinceBlur={() => form.validateField('province')}
+      />
+      <TextInput size="sm" label={F.postal} withAsterisk {...form.getInputProps('postal')} />
+    </>
+  );
+}
+
+/** The new account's password and its confirmation (create only): left empty, one is generated. */
+export function UserPasswordFields({ form }: { form: UserFormState }) {
+  return (
+    <Stack gap={6}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <PasswordInput label={F.password} autoComplete="new-password" {...form.getInputProps('password')} />
+        <PasswordInput
+          label={F.passwordConfirmation}
+          autoComplete="new-password"
+          {...form.getInputProps('password_confirmation')}
+        />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        {t.screens.hints.passwordOptional}
+      </Text>
+    </Stack>
+  );
+}
