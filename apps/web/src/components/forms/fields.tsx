@@ -149,6 +149,31 @@ export function countryOptions(current: string): string[] {
   return current && !COUNTRY_NAMES.includes(current) ? [current, ...COUNTRY_NAMES] : [...COUNTRY_NAMES];
 }
 
+/**
+ * CountryProvinceFields wired to a form holding `country` and `province`: its values, changes, blur checks and
+ * errors (the property, user and profile forms).
+ */
+export function FormPlaceFields<Values extends { country: string; province: string }>({
+  form,
+}: {
+  form: UseFormReturnType<Values>;
+}) {
+  // Mantine's form types its paths per value type; these two are strings on every form that has them.
+  const place = form as unknown as UseFormReturnType<{ country: string; province: string }>;
+  return (
+    <CountryProvinceFields
+      country={place.values.country}
+      province={place.values.province}
+      onCountryChange={(value) => place.setFieldValue('country', value)}
+      onProvinceChange={(value) => place.setFieldValue('province', value)}
+      countryError={place.errors.country}
+      provinceError={place.errors.province}
+      onCountryBlur={() => place.validateField('country')}
+      onProvinceBlur={() => place.validateField('province')}
+    />
+  );
+}
+
 export interface PlaceFieldsProps {
   country: string;
   province: string;

@@ -5,7 +5,7 @@
  */
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type ApiUser, type ProfileInfoValues, profileInfoSchema } from '@mend/shared';
-import { CountryProvinceFields } from '../../components/forms/fields';
+import { FormPlaceFields } from '../../components/forms/fields';
 import type { FormValues } from '../../components/forms/form-values';
 import { SettingsForm } from '../../components/forms/SettingsForm';
 import { useFormSubmit } from '../../components/forms/useFormSubmit';
@@ -107,16 +107,7 @@ export function AccountInfoTab({ user }: { user: ApiUser }) {
           {...input('address_1')}
         />
         <TextInput size="sm" label={F.address2} autoComplete="address-line2" {...input('address_2')} />
-        <CountryProvinceFields
-          country={form.values.country}
-          province={form.values.province}
-          onCountryChange={(value) => form.setFieldValue('country', value)}
-          onProvinceChange={(value) => form.setFieldValue('province', value)}
-          onCountryBlur={() => form.validateField('country')}
-          onProvinceBlur={() => form.validateField('province')}
-          countryError={form.errors.country}
-          provinceError={form.errors.province}
-        />
+        <FormPlaceFields form={form} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput size="sm" label={F.city} autoComplete="address-level2" withAsterisk {...input('city')} />
           <TextInput

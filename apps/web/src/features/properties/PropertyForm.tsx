@@ -13,8 +13,8 @@ import {
 import { PanelError, PanelStatus } from '../../components/details';
 import {
   avatarError,
-  CountryProvinceFields,
   FormAvatarField,
+  FormPlaceFields,
   NameDescriptionFields,
   RecordFormShell,
 } from '../../components/forms/fields';
@@ -146,16 +146,7 @@ function PropertyForm({
       ) : null}
       <TextInput size="sm" label={F.address} withAsterisk {...form.getInputProps('address')} />
       <TextInput size="sm" label={F.city} withAsterisk {...form.getInputProps('city')} />
-      <CountryProvinceFields
-        country={form.values.country}
-        province={form.values.province}
-        onCountryChange={(value) => form.setFieldValue('country', value)}
-        onProvinceChange={(value) => form.setFieldValue('province', value)}
-        countryError={form.errors.country}
-        provinceError={form.errors.province}
-        onCountryBlur={() => form.validateField('country')}
-        onProvinceBlur={() => form.validateField('province')}
-      />
+      <FormPlaceFields form={form} />
       <TextInput size="sm" label={F.postalCode} withAsterisk {...form.getInputProps('postal_code')} />
       <Select
         size="sm"

@@ -3,7 +3,7 @@
  * top, the address below the role and the records, and the password (create only; empty means generated).
  */
 import { PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { AvatarField, avatarError, CountryProvinceFields } from '../../components/forms/fields';
+import { AvatarField, avatarError, FormPlaceFields } from '../../components/forms/fields';
 import { t } from '../../lib/translations';
 import type { UserFormState } from './user-form-values';
 
@@ -74,16 +74,7 @@ export function UserAddressFields({ form, creating }: { form: UserFormState; cre
       <TextInput size="sm" label={F.address1} withAsterisk={!creating} {...form.getInputProps('address_1')} />
       <TextInput size="sm" label={F.address2} {...form.getInputProps('address_2')} />
       <TextInput size="sm" label={F.city} withAsterisk {...form.getInputProps('city')} />
-      <CountryProvinceFields
-        country={form.values.country}
-        province={form.values.province}
-        onCountryChange={(value) => form.setFieldValue('country', value)}
-        onProvinceChange={(value) => form.setFieldValue('province', value)}
-        countryError={form.errors.country}
-        provinceError={form.errors.province}
-        onCountryBlur={() => form.validateField('country')}
-        onProvinceBlur={() => form.validateField('province')}
-      />
+      <FormPlaceFields form={form} />
       <TextInput size="sm" label={F.postal} withAsterisk {...form.getInputProps('postal')} />
     </>
   );
