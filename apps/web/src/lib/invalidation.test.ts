@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { invalidateAfterWrite, isInvalidatedBy, WRITE_EFFECTS, type WrittenResource } from './invalidation';
 
 /** One key of each kind the app caches (lib/records.ts, the list tables, lib/auth.tsx, the feature queries). */
-const KEYS: Record<string, QueryKey> = {
+const KEYS = {
   landlordList: ['landlords', 'list', 'landlords', { page: 1 }],
   landlordRecord: ['landlords', 'detail', 'landlords/1'],
   landlordForm: ['landlords', 'form', 'landlords/1/edit', {}],
@@ -34,142 +34,64 @@ const KEYS: Record<string, QueryKey> = {
   outbox: ['outbox', 'list', 'outbox', { page: 1 }],
   dashboard: ['dashboard'],
   activation: ['user-activation', 'ann'],
+} satisfies Record<string, QueryKey>;
+
+type CachedKey = keyof typeof KEYS;
+const NAMES = Object.keys(KEYS) as CachedKey[];
+
+/** A person of any type: a write to a user, a tenant or a contractor refreshes the same keys. */
+const PEOPLE = ['users', 'tenants', 'contractors'] as const;
+
+/** For each key of KEYS, the writes that refresh it; every other write leaves it alone. */
+const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
+  landlordList: ['landlords', 'properties', ...PEOPLE],
+  landlordRecord: ['landlords', 'properties', ...PEOPLE],
+  landlordForm: ['landlords', 'properties', ...PEOPLE],
+  landlordPicker: ['landlords', 'properties', ...PEOPLE],
+  // The signed-in user's landlord: set apart from the landlord lists, only a landlord write names it.
+  currentLandlord: ['landlords'],
+  propertyList: ['landlords', 'properties', 'units', ...PEOPLE],
+  propertyRecord: ['landlords', 'properties', 'units', ...PEOPLE],
+  propertyFilter: ['landlords', 'properties', 'units', ...PEOPLE],
+  unitList: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
+  // A unit's record lists its newest tickets.
+  unitRecord: ['landlords', 'properties', 'units', 'categories', ...PEOPLE, 'tickets'],
+  unitPicker: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
+  ownUnit: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
+  unitCategories: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
+  categoryList: ['categories'],
+  categoryRecord: ['categories'],
+  userList: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
+  userRecord: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
+  // The signed-in user: set apart from the user lists, only a landlord or person write names it.
+  currentUser: ['landlords', ...PEOPLE],
+  tenantList: ['landlords', 'properties', 'units', ...PEOPLE],
+  tenantForm: ['landlords', 'properties', 'units', ...PEOPLE],
+  contractorRecord: ['landlords', 'properties', 'categories', ...PEOPLE],
+  profile: ['landlords', ...PEOPLE],
+  ticketList: ['properties', 'units', 'categories', ...PEOPLE, 'tickets'],
+  ticketRecord: ['properties', 'units', 'categories', ...PEOPLE, 'tickets'],
+  // The fixed lists, and the bell (which refetches on the route change after a save).
+  ticketStatuses: [],
+  notifications: [],
+  contactList: ['contact'],
+  // Every write that queues an email.
+  outbox: [...PEOPLE, 'tickets', 'contact', 'accounts'],
+  dashboard: ['properties', 'tickets'],
+  // Left as it is after an activation (lib/invalidation.ts, WRITE_EFFECTS.accounts).
+  activation: [],
 };
 
 const invalidated = (resource: WrittenResource) =>
-  Object.keys(KEYS).filter((name) => isInvalidatedBy(resource, KEYS[name]));
-
-const PEOPLE_SHOWN = [
-  'landlordList',
-  'landlordRecord',
-  'landlordForm',
-  'landlordPicker',
-  'propertyList',
-  'propertyRecord',
-  'propertyFilter',
-  'unitList',
-  'unitRecord',
-  'unitPicker',
-  'ownUnit',
-  'unitCategories',
-  'userList',
-  'userRecord',
-  'currentUser',
-  'tenantList',
-  'tenantForm',
-  'contractorRecord',
-  'profile',
-  'ticketList',
-  'ticketRecord',
-  'outbox',
-];
+  NAMES.filter((name) => isInvalidatedBy(resource, KEYS[name]));
 
 describe('isInvalidatedBy', () => {
-  it('refreshes, after a landlord save, what shows landlords and who belongs to them', () => {
-    expect(invalidated('landlords')).toEqual([
-      'landlordList',
-      'landlordRecord',
-      'landlordForm',
-      'landlordPicker',
-      'currentLandlord',
-      'propertyList',
-      'propertyRecord',
-      'propertyFilter',
-      'unitList',
-      'unitRecord',
-      'unitPicker',
-      'ownUnit',
-      'unitCategories',
-      'userList',
-      'userRecord',
-      'currentUser',
-      'tenantList',
-      'tenantForm',
-      'contractorRecord',
-      'profile',
-    ]);
-  });
-
-  it('refreshes, after a property save, its landlord, units, people, tickets and the dashboard', () => {
-    expect(invalidated('properties')).toEqual([
-      'landlordList',
-      'landlordRecord',
-      'landlordForm',
-      'landlordPicker',
-      'propertyList',
-      'propertyRecord',
-      'propertyFilter',
-      'unitList',
-      'unitRecord',
-      'unitPicker',
-      'ownUnit',
-      'unitCategories',
-      'userList',
-      'userRecord',
-      'tenantList',
-      'tenantForm',
-      'contractorRecord',
-      'ticketList',
-      'ticketRecord',
-      'dashboard',
-    ]);
-  });
-
-  it('refreshes, after a unit save, its property, tenants and tickets', () => {
-    expect(invalidated('units')).toEqual([
-      'propertyList',
-      'propertyRecord',
-      'propertyFilter',
-      'unitList',
-      'unitRecord',
-      'unitPicker',
-      'ownUnit',
-      'unitCategories',
-      'userList',
-      'userRecord',
-      'tenantList',
-      'tenantForm',
-      'ticketList',
-      'ticketRecord',
-    ]);
-  });
-
-  it('refreshes, after a category save, units, contractors and tickets', () => {
-    expect(invalidated('categories')).toEqual([
-      'unitList',
-      'unitRecord',
-      'unitPicker',
-      'ownUnit',
-      'unitCategories',
-      'categoryList',
-      'categoryRecord',
-      'userList',
-      'userRecord',
-      'contractorRecord',
-      'ticketList',
-      'ticketRecord',
-    ]);
-  });
-
-  it('refreshes, after a save of a person of any type, everything that shows people', () => {
-    for (const resource of ['users', 'tenants', 'contractors'] as const)
-      expect(invalidated(resource)).toEqual(PEOPLE_SHOWN);
-  });
-
-  it('refreshes, after a ticket save, the tickets, the unit records listing them and the dashboard', () => {
-    expect(invalidated('tickets')).toEqual([
-      'unitRecord',
-      'ticketList',
-      'ticketRecord',
-      'outbox',
-      'dashboard',
-    ]);
-  });
-
-  it('refreshes the submissions after a contact message and only the outbox after a reset or activation', () => {
-    expect(invalidated('contact')).toEqual(['contactList', 'outbox']);
-    expect(invalidated('accounts')).toEqual(['outbox']);
-  });
+  it.each(Object.keys(WRITE_EFFECTS) as WrittenResource[])(
+    'refreshes, after a write to %s, exactly the keys whose REFRESHED_BY row names it',
+    (resource) => {
+      expect(invalidated(resource)).toEqual(NAMES.filter((name) => REFRESHED_BY[name].includes(resource)));
+    },
+  );
 
   it('never refreshes the fixed lists or the bell (which refetches on the route change after a save)', () => {
     for (const resource of Object.keys(WRITE_EFFECTS) as WrittenResource[]) {
@@ -198,9 +120,7 @@ describe('invalidateAfterWrite', () => {
     const queryClient = new QueryClient();
     for (const key of Object.values(KEYS)) queryClient.setQueryData(key, { cached: true });
     await invalidateAfterWrite(queryClient, 'categories');
-    const stale = Object.keys(KEYS).filter(
-      (name) => queryClient.getQueryState(KEYS[name])?.isInvalidated === true,
-    );
+    const stale = NAMES.filter((name) => queryClient.getQueryState(KEYS[name])?.isInvalidated === true);
     expect(stale).toEqual(invalidated('categories'));
     queryClient.clear();
   });
