@@ -9,7 +9,7 @@
  * With a username in the address, GET /user-activation/{username} first tells whether the account
  * still needs activating; an active one is sent to sign in with its email.
  */
-import { Alert, Button, Center, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import {
   type ActivationLookupResponse,
   type ActivationValues,
@@ -20,14 +20,14 @@ import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { FormButton } from '../../components/FormButton';
-import { FormErrorAlert } from '../../components/forms/FormErrorAlert';
+import { newPasswordFields } from '../../components/account/password-fields';
+import { type FieldSpec, FormFields } from '../../components/forms/FormFields';
 import type { FormValues } from '../../components/forms/form-values';
-import { useFormSubmit } from '../../components/forms/useFormSubmit';
-import { useRecordForm } from '../../components/forms/useRecordForm';
+import { useSubmittingForm } from '../../components/forms/useSubmittingForm';
 import { ApiError, apiGet } from '../../lib/api';
 import { safeRedirect } from '../../lib/redirects';
 import { t } from '../../lib/translations';
+import { AuthForm } from './AuthForm';
 import { AuthScreen } from './AuthScreen';
 
 const A = t.accountScreens;
@@ -40,6 +40,28 @@ async function fetchActivationLookupResponse(username: string): Promise<Activati
   const result = await apiGet<ActivationLookupResponse>(`user-activation/${encodeURIComponent(username)}`);
   if (result.ok && typeof result.data?.is_temporary === 'boolean') return result.data;
   throw new ApiError(result.status, result.ok ? {} : result.data);
+}
+
+/**
+ * The username, the new email twice and the passwords, old and new. The focus goes to the first field to
+ * fill: the username, or the email when the address named the account.
+ */
+function activationFields(username: string): FieldSpec[] {
+  const address = { type: 'email', autoComplete: 'email', verbatim: true, required: true } as const;
+  return [
+    { path: 'username', label: F.username, autoComplete: 'username', verbatim: true, autoFocus: !username },
+    { ...address, path: 'email', label: F.email, autoFocus: Boolean(username) },
+    { ...address, path: 'email_confirmation', label: F.emailConfirmation },
+    {
+      path: 'old_password',
+      label: F.temporaryPassword,
+      description: F.temporaryPasswordHint,
+      type: 'password',
+      autoComplete: 'current-password',
+      required: true,
+    },
+    ...newPasswordFields(),
+  ];
 }
 
 /** The login page, bringing the user back afterwards to the page first asked for. */
@@ -110,7 +132,7 @@ function ActivationForm({
   lookupError?: string;
   onActivated: (message: string) => void;
 }) {
-  const { form, canSubmit } = useRecordForm<FormValues<ActivationValues>>({
+  const { form, submit, submission } = useSubmittingForm<FormValues<ActivationValues>>({
     initialValues: {
       username,
       email: '',
@@ -121,8 +143,8 @@ function ActivationForm({
       login_redirect: redirect,
     },
     schema: activationSchema,
+    writes: 'accounts',
   });
-  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'accounts' });
 
   const onSubmit = form.onSubmit(async (values) => {
     const result = await submit<RedirectMessageResponse>({
@@ -148,74 +170,14 @@ function ActivationForm({
           {lookupError}
         </Alert>
       ) : null}
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={F.username}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            autoFocus={!username}
-            {...form.getInputProps('username')}
-            name="username"
-          />
-          <TextInput
-            label={F.email}
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            withAsterisk
-            autoFocus={Boolean(username)}
-            {...form.getInputProps('email')}
-            name="email"
-          />
-          <TextInput
-            label={F.emailConfirmation}
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            withAsterisk
-            {...form.getInputProps('email_confirmation')}
-            name="email_confirmation"
-          />
-          <PasswordInput
-            size="md"
-            label={F.temporaryPassword}
-            description={F.temporaryPasswordHint}
-            autoComplete="current-password"
-            withAsterisk
-            {...form.getInputProps('old_password')}
-            name="old_password"
-          />
-          <PasswordInput
-            size="md"
-            label={F.newPassword}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('password')}
-            name="password"
-          />
-          <PasswordInput
-            size="md"
-            label={F.newPasswordConfirmation}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('password_confirmation')}
-            name="password_confirmation"
-          />
-          <FormErrorAlert error={error} />
-          <FormButton
-            state={buttonState}
-            label={t.auth.activateAccount}
-            errorLabel={t.buttonErrors.activate}
-            disabled={!canSubmit && buttonState === 'default'}
-            fullWidth
-            size="md"
-          />
-        </Stack>
-      </form>
+      <AuthForm
+        {...submission}
+        onSubmit={onSubmit}
+        submitLabel={t.auth.activateAccount}
+        errorLabel={t.buttonErrors.activate}
+      >
+        <FormFields form={form} fields={activationFields(username)} size="md" />
+      </AuthForm>
     </AuthScreen>
   );
 }

@@ -3,7 +3,7 @@
  * account (passwordResetRequestSchema: "Invalid Email"), POST /password/email, then "An email has
  * been sent to {email} with instructions on how to reset your password."
  */
-import { Alert, Stack, TextInput } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import {
   type MessageResponse,
   type PasswordResetRequestValues,
@@ -12,26 +12,36 @@ import {
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { FormButton } from '../../components/FormButton';
-import { FormErrorAlert } from '../../components/forms/FormErrorAlert';
+import { type FieldSpec, FormFields } from '../../components/forms/FormFields';
 import type { FormValues } from '../../components/forms/form-values';
-import { useFormSubmit } from '../../components/forms/useFormSubmit';
-import { useRecordForm } from '../../components/forms/useRecordForm';
+import { useSubmittingForm } from '../../components/forms/useSubmittingForm';
 import { format, t } from '../../lib/translations';
+import { AuthForm } from './AuthForm';
 import { AuthScreen } from './AuthScreen';
 
 const A = t.accountScreens;
 
 type RequestValues = FormValues<PasswordResetRequestValues>;
 
+/** The only field, so it has the focus; "email" lets the browser offer the addresses it knows. */
+const EMAIL: FieldSpec = {
+  path: 'email',
+  label: A.fields.email,
+  type: 'email',
+  autoComplete: 'email',
+  verbatim: true,
+  autoFocus: true,
+  required: true,
+};
+
 export default function ForgotPasswordPage() {
   const [params] = useSearchParams();
   const [sent, setSent] = useState<string | null>(null);
-  const { form, canSubmit } = useRecordForm<RequestValues>({
+  const { form, submit, submission } = useSubmittingForm<RequestValues>({
     initialValues: { email: params.get('email') ?? '' },
     schema: passwordResetRequestSchema,
+    writes: 'accounts',
   });
-  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'accounts' });
 
   const onSubmit = form.onSubmit(async (values) => {
     const email = values.email.trim();
@@ -57,30 +67,14 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthScreen title={t.auth.forgotPassword} intro={A.forgot.intro}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={A.fields.email}
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            autoFocus
-            withAsterisk
-            {...form.getInputProps('email')}
-            name="email"
-          />
-          <FormErrorAlert error={error} />
-          <FormButton
-            state={buttonState}
-            label={A.forgot.submit}
-            errorLabel={t.buttonErrors.send}
-            disabled={!canSubmit && buttonState === 'default'}
-            fullWidth
-            size="md"
-          />
-        </Stack>
-      </form>
+      <AuthForm
+        {...submission}
+        onSubmit={onSubmit}
+        submitLabel={A.forgot.submit}
+        errorLabel={t.buttonErrors.send}
+      >
+        <FormFields form={form} fields={[EMAIL]} size="md" />
+      </AuthForm>
     </AuthScreen>
   );
 }

@@ -5,7 +5,7 @@
  * the login page with the server's message as a toast. Token errors have no field: they show in the
  * summary, with a link to ask for a new email.
  */
-import { Alert, Anchor, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type PasswordResetValues,
@@ -15,28 +15,46 @@ import {
 } from '@mend/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { FormButton } from '../../components/FormButton';
-import { FormErrorAlert } from '../../components/forms/FormErrorAlert';
+import { newPasswordFields } from '../../components/account/password-fields';
+import { type FieldSpec, FormFields } from '../../components/forms/FormFields';
 import type { FormValues } from '../../components/forms/form-values';
-import { useFormSubmit } from '../../components/forms/useFormSubmit';
-import { useRecordForm } from '../../components/forms/useRecordForm';
+import { useSubmittingForm } from '../../components/forms/useSubmittingForm';
 import { format, t } from '../../lib/translations';
+import { AuthForm } from './AuthForm';
 import { AuthScreen } from './AuthScreen';
 
 const A = t.accountScreens;
 
 type ResetValues = FormValues<PasswordResetValues>;
 
+/**
+ * The account's email ("username": the password manager files the new password under it), then the new
+ * password. The first one empty has the focus: the email when the link did not bring it.
+ */
+function resetFields(presetEmail: string): FieldSpec[] {
+  const email: FieldSpec = {
+    path: 'email',
+    label: A.fields.email,
+    type: 'email',
+    autoComplete: 'username',
+    verbatim: true,
+    required: true,
+    autoFocus: !presetEmail,
+  };
+  return [email, ...newPasswordFields(Boolean(presetEmail))];
+}
+
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const presetEmail = params.get('email') ?? '';
-  const { form, canSubmit } = useRecordForm<ResetValues>({
+  const { form, submit, submission } = useSubmittingForm<ResetValues>({
     initialValues: { token, email: presetEmail, password: '', password_confirmation: '' },
     schema: passwordResetSchema,
+    writes: 'accounts',
+    hiddenFields: ['token'],
   });
-  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'accounts', hiddenFields: ['token'] });
 
   const onSubmit = form.onSubmit(async (values) => {
     const result = await submit<RedirectMessageResponse>({
@@ -73,52 +91,21 @@ export default function ResetPasswordPage() {
           {A.reset.missingToken}
         </Alert>
       )}
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={A.fields.email}
-            type="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            withAsterisk
-            autoFocus={!presetEmail}
-            {...form.getInputProps('email')}
-            name="email"
-          />
-          <PasswordInput
-            size="md"
-            label={A.fields.newPassword}
-            autoComplete="new-password"
-            withAsterisk
-            autoFocus={Boolean(presetEmail)}
-            {...form.getInputProps('password')}
-            name="password"
-          />
-          <PasswordInput
-            size="md"
-            label={A.fields.newPasswordConfirmation}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('password_confirmation')}
-            name="password_confirmation"
-          />
-          <FormErrorAlert error={error} />
-          {error || !token ? (
+      <AuthForm
+        {...submission}
+        onSubmit={onSubmit}
+        submitLabel={A.reset.submit}
+        errorLabel={t.buttonErrors.update}
+        afterError={
+          submission.error || !token ? (
             <Anchor component={Link} to={requestAgain} size="sm">
               {A.reset.requestAgain}
             </Anchor>
-          ) : null}
-          <FormButton
-            state={buttonState}
-            label={A.reset.submit}
-            errorLabel={t.buttonErrors.update}
-            disabled={!canSubmit && buttonState === 'default'}
-            fullWidth
-            size="md"
-          />
-        </Stack>
-      </form>
+          ) : null
+        }
+      >
+        <FormFields form={form} fields={resetFields(presetEmail)} size="md" />
+      </AuthForm>
     </AuthScreen>
   );
 }

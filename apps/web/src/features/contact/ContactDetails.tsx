@@ -1,5 +1,5 @@
 /** The "Contact Details" panel: who wrote, how to reach them, when, the subject and the message. */
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import {
   DetailField,
@@ -10,6 +10,7 @@ import {
   PanelStatus,
 } from '../../components/details';
 import { PanelFooter } from '../../components/panel/SidePanel';
+import { EmailLink, PhoneLink } from '../../components/ReachLinks';
 import { useRecord } from '../../lib/records';
 import { t } from '../../lib/translations';
 import { type ApiContactSubmission, senderName } from './contact-types';
@@ -47,18 +48,10 @@ export function ContactDetails({ id }: { id: number }) {
         <DetailSection title={C.sender}>
           <DetailFields>
             <DetailField label={F.email}>
-              {meta.email ? (
-                <Anchor href={`mailto:${meta.email}`} size="sm">
-                  {meta.email}
-                </Anchor>
-              ) : null}
+              <EmailLink email={meta.email} />
             </DetailField>
             <DetailField label={F.phoneNumber}>
-              {meta.phone_number ? (
-                <Anchor href={`tel:${meta.phone_number.replace(/[^\d+]/g, '')}`} size="sm">
-                  {meta.phone_number}
-                </Anchor>
-              ) : null}
+              <PhoneLink phone={meta.phone_number} />
             </DetailField>
             <DetailField label={F.companyName}>{meta.company_name}</DetailField>
             <DetailField label={C.received}>{formatDateTime(submission.created_at_timestamp)}</DetailField>

@@ -8,21 +8,37 @@
 import { Alert, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type ApiUser, contactFormSchema } from '@mend/shared';
 import { IconClock } from '@tabler/icons-react';
+import { personFields } from '../../components/account/person-fields';
+import { type FieldSpec, FormFields } from '../../components/forms/FormFields';
 import { SettingsForm } from '../../components/forms/SettingsForm';
-import { useFormSubmit } from '../../components/forms/useFormSubmit';
-import { useRecordForm } from '../../components/forms/useRecordForm';
+import { useSubmittingForm } from '../../components/forms/useSubmittingForm';
 import { t } from '../../lib/translations';
 import { type ContactValues, contactPayload, contactValues } from './contact-types';
 
 const F = t.screens.fields;
 const A = t.accountScreens;
 
+/** The sender (held in `meta`) and how support answers them: by email, or by phone when given. */
+const SENDER: FieldSpec[] = [
+  ...personFields('meta.'),
+  { path: 'meta.email', label: F.email, type: 'email', autoComplete: 'email', required: true },
+  { path: 'meta.phone_number', label: A.contactForm.phoneOptional, type: 'tel', autoComplete: 'tel' },
+];
+
+/** The form's heading (also its name), intro and button (SettingsForm's texts). */
+const CONTACT_FORM = {
+  title: A.contactForm.title,
+  intro: A.contactForm.intro,
+  submitLabel: A.contactForm.send,
+  errorLabel: t.buttonErrors.send,
+};
+
 export function ContactForm({ sender }: { sender: ApiUser }) {
-  const { form, canSubmit } = useRecordForm<ContactValues>({
+  const { form, submit, submission } = useSubmittingForm<ContactValues>({
     initialValues: contactValues(sender),
     schema: contactFormSchema,
+    writes: 'contact',
   });
-  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'contact' });
 
   const onSubmit = form.onSubmit(async (values) => {
     const result = await submit({
@@ -39,69 +55,30 @@ export function ContactForm({ sender }: { sender: ApiUser }) {
     form.resetDirty(next);
   });
 
-  const input = (path: string) => ({ ...form.getInputProps(path), name: path });
-
   return (
     <Stack gap="lg">
       <Alert variant="light" color="mend" radius="md" icon={<IconClock aria-hidden />}>
         {t.contact.officeHours}
       </Alert>
-      <SettingsForm
-        title={A.contactForm.title}
-        intro={A.contactForm.intro}
-        onSubmit={onSubmit}
-        error={error}
-        buttonState={buttonState}
-        canSubmit={canSubmit}
-        submitLabel={A.contactForm.send}
-        errorLabel={t.buttonErrors.send}
-      >
+      <SettingsForm {...CONTACT_FORM} {...submission} onSubmit={onSubmit}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            size="sm"
-            label={F.firstName}
-            autoComplete="given-name"
-            withAsterisk
-            {...input('meta.first_name')}
-          />
-          <TextInput
-            size="sm"
-            label={F.lastName}
-            autoComplete="family-name"
-            withAsterisk
-            {...input('meta.last_name')}
-          />
-          <TextInput
-            size="sm"
-            label={F.companyName}
-            autoComplete="organization"
-            withAsterisk
-            {...input('meta.company_name')}
-          />
-          <TextInput
-            size="sm"
-            label={F.email}
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            {...input('meta.email')}
-          />
-          <TextInput
-            size="sm"
-            label={A.contactForm.phoneOptional}
-            type="tel"
-            autoComplete="tel"
-            {...input('meta.phone_number')}
-          />
+          <FormFields form={form} fields={SENDER} size="sm" />
         </SimpleGrid>
-        <TextInput size="sm" label={A.fields.subject} withAsterisk {...input('subject')} />
+        <TextInput
+          size="sm"
+          label={A.fields.subject}
+          withAsterisk
+          {...form.getInputProps('subject')}
+          name="subject"
+        />
         <Textarea
           label={A.fields.message}
           withAsterisk
           autosize
           minRows={5}
           maxRows={14}
-          {...input('message')}
+          {...form.getInputProps('message')}
+          name="message"
         />
       </SettingsForm>
     </Stack>

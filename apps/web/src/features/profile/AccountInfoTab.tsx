@@ -3,19 +3,39 @@
  * country, province, city and postal are required, address 2 optional (profileInfoSchema). PATCH
  * users/{id}/info, then the toast "Saved" / "Your settings have been saved.".
  */
-import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { type ApiUser, type ProfileInfoValues, profileInfoSchema } from '@mend/shared';
+import { personFields } from '../../components/account/person-fields';
+import { type FieldSpec, FormFields } from '../../components/forms/FormFields';
 import { FormPlaceFields } from '../../components/forms/fields';
 import type { FormValues } from '../../components/forms/form-values';
 import { SettingsForm } from '../../components/forms/SettingsForm';
-import { useFormSubmit } from '../../components/forms/useFormSubmit';
-import { useRecordForm } from '../../components/forms/useRecordForm';
+import { useSubmittingForm } from '../../components/forms/useSubmittingForm';
 import { t } from '../../lib/translations';
+import { SAVE_BUTTON, SAVED_TOAST } from './save-button';
 
 const F = t.screens.fields;
 const P = t.accountScreens.profile;
 
 type InfoValues = FormValues<ProfileInfoValues>;
+
+/** Who the user is and the number to reach them at, two to a row from the small breakpoint up. */
+const IDENTITY: FieldSpec[] = [
+  ...personFields(),
+  { path: 'phone_number', label: F.phoneNumber, type: 'tel', autoComplete: 'tel', required: true },
+];
+/** The street address; country and province follow (FormPlaceFields), then the city and postal code. */
+const STREET: FieldSpec[] = [
+  { path: 'address_1', label: F.address1, autoComplete: 'address-line1', required: true },
+  { path: 'address_2', label: F.address2, autoComplete: 'address-line2' },
+];
+/** The form's name (the tab's), intro and button (SettingsForm's texts). */
+const INFO_FORM = { label: t.titles.accountInfo, intro: P.infoIntro, ...SAVE_BUTTON };
+
+const CITY_POSTAL: FieldSpec[] = [
+  { path: 'city', label: F.city, autoComplete: 'address-level2', required: true },
+  { path: 'postal', label: F.postal, autoComplete: 'postal-code', required: true },
+];
 
 export function infoValues(user: ApiUser): InfoValues {
   return {
@@ -33,13 +53,13 @@ export function infoValues(user: ApiUser): InfoValues {
 }
 
 export function AccountInfoTab({ user }: { user: ApiUser }) {
-  const { form, canSubmit } = useRecordForm<InfoValues>({
+  const { form, submit, submission } = useSubmittingForm<InfoValues>({
     initialValues: infoValues(user),
     schema: profileInfoSchema,
     stored: true,
+    // The profile (and every list showing the user) refreshes with the rest of a user's writes.
+    writes: 'users',
   });
-  // The profile (and every list showing the user) refreshes with the rest of a user's writes.
-  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'users' });
 
   const onSubmit = form.onSubmit(async (values) => {
     const body = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]));
@@ -47,76 +67,23 @@ export function AccountInfoTab({ user }: { user: ApiUser }) {
       method: 'PATCH',
       url: `users/${user.id}/info`,
       body,
-      toast: { title: t.toasts.savedTitle, message: t.toasts.saved },
+      toast: SAVED_TOAST,
     });
     if (!result?.ok) return;
     form.setInitialValues(values);
     form.resetDirty(values);
   });
 
-  const input = (path: keyof InfoValues) => ({ ...form.getInputProps(path), name: path });
-
   return (
-    <SettingsForm
-      label={t.titles.accountInfo}
-      intro={P.infoIntro}
-      onSubmit={onSubmit}
-      error={error}
-      buttonState={buttonState}
-      canSubmit={canSubmit}
-      submitLabel={P.save}
-      errorLabel={t.buttonErrors.save}
-    >
+    <SettingsForm {...INFO_FORM} {...submission} onSubmit={onSubmit}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            size="sm"
-            label={F.firstName}
-            autoComplete="given-name"
-            withAsterisk
-            {...input('first_name')}
-          />
-          <TextInput
-            size="sm"
-            label={F.lastName}
-            autoComplete="family-name"
-            withAsterisk
-            {...input('last_name')}
-          />
-          <TextInput
-            size="sm"
-            label={F.companyName}
-            autoComplete="organization"
-            withAsterisk
-            {...input('company_name')}
-          />
-          <TextInput
-            size="sm"
-            label={F.phoneNumber}
-            type="tel"
-            autoComplete="tel"
-            withAsterisk
-            {...input('phone_number')}
-          />
+          <FormFields form={form} fields={IDENTITY} size="sm" />
         </SimpleGrid>
-        <TextInput
-          size="sm"
-          label={F.address1}
-          autoComplete="address-line1"
-          withAsterisk
-          {...input('address_1')}
-        />
-        <TextInput size="sm" label={F.address2} autoComplete="address-line2" {...input('address_2')} />
+        <FormFields form={form} fields={STREET} size="sm" />
         <FormPlaceFields form={form} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput size="sm" label={F.city} autoComplete="address-level2" withAsterisk {...input('city')} />
-          <TextInput
-            size="sm"
-            label={F.postal}
-            autoComplete="postal-code"
-            withAsterisk
-            {...input('postal')}
-          />
+          <FormFields form={form} fields={CITY_POSTAL} size="sm" />
         </SimpleGrid>
       </Stack>
     </SettingsForm>

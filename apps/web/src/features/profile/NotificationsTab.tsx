@@ -13,11 +13,10 @@ import {
   notificationOptionsSchema,
 } from '@mend/shared';
 import { IconMail, IconMessage, IconPhoneCall } from '@tabler/icons-react';
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, Fragment, type ReactNode } from 'react';
 import type { FormValues } from '../../components/forms/form-values';
 import { SettingsForm } from '../../components/forms/SettingsForm';
-import { useFormSubmit } from '../../components/forms/useFormSubmit';
-import { useRecordForm } from '../../components/forms/useRecordForm';
+import { useSubmittingForm } from '../../components/forms/useSubmittingForm';
 import { format, t } from '../../lib/translations';
 import {
   NOTIFICATION_ERROR_ALIASES,
@@ -25,10 +24,26 @@ import {
   notificationOptionsPayload,
 } from './notification-options';
 import classes from './ProfilePage.module.css';
+import { SAVE_BUTTON, SAVED_TOAST } from './save-button';
 
 const N = t.accountScreens.notificationOptions;
 
 type OptionValues = FormValues<NotificationOptionsValues>;
+
+/**
+ * The channels in the order shown, each with the flags it offers (voice calls only for tickets). SMS and
+ * calls go to a number of their own, asked above their flags.
+ */
+const CHANNELS = [
+  { key: 'mail', icon: IconMail, title: N.mail, flags: ['tickets', 'support'] },
+  { key: 'sms', icon: IconMessage, title: N.sms, numberLabel: N.smsNumber, flags: ['tickets', 'support'] },
+  { key: 'phone', icon: IconPhoneCall, title: N.phone, numberLabel: N.phoneNumber, flags: ['tickets'] },
+] as const;
+
+const FLAG_LABELS = { tickets: N.tickets, support: N.support };
+
+/** The form's name (the tab's), intro and button (SettingsForm's texts). */
+const OPTIONS_FORM = { label: t.titles.notifications, intro: N.intro, ...SAVE_BUTTON };
 
 function Channel({
   icon: Icon,
@@ -60,12 +75,10 @@ function Channel({
 }
 
 export function NotificationsTab({ user }: { user: ApiUser }) {
-  const { form, canSubmit } = useRecordForm<OptionValues>({
+  const { form, submit, submission } = useSubmittingForm<OptionValues>({
     initialValues: notificationFormValues(user.notification_options),
     schema: notificationOptionsSchema,
     stored: true,
-  });
-  const { buttonState, error, submit } = useFormSubmit(form, {
     writes: 'users',
     aliases: NOTIFICATION_ERROR_ALIASES,
   });
@@ -75,7 +88,7 @@ export function NotificationsTab({ user }: { user: ApiUser }) {
       method: 'PATCH',
       url: `users/${user.id}/notifications`,
       body: { ...notificationOptionsPayload(values, user.notification_options) },
-      toast: { title: t.toasts.savedTitle, message: t.toasts.saved },
+      toast: SAVED_TOAST,
     });
     if (!result?.ok) return;
     // The answer's data is the saved options.
@@ -86,58 +99,45 @@ export function NotificationsTab({ user }: { user: ApiUser }) {
     form.resetDirty(next);
   });
 
-  const flag = (path: string, label: string) => (
-    <Switch label={label} {...form.getInputProps(path, { type: 'checkbox' })} name={path} />
-  );
+  // The mail channel names the address it writes to, while the account has a real one.
+  const mailHint =
+    user.email && !isTemporaryEmail(user.email) ? format(N.mailHint, { email: user.email }) : undefined;
 
   return (
-    <SettingsForm
-      label={t.titles.notifications}
-      intro={N.intro}
-      onSubmit={onSubmit}
-      error={error}
-      buttonState={buttonState}
-      canSubmit={canSubmit}
-      submitLabel={t.accountScreens.profile.save}
-      errorLabel={t.buttonErrors.save}
-    >
-      <Channel
-        icon={IconMail}
-        title={N.mail}
-        hint={
-          user.email && !isTemporaryEmail(user.email) ? format(N.mailHint, { email: user.email }) : undefined
-        }
-      >
-        {flag('mail.tickets', N.tickets)}
-        {flag('mail.support', N.support)}
-      </Channel>
-      <Divider />
-      <Channel icon={IconMessage} title={N.sms} hint={N.numberHint}>
-        <TextInput
-          size="sm"
-          label={N.smsNumber}
-          type="tel"
-          autoComplete="tel"
-          maw={360}
-          {...form.getInputProps('sms.phone_number')}
-          name="sms.phone_number"
-        />
-        {flag('sms.tickets', N.tickets)}
-        {flag('sms.support', N.support)}
-      </Channel>
-      <Divider />
-      <Channel icon={IconPhoneCall} title={N.phone} hint={N.numberHint}>
-        <TextInput
-          size="sm"
-          label={N.phoneNumber}
-          type="tel"
-          autoComplete="tel"
-          maw={360}
-          {...form.getInputProps('phone.phone_number')}
-          name="phone.phone_number"
-        />
-        {flag('phone.tickets', N.tickets)}
-      </Channel>
+    <SettingsForm {...OPTIONS_FORM} {...submission} onSubmit={onSubmit}>
+      {CHANNELS.map((channel, index) => (
+        <Fragment key={channel.key}>
+          {index > 0 ? <Divider /> : null}
+          <Channel
+            icon={channel.icon}
+            title={channel.title}
+            hint={channel.key === 'mail' ? mailHint : N.numberHint}
+          >
+            {'numberLabel' in channel ? (
+              <TextInput
+                size="sm"
+                label={channel.numberLabel}
+                type="tel"
+                autoComplete="tel"
+                maw={360}
+                {...form.getInputProps(`${channel.key}.phone_number`)}
+                name={`${channel.key}.phone_number`}
+              />
+            ) : null}
+            {channel.flags.map((flag) => {
+              const path = `${channel.key}.${flag}`;
+              return (
+                <Switch
+                  key={flag}
+                  label={FLAG_LABELS[flag]}
+                  {...form.getInputProps(path, { type: 'checkbox' })}
+                  name={path}
+                />
+              );
+            })}
+          </Channel>
+        </Fragment>
+      ))}
     </SettingsForm>
   );
 }

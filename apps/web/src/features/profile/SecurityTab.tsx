@@ -4,7 +4,7 @@
  * "Please enter a valid password", the confirmation matching: "Password does not match"; PATCH
  * users/{id}/password). Both clear their fields after a save and toast "Saved".
  */
-import { Divider, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Divider, Stack } from '@mantine/core';
 import {
   type ApiUser,
   type EmailChangeValues,
@@ -13,12 +13,14 @@ import {
   type PasswordChangeValues,
   passwordChangeSchema,
 } from '@mend/shared';
+import { newPasswordFields } from '../../components/account/password-fields';
+import { type FieldSpec, FormFields } from '../../components/forms/FormFields';
 import type { FormValues } from '../../components/forms/form-values';
 import { SettingsForm } from '../../components/forms/SettingsForm';
-import { useFormSubmit } from '../../components/forms/useFormSubmit';
-import { useRecordForm } from '../../components/forms/useRecordForm';
+import { useSubmittingForm } from '../../components/forms/useSubmittingForm';
 import { t } from '../../lib/translations';
 import { answeredUser } from './queries';
+import { SAVE_BUTTON, SAVED_TOAST } from './save-button';
 
 const A = t.accountScreens;
 const F = A.fields;
@@ -26,13 +28,43 @@ const F = A.fields;
 type EmailValues = FormValues<EmailChangeValues>;
 type PasswordValues = FormValues<PasswordChangeValues>;
 
+/** The new address is typed, twice, not offered by autofill ("off"): autofill would offer the old one. */
+const EMAIL_FIELDS: FieldSpec[] = [
+  { path: 'old_email', label: F.currentEmail, type: 'email', autoComplete: 'email', required: true },
+  { path: 'email', label: F.newEmail, type: 'email', autoComplete: 'off', required: true },
+  {
+    path: 'email_confirmation',
+    label: F.newEmailConfirmation,
+    type: 'email',
+    autoComplete: 'off',
+    required: true,
+  },
+];
+
+/** The current password, then the new one; another user's profile asks for the admin's own password. */
+function passwordFields(notYou: boolean): FieldSpec[] {
+  const current: FieldSpec = {
+    path: 'old_password',
+    label: notYou ? F.yourPassword : F.currentPassword,
+    description: notYou ? F.yourPasswordHint : undefined,
+    type: 'password',
+    autoComplete: 'current-password',
+    required: true,
+  };
+  return [current, ...newPasswordFields()];
+}
+
+/** The heading, intro and button of each form (SettingsForm's texts). */
+const EMAIL_FORM = { title: A.profile.emailTitle, intro: A.profile.emailIntro, ...SAVE_BUTTON };
+const PASSWORD_FORM = { title: A.profile.passwordTitle, intro: A.profile.passwordIntro, ...SAVE_BUTTON };
+
 function EmailForm({ user }: { user: ApiUser }) {
   const current = isTemporaryEmail(user.email) ? '' : user.email;
-  const { form, canSubmit } = useRecordForm<EmailValues>({
+  const { form, submit, submission } = useSubmittingForm<EmailValues>({
     initialValues: { old_email: current, email: '', email_confirmation: '' },
     schema: emailChangeSchema,
+    writes: 'users',
   });
-  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'users' });
 
   const onSubmit = form.onSubmit(async (values) => {
     const result = await submit({
@@ -43,7 +75,7 @@ function EmailForm({ user }: { user: ApiUser }) {
         email: values.email.trim(),
         email_confirmation: values.email_confirmation.trim(),
       },
-      toast: { title: t.toasts.savedTitle, message: t.toasts.saved },
+      toast: SAVED_TOAST,
     });
     if (!result?.ok) return;
     const email = answeredUser(result.data)?.email ?? values.email.trim();
@@ -53,101 +85,36 @@ function EmailForm({ user }: { user: ApiUser }) {
   });
 
   return (
-    <SettingsForm
-      title={A.profile.emailTitle}
-      intro={A.profile.emailIntro}
-      onSubmit={onSubmit}
-      error={error}
-      buttonState={buttonState}
-      canSubmit={canSubmit}
-      submitLabel={A.profile.save}
-      errorLabel={t.buttonErrors.save}
-    >
-      <TextInput
-        size="sm"
-        label={F.currentEmail}
-        type="email"
-        autoComplete="email"
-        withAsterisk
-        {...form.getInputProps('old_email')}
-        name="old_email"
-      />
-      <TextInput
-        size="sm"
-        label={F.newEmail}
-        type="email"
-        autoComplete="off"
-        withAsterisk
-        {...form.getInputProps('email')}
-        name="email"
-      />
-      <TextInput
-        size="sm"
-        label={F.newEmailConfirmation}
-        type="email"
-        autoComplete="off"
-        withAsterisk
-        {...form.getInputProps('email_confirmation')}
-        name="email_confirmation"
-      />
+    <SettingsForm {...EMAIL_FORM} {...submission} onSubmit={onSubmit}>
+      <FormFields form={form} fields={EMAIL_FIELDS} size="sm" />
     </SettingsForm>
   );
 }
 
 function PasswordForm({ user, notYou }: { user: ApiUser; notYou: boolean }) {
   const empty: PasswordValues = { old_password: '', password: '', password_confirmation: '' };
-  const { form, canSubmit } = useRecordForm<PasswordValues>({
+  const { form, submit, submission } = useSubmittingForm<PasswordValues>({
     initialValues: empty,
     schema: passwordChangeSchema,
+    // Nothing shown changes with the password.
+    writes: null,
   });
-  // Nothing shown changes with the password.
-  const { buttonState, error, submit } = useFormSubmit(form, { writes: null });
 
   const onSubmit = form.onSubmit(async (values) => {
     const result = await submit({
       method: 'PATCH',
       url: `users/${user.id}/password`,
       body: { ...values },
-      toast: { title: t.toasts.savedTitle, message: t.toasts.saved },
+      toast: SAVED_TOAST,
     });
     if (result?.ok) form.reset();
   });
 
   return (
-    <SettingsForm
-      title={A.profile.passwordTitle}
-      intro={A.profile.passwordIntro}
-      onSubmit={onSubmit}
-      error={error}
-      buttonState={buttonState}
-      canSubmit={canSubmit}
-      submitLabel={A.profile.save}
-      errorLabel={t.buttonErrors.save}
-    >
+    <SettingsForm {...PASSWORD_FORM} {...submission} onSubmit={onSubmit}>
       {/* A hidden username helps password managers file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
-      <PasswordInput
-        label={notYou ? F.yourPassword : F.currentPassword}
-        description={notYou ? F.yourPasswordHint : undefined}
-        autoComplete="current-password"
-        withAsterisk
-        {...form.getInputProps('old_password')}
-        name="old_password"
-      />
-      <PasswordInput
-        label={F.newPassword}
-        autoComplete="new-password"
-        withAsterisk
-        {...form.getInputProps('password')}
-        name="password"
-      />
-      <PasswordInput
-        label={F.newPasswordConfirmation}
-        autoComplete="new-password"
-        withAsterisk
-        {...form.getInputProps('password_confirmation')}
-        name="password_confirmation"
-      />
+      <FormFields form={form} fields={passwordFields(notYou)} size="sm" />
     </SettingsForm>
   );
 }
