@@ -12,8 +12,8 @@ import {
 } from '@mend/shared';
 import { useState } from 'react';
 import { format, t } from '../../lib/translations';
+import { logEntriesShown } from './activity-log-paging';
 import { RelativeTime, useNow } from './TicketParts';
-import { logEntriesShown } from './ticket-logic';
 import classes from './tickets.module.css';
 
 const S = t.ticketScreens;

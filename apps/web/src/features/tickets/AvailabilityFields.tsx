@@ -6,21 +6,20 @@
  * property's (DESIGN.md "Time"), and the fields say which zone that is.
  */
 import '@mantine/dates/styles.css';
-import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { timeZoneLabel } from '@mend/shared';
-import { IconAlertTriangle, IconCalendar, IconClock, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { confirmAction, toastSuccess } from '../../components/feedback';
 import { format, t } from '../../lib/translations';
+import { RangeFieldset } from './AvailabilityRangeFieldset';
 import {
   defaultRange,
   minAvailabilityDate,
   type RangeField,
   type RangeInput,
-  timeOptions,
   updateRange,
-} from './ticket-logic';
+} from './availability-ranges';
 
 const S = t.ticketScreens.form;
 
@@ -36,8 +35,6 @@ export function rangeRow(range: RangeInput | string): RangeRow {
   nextKey += 1;
   return { ...range, key: `range-${nextKey}` };
 }
-
-const TIME_OPTIONS = timeOptions();
 
 export interface AvailabilityFieldsProps {
   ranges: readonly RangeRow[];
@@ -88,101 +85,18 @@ export function AvailabilityFields({
       <Text size="xs" c="dimmed" data-time-zone={timeZone}>
         {format(t.ticketScreens.timeZone, { zone: timeZoneLabel(timeZone) })}
       </Text>
-      {ranges.map((range, index) => {
-        const number = index + 1;
-        const error = errorOf(index);
-        return (
-          <Paper
-            key={range.key}
-            withBorder
-            radius="md"
-            p="sm"
-            component="fieldset"
-            aria-label={format(S.range, { number })}
-            style={{ margin: 0, borderColor: error ? 'var(--mantine-color-error)' : undefined }}
-          >
-            <Group justify="space-between" mb={6} wrap="nowrap">
-              <Text size="sm" fw={600} component="legend" style={{ float: 'left', padding: 0 }}>
-                {format(S.range, { number })}
-              </Text>
-              {ranges.length > 1 ? (
-                <Tooltip label={format(S.removeRange, { number })} withArrow>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="sm"
-                    onClick={() => void remove(index)}
-                    aria-label={format(S.removeRange, { number })}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              ) : null}
-            </Group>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs" style={{ clear: 'both' }}>
-              <DatePickerInput
-                size="sm"
-                label={S.startDate}
-                value={range.startDate}
-                onChange={(value) => change(index, 'startDate', value)}
-                minDate={minDate}
-                valueFormat="ddd, MMM D, YYYY"
-                leftSection={<IconCalendar size={16} aria-hidden />}
-                popoverProps={{ zIndex: 400 }}
-                withAsterisk
-              />
-              <Select
-                size="sm"
-                label={S.startTime}
-                data={TIME_OPTIONS}
-                value={range.startTime}
-                onChange={(value) => change(index, 'startTime', value)}
-                leftSection={<IconClock size={16} aria-hidden />}
-                allowDeselect={false}
-                maxDropdownHeight={240}
-                comboboxProps={{ zIndex: 400 }}
-                withAsterisk
-              />
-              <DatePickerInput
-                size="sm"
-                label={S.endDate}
-                value={range.endDate}
-                onChange={(value) => change(index, 'endDate', value)}
-                minDate={range.startDate ?? minDate}
-                valueFormat="ddd, MMM D, YYYY"
-                leftSection={<IconCalendar size={16} aria-hidden />}
-                popoverProps={{ zIndex: 400 }}
-                withAsterisk
-              />
-              <Select
-                size="sm"
-                label={S.endTime}
-                data={TIME_OPTIONS}
-                value={range.endTime}
-                onChange={(value) => change(index, 'endTime', value)}
-                leftSection={<IconClock size={16} aria-hidden />}
-                allowDeselect={false}
-                maxDropdownHeight={240}
-                comboboxProps={{ zIndex: 400 }}
-                withAsterisk
-              />
-            </SimpleGrid>
-            {warnings[range.key] ? (
-              <Group gap={6} mt={8} wrap="nowrap" role="status">
-                <IconAlertTriangle size={16} color="var(--mantine-color-orange-7)" aria-hidden />
-                <Text size="xs" c="orange.8">
-                  {t.validation.availabilityEndBeforeStart}
-                </Text>
-              </Group>
-            ) : null}
-            {error ? (
-              <Text size="xs" c="red.7" mt={6} role="alert">
-                {error}
-              </Text>
-            ) : null}
-          </Paper>
-        );
-      })}
+      {ranges.map((range, index) => (
+        <RangeFieldset
+          key={range.key}
+          range={range}
+          number={index + 1}
+          minDate={minDate}
+          warning={warnings[range.key] ?? false}
+          error={errorOf(index)}
+          onChange={(field, value) => change(index, field, value)}
+          onRemove={ranges.length > 1 ? () => void remove(index) : undefined}
+        />
+      ))}
       {listError ? (
         <Text size="xs" c="red.7" role="alert">
           {listError}

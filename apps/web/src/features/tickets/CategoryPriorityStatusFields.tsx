@@ -11,6 +11,12 @@ import type { TicketFormApi } from './ticket-form-values';
 
 const S = t.ticketScreens.form;
 
+/** The texts of the fields chosen from the server's lists, and what they say when it cannot be fetched. */
+const LIST_FIELDS = {
+  priority: { label: S.priority, placeholder: S.priorityPlaceholder, fetchError: t.errors.prioritiesFetch },
+  status: { label: S.status, placeholder: S.statusPlaceholder, fetchError: t.errors.statusesFetch },
+};
+
 export function CategoryPriorityStatusFields({
   form,
   ticket,
@@ -57,35 +63,41 @@ export function CategoryPriorityStatusFields({
           value={form.values.category_id || null}
           onChange={(value) => form.setFieldValue('category_id', value ?? '')}
         />
-        <Select
-          size="sm"
-          label={S.priority}
-          placeholder={S.priorityPlaceholder}
-          data={(priorities.data ?? []).map((text, index) => ({ value: String(index), label: text }))}
-          withAsterisk
-          allowDeselect={false}
-          comboboxProps={{ zIndex: 400 }}
-          {...form.getInputProps('priority')}
-          error={priorities.isError ? t.errors.prioritiesFetch : form.errors.priority}
-          value={priorities.data ? form.values.priority || null : null}
-          onChange={(value) => form.setFieldValue('priority', value ?? '')}
-        />
+        <ListSelect form={form} field="priority" list={priorities} />
       </SimpleGrid>
-      {includeStatus ? (
-        <Select
-          size="sm"
-          label={S.status}
-          placeholder={S.statusPlaceholder}
-          data={(statuses.data ?? []).map((text, index) => ({ value: String(index), label: text }))}
-          withAsterisk
-          allowDeselect={false}
-          comboboxProps={{ zIndex: 400 }}
-          {...form.getInputProps('status')}
-          error={statuses.isError ? t.errors.statusesFetch : form.errors.status}
-          value={statuses.data ? form.values.status || null : null}
-          onChange={(value) => form.setFieldValue('status', value ?? '')}
-        />
-      ) : null}
+      {includeStatus ? <ListSelect form={form} field="status" list={statuses} /> : null}
     </>
+  );
+}
+
+/**
+ * A required choice among the server's texts (priorities, statuses), whose value is the text's index. It
+ * shows no value until the texts are loaded (an index alone means nothing), and their fetch error in place
+ * of the field's.
+ */
+function ListSelect({
+  form,
+  field,
+  list,
+}: {
+  form: TicketFormApi;
+  field: keyof typeof LIST_FIELDS;
+  list: { data: readonly string[] | undefined; isError: boolean };
+}) {
+  const { label, placeholder, fetchError } = LIST_FIELDS[field];
+  return (
+    <Select
+      size="sm"
+      label={label}
+      placeholder={placeholder}
+      data={(list.data ?? []).map((text, index) => ({ value: String(index), label: text }))}
+      withAsterisk
+      allowDeselect={false}
+      comboboxProps={{ zIndex: 400 }}
+      {...form.getInputProps(field)}
+      error={list.isError ? fetchError : form.errors[field]}
+      value={list.data ? form.values[field] || null : null}
+      onChange={(value) => form.setFieldValue(field, value ?? '')}
+    />
   );
 }

@@ -5,12 +5,13 @@
  * upload first scaled down in the browser (preparePhoto: a phone camera's photo weighs several MB). On
  * phones a second button opens the camera.
  */
-import { ActionIcon, FileButton, Input, Loader, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Input, Loader, Tooltip } from '@mantine/core';
 import { ACCEPTED_UPLOAD_MIME_TYPES, type ApiTicketImage, TICKET_IMAGE_MAX_FILES } from '@mend/shared';
-import { IconArrowBackUp, IconCamera, IconCameraPlus, IconFileTypePdf, IconX } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCamera, IconCameraPlus, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { usePhoneLayout } from '../../components/usePhoneLayout';
 import { format, t } from '../../lib/translations';
+import { AddPhotosButton, Thumb } from './PhotoTiles';
 import { preparePhoto } from './photo-prep';
 import classes from './tickets.module.css';
 
@@ -53,8 +54,6 @@ export function PhotosField({
 }: PhotosFieldProps) {
   const phone = usePhoneLayout();
   const previews = usePreviews(files);
-  const resetRef = useRef<() => void>(null);
-  const cameraResetRef = useRef<() => void>(null);
   const [preparing, setPreparing] = useState(0);
   const kept = existing.length - removeIds.length;
   const full = kept + files.length + preparing >= TICKET_IMAGE_MAX_FILES;
@@ -140,67 +139,25 @@ export function PhotosField({
           </li>
         ))}
         {!full && phone ? (
-          <li>
-            <FileButton
-              accept="image/*"
-              capture="environment"
-              resetRef={cameraResetRef}
-              inputProps={{ 'aria-label': S.takePhoto } as object}
-              onChange={(photo) => {
-                void add(photo ? [photo] : []);
-                cameraResetRef.current?.();
-              }}
-            >
-              {(props) => (
-                <UnstyledButton {...props} className={`${classes.thumb} ${classes.addThumb}`}>
-                  <IconCamera size={22} aria-hidden />
-                  <Text size="xs" fw={600} component="span">
-                    {S.takePhoto}
-                  </Text>
-                </UnstyledButton>
-              )}
-            </FileButton>
-          </li>
+          <AddPhotosButton
+            label={S.takePhoto}
+            icon={<IconCamera size={22} aria-hidden />}
+            accept="image/*"
+            capture="environment"
+            onChosen={(chosen) => void add(chosen)}
+          />
         ) : null}
         {!full ? (
-          <li>
-            <FileButton
-              multiple
-              accept={ACCEPTED_UPLOAD_MIME_TYPES.join(',')}
-              resetRef={resetRef}
-              inputProps={{ 'aria-label': S.photosPlaceholder, name: 'images' } as object}
-              onChange={(chosen) => {
-                void add(chosen);
-                resetRef.current?.();
-              }}
-            >
-              {(props) => (
-                <UnstyledButton {...props} className={`${classes.thumb} ${classes.addThumb}`}>
-                  <IconCameraPlus size={22} aria-hidden />
-                  <Text size="xs" fw={600} component="span">
-                    {S.photosPlaceholder}
-                  </Text>
-                </UnstyledButton>
-              )}
-            </FileButton>
-          </li>
+          <AddPhotosButton
+            label={S.photosPlaceholder}
+            icon={<IconCameraPlus size={22} aria-hidden />}
+            accept={ACCEPTED_UPLOAD_MIME_TYPES.join(',')}
+            multiple
+            name="images"
+            onChosen={(chosen) => void add(chosen)}
+          />
         ) : null}
       </ul>
     </Input.Wrapper>
-  );
-}
-
-function Thumb({ url, name }: { url: string | null; name: string }) {
-  return (
-    <span className={classes.thumb} title={name}>
-      {url ? (
-        <img src={url} alt={name} />
-      ) : (
-        <span className={classes.fileThumb}>
-          <IconFileTypePdf size={26} aria-hidden />
-          <span>{name}</span>
-        </span>
-      )}
-    </span>
   );
 }

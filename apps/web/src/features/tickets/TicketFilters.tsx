@@ -2,7 +2,7 @@
  * The tickets list's filters: Status, and Property (hidden for tenants). Their values are the list's (in
  * the URL); "All Tickets" / "All Properties" is no filter.
  */
-import { Select } from '@mantine/core';
+import { Select, type SelectProps } from '@mantine/core';
 import type { ApiProperty } from '@mend/shared';
 import { useMemo } from 'react';
 import type { FilterControls } from '../../components/table/DataTable';
@@ -44,33 +44,45 @@ export function TicketFilters({
     [properties],
   );
 
-  // The filters' values are the list's (in the URL); 'all' is none.
   return (
     <>
-      <Select
-        className={classes.filter}
-        size="sm"
-        aria-label={S.filters.status}
-        data={statusData}
-        value={values.status ?? ALL}
-        onChange={(value) => set('status', value === ALL ? null : value)}
-        allowDeselect={false}
-        comboboxProps={{ zIndex: 400 }}
-      />
+      <FilterSelect name="status" label={S.filters.status} data={statusData} values={values} set={set} />
       {byProperty ? (
-        <Select
-          className={classes.filter}
-          size="sm"
-          aria-label={S.filters.property}
+        <FilterSelect
+          name="property_id"
+          label={S.filters.property}
           data={propertyData}
-          value={values.property_id ?? ALL}
-          onChange={(value) => set('property_id', value === ALL ? null : value)}
-          allowDeselect={false}
+          values={values}
+          set={set}
           searchable={propertyData.length > 8}
           nothingFoundMessage={t.screens.nothingFound}
-          comboboxProps={{ zIndex: 400 }}
         />
       ) : null}
     </>
+  );
+}
+
+/** One filter, bound to the list's value of `name` (in the URL); 'all' is none. */
+function FilterSelect({
+  name,
+  label,
+  values,
+  set,
+  ...props
+}: FilterControls & { name: string; label: string } & Pick<
+    SelectProps,
+    'data' | 'searchable' | 'nothingFoundMessage'
+  >) {
+  return (
+    <Select
+      className={classes.filter}
+      size="sm"
+      aria-label={label}
+      {...props}
+      value={values[name] ?? ALL}
+      onChange={(value) => set(name, value === ALL ? null : value)}
+      allowDeselect={false}
+      comboboxProps={{ zIndex: 400 }}
+    />
   );
 }

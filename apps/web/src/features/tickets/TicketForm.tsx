@@ -21,6 +21,7 @@ import { useActor } from '../../lib/actor';
 import { useCurrentUser } from '../../lib/auth';
 import { t } from '../../lib/translations';
 import { AvailabilitySection } from './AvailabilitySection';
+import { keptRanges } from './availability-ranges';
 import { ContactSection } from './ContactSection';
 import { ProblemSection } from './ProblemSection';
 import { useOwnUnit, useTicket } from './ticket-data';
@@ -30,7 +31,7 @@ import {
   ticketUnitChoice,
   type UnitChoice,
 } from './ticket-form-values';
-import { keptRanges, photosError, ticketPayload } from './ticket-logic';
+import { photosError, ticketPayload } from './ticket-payload';
 import { useTicketSubmit } from './useTicketSubmit';
 
 /** Loads what the form needs (the ticket to edit, a tenant's own unit), then shows it. */

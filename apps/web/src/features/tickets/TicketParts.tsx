@@ -7,7 +7,7 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 import { useEffect, useState } from 'react';
 import { usePageRender } from '../../lib/prerendered';
 import { t } from '../../lib/translations';
-import { statusColor } from './ticket-logic';
+import { statusColor } from './ticket-status';
 
 dayjs.extend(relativeTime);
 

@@ -94,40 +94,14 @@ export function TicketPhotos({ files }: { files: readonly ApiTicketImage[] }) {
             {current ? (
               <>
                 <div className={classes.lightboxStage}>
-                  {count > 1 ? (
-                    <ActionIcon
-                      {...STOP}
-                      className={classes.lightboxPrev}
-                      variant="white"
-                      color="dark"
-                      radius="xl"
-                      size={40}
-                      onClick={() => step(-1)}
-                      aria-label={S.lightbox.previous}
-                    >
-                      <IconChevronLeft size={22} aria-hidden />
-                    </ActionIcon>
-                  ) : null}
+                  {count > 1 ? <LightboxArrow direction="previous" onClick={() => step(-1)} /> : null}
                   <Image
                     src={current.url}
                     alt={current.name}
                     fit="contain"
                     className={classes.lightboxImage}
                   />
-                  {count > 1 ? (
-                    <ActionIcon
-                      {...STOP}
-                      className={classes.lightboxNext}
-                      variant="white"
-                      color="dark"
-                      radius="xl"
-                      size={40}
-                      onClick={() => step(1)}
-                      aria-label={S.lightbox.next}
-                    >
-                      <IconChevronRight size={22} aria-hidden />
-                    </ActionIcon>
-                  ) : null}
+                  {count > 1 ? <LightboxArrow direction="next" onClick={() => step(1)} /> : null}
                 </div>
                 <Group justify="space-between" mt="sm">
                   <Text size="sm" c="dimmed">
@@ -146,5 +120,25 @@ export function TicketPhotos({ files }: { files: readonly ApiTicketImage[] }) {
         </Modal.Content>
       </Modal.Root>
     </>
+  );
+}
+
+/** The lightbox's previous or next button, over the image's edge. */
+function LightboxArrow({ direction, onClick }: { direction: 'previous' | 'next'; onClick: () => void }) {
+  const previous = direction === 'previous';
+  const Icon = previous ? IconChevronLeft : IconChevronRight;
+  return (
+    <ActionIcon
+      {...STOP}
+      className={previous ? classes.lightboxPrev : classes.lightboxNext}
+      variant="white"
+      color="dark"
+      radius="xl"
+      size={40}
+      onClick={onClick}
+      aria-label={S.lightbox[direction]}
+    >
+      <Icon size={22} aria-hidden />
+    </ActionIcon>
   );
 }

@@ -27,7 +27,7 @@ import {
   statusesQuery,
   TICKET_LIST,
 } from './ticket-list';
-import { withStatus } from './ticket-logic';
+import { withStatus } from './ticket-status';
 
 export const TICKETS = TICKET_LIST.resource;
 const S = t.ticketScreens;

@@ -1,13 +1,14 @@
 /**
  * The values of the ticket form (TicketForm.tsx), no React: what it edits (the ranges as keyed rows), the
  * unit a ticket is on as the unit picker shows it, and the values a new or an edited ticket starts with.
- * The request body they make is ticketPayload's (ticket-logic.ts).
+ * The request body they make is ticketPayload's (ticket-payload.ts).
  */
 import type { UseFormReturnType } from '@mantine/form';
 import { type ApiTicket, type ApiUser, format } from '@mend/shared';
 import { t } from '../../lib/translations';
 import { type RangeRow, rangeRow } from './AvailabilityFields';
-import { rangeFromWallClock, type TicketFormValues } from './ticket-logic';
+import { rangeFromWallClock } from './availability-ranges';
+import type { TicketFormValues } from './ticket-payload';
 
 const S = t.ticketScreens.form;
 

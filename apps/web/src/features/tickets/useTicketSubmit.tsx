@@ -12,7 +12,7 @@ import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { t } from '../../lib/translations';
 import type { TicketFormApi } from './ticket-form-values';
-import { ticketPayload } from './ticket-logic';
+import { ticketPayload } from './ticket-payload';
 import classes from './tickets.module.css';
 
 /** "Ticket Created": the ticket went to the contractor; GOT IT! (or closing) goes on to its details. */

@@ -3,11 +3,13 @@
  * top, the address below the role and the records, and the password (create only; empty means generated).
  */
 import { PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ContactFields } from '../../components/forms/ContactFields';
 import { AvatarField, avatarError, FormPlaceFields } from '../../components/forms/fields';
 import { t } from '../../lib/translations';
 import type { UserFormState } from './user-form-values';
 
 const F = t.screens.fields;
+const PERSON_LABELS = { firstName: F.firstName, lastName: F.lastName, email: F.email, phone: F.phoneNumber };
 
 export function UserPersonFields({
   form,
@@ -31,39 +33,15 @@ export function UserPersonFields({
         }}
         error={form.errors.avatar}
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          size="sm"
-          label={F.firstName}
-          withAsterisk
-          autoComplete="off"
-          {...form.getInputProps('first_name')}
-        />
-        <TextInput
-          size="sm"
-          label={F.lastName}
-          withAsterisk
-          autoComplete="off"
-          {...form.getInputProps('last_name')}
-        />
-      </SimpleGrid>
-      <TextInput size="sm" label={F.companyName} withAsterisk {...form.getInputProps('company_name')} />
-      <TextInput
-        size="sm"
-        label={F.email}
-        type="email"
-        withAsterisk={!creating}
-        description={creating ? t.screens.hints.emailOptional : undefined}
-        autoComplete="off"
-        {...form.getInputProps('email')}
-      />
-      <TextInput
-        size="sm"
-        label={F.phoneNumber}
-        type="tel"
-        withAsterisk
-        {...form.getInputProps('phone_number')}
-      />
+      <ContactFields
+        form={form}
+        labels={PERSON_LABELS}
+        spacing="md"
+        autofill={false}
+        emailOptional={creating ? t.screens.hints.emailOptional : undefined}
+      >
+        <TextInput size="sm" label={F.companyName} withAsterisk {...form.getInputProps('company_name')} />
+      </ContactFields>
     </>
   );
 }

@@ -1,39 +1,22 @@
 /**
- * Pure rules of the ticket screens (no React, no DOM), unit-tested in ticket-logic.test.ts:
- * - availability ranges (SPEC.md section 5): 15-minute time options with 12-hour labels, the default
- *   range (08:00 to 09:00 today, or the next quarter hour once 08:00 has passed), the earliest date
- *   (yesterday) and the "end at or after start" correction, all in the time zone of the ticket's property
- *   (DESIGN.md "Time"), never the browser's; the ranges travel as wall-clock dates and times there;
- * - the closed-date text of the details (SPEC.md sections 2 and 4; none while open);
- * - the colour of a status tag (by status_slug);
- * - the optimistic status patch of a cached ticket;
- * - the request body of the ticket form.
+ * The availability ranges of the ticket form (SPEC.md section 5), no React: the time options (steps of
+ * TIME_STEP_MINUTES, 12-hour labels), the default range, the earliest date and the "end at or after start"
+ * correction, all in the time zone of the ticket's property (DESIGN.md "Time"), never the browser's: a
+ * tenant abroad still gives the hours the contractor can come by. The ranges travel as wall-clock dates and
+ * times there.
  */
 import {
-  type ApiTicketLogEntry,
-  type ApiTicketSummary,
   type AvailabilityRange,
   addDays,
-  checkTicketImages,
-  checkUploadCount,
   DEFAULT_AVAILABILITY_END,
   DEFAULT_AVAILABILITY_START,
   deviceTimeZone,
-  isClosedStatus,
-  statusSlug,
-  TICKET_IMAGE_MAX_FILES,
   TIME_STEP_MINUTES,
-  type TicketValues,
-  type UploadInfo,
   type WallClockRange,
   zonedDateTime,
   zonedSeconds,
   zonedToday,
 } from '@mend/shared';
-import dayjs from 'dayjs';
-import type { FormValues } from '../../components/forms/form-values';
-
-/* ---------- Availability ranges ---------- */
 
 /** One availability range as the form edits it: dates `YYYY-MM-DD` (Mantine dates), times `HH:mm` (24 h). */
 export interface RangeInput {
@@ -73,9 +56,6 @@ export function timeOptions(step: number = TIME_STEP_MINUTES): TimeOption[] {
   }
   return options;
 }
-
-/** The date format of Mantine's date pickers. */
-export const DATE_FORMAT = 'YYYY-MM-DD';
 
 const HOUR_SECONDS = 3600;
 const STEP_SECONDS = TIME_STEP_MINUTES * 60;
@@ -186,116 +166,4 @@ export function keptRanges(ranges: readonly WallClockRange[], zone: string): Ava
     const end = zonedSeconds(range.end_date, range.end_time, zone);
     return start === null || end === null ? [] : [{ start, end }];
   });
-}
-
-/* ---------- Closed date ---------- */
-
-/** Log entries that mention complete or cancelled mark the closing (SPEC.md section 2). */
-const CLOSING_WORDS = /complet|cancel/i;
-
-export interface ClosedDateSource {
-  status: number;
-  closed_at: string | null;
-  updated_at: string;
-  log?: readonly Pick<ApiTicketLogEntry, 'description' | 'timestamp'>[];
-}
-
-/**
- * The closed date: none while the status is below 3 (SPEC.md section 4: an open ticket shows no closing
- * date, so the details leave the line out rather than read "Closed: Open"); otherwise the closing time (the
- * server's closed_at, else the newest log entry mentioning complete or cancelled, else the last update).
- */
-export function closedDateText(
-  ticket: ClosedDateSource,
-  formatDate: (moment: dayjs.Dayjs) => string = (moment) => moment.format('MMM D, YYYY h:mm A'),
-): string | null {
-  if (!isClosedStatus(ticket.status)) return null;
-  if (ticket.closed_at) return formatDate(dayjs(ticket.closed_at));
-  const closing = (ticket.log ?? [])
-    .filter((entry) => CLOSING_WORDS.test(entry.description))
-    .reduce<number | null>((newest, entry) => Math.max(newest ?? 0, entry.timestamp), null);
-  if (closing !== null) return formatDate(dayjs.unix(closing));
-  return formatDate(dayjs(ticket.updated_at));
-}
-
-/* ---------- Status tags ---------- */
-
-/** Tag colours by status slug (DESIGN.md statuses); anything unknown is gray. */
-const STATUS_COLORS: Record<string, string> = {
-  open: 'blue',
-  scheduled: 'violet',
-  'in-progress': 'orange',
-  completed: 'teal',
-  cancelled: 'gray',
-};
-
-export function statusColor(slug: string): string {
-  return STATUS_COLORS[slug] ?? 'gray';
-}
-
-/** A cached ticket with a new status, as shown until the server answers (optimistic update). */
-export function withStatus<
-  T extends Pick<ApiTicketSummary, 'status' | 'status_text' | 'status_slug' | 'closed_at'>,
->(ticket: T, status: number, text: string, now: Date = new Date()): T {
-  const closed = isClosedStatus(status);
-  return {
-    ...ticket,
-    status,
-    status_text: text,
-    status_slug: statusSlug(text),
-    closed_at: closed ? (isClosedStatus(ticket.status) ? ticket.closed_at : now.toISOString()) : null,
-  };
-}
-
-/* ---------- Activity log ---------- */
-
-/** How many log entries show after `clicks` clicks on "Show more +" (3, then 10 more each). */
-export function logEntriesShown(clicks: number, total: number, first: number, more: number): number {
-  return Math.min(total, first + Math.max(0, clicks) * more);
-}
-
-/* ---------- Photos ---------- */
-
-/**
- * The photo rules (SPEC.md sections 5 and 9) for the files chosen in the form, counting the ticket's
- * files that are kept (edit): at most 5 in all, each at most 1 MB, jpeg, png, gif or pdf. Null when fine.
- */
-export function photosError(files: readonly UploadInfo[], kept = 0): string | null {
-  return checkUploadCount(kept + files.length, TICKET_IMAGE_MAX_FILES) ?? checkTicketImages(files);
-}
-
-/* ---------- The form's request body ---------- */
-
-/** The schema's fields, the ranges as the form edits them, and the files (checked apart: photosError). */
-export type TicketFormValues = Omit<FormValues<TicketValues>, 'availability'> & {
-  availability: RangeInput[];
-  /** New files to upload. */
-  images: File[];
-  /** Ids of the ticket's files to remove (edit). */
-  remove_images: number[];
-};
-
-export interface PayloadOptions {
-  /** Roles 0 and 1 set the status in the edit form. */
-  includeStatus: boolean;
-}
-
-/** The body of POST tickets / PATCH tickets/{id}: also what the shared ticketSchema validates. */
-export function ticketPayload(
-  values: TicketFormValues,
-  { includeStatus }: PayloadOptions,
-): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    contact_details: { ...values.contact_details },
-    unit_id: values.unit_id,
-    title: values.title,
-    description: values.description,
-    category_id: values.category_id,
-    priority: values.priority,
-    availability: availabilityPayload(values.availability),
-  };
-  if (includeStatus) body.status = values.status;
-  if (values.images.length > 0) body.images = values.images;
-  if (values.remove_images.length > 0) body.remove_images = values.remove_images;
-  return body;
 }
