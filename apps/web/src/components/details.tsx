@@ -61,6 +61,17 @@ export function DetailSection({ title, children }: { title?: string; children: R
   );
 }
 
+/** A record's description, its line breaks kept, or the empty mark. */
+export function DescriptionSection({ text }: { text: string | null | undefined }) {
+  return (
+    <DetailSection title={t.screens.fields.description}>
+      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+        {text || t.screens.empty}
+      </Text>
+    </DetailSection>
+  );
+}
+
 /** A label/value list of `DetailField`s. */
 export function DetailFields({ children }: { children: ReactNode }) {
   return <dl className={classes.fields}>{children}</dl>;
@@ -85,14 +96,18 @@ export interface LinkItem {
   aside?: ReactNode;
 }
 
+/** "None", for an empty list of a record's details. */
+export function NoneText() {
+  return (
+    <Text size="sm" c="dimmed">
+      {t.screens.none}
+    </Text>
+  );
+}
+
 /** A list of linked records, or "None". */
 export function LinkList({ items, label }: { items: LinkItem[]; label: string }) {
-  if (items.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        {t.screens.none}
-      </Text>
-    );
+  if (items.length === 0) return <NoneText />;
   return (
     <ul className={classes.list} aria-label={label}>
       {items.map((item) => (
@@ -116,6 +131,29 @@ export function LinkList({ items, label }: { items: LinkItem[]; label: string })
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A titled section listing linked records (the title names the list), or "None". */
+export function LinkSection({ title, items }: { title: string; items: LinkItem[] }) {
+  return (
+    <DetailSection title={title}>
+      <LinkList label={title} items={items} />
+    </DetailSection>
+  );
+}
+
+/** Categories as badges, or "None". */
+export function CategoryBadges({ categories }: { categories: readonly { id: number; title: string }[] }) {
+  if (categories.length === 0) return <NoneText />;
+  return (
+    <Group gap={6}>
+      {categories.map((category) => (
+        <Badge key={category.id} variant="light" tt="none" fw={500}>
+          {category.title}
+        </Badge>
+      ))}
+    </Group>
   );
 }
 

@@ -1,19 +1,14 @@
 /** The frame of a settings form: an optional title and intro, the fields, the error summary and the button. */
 import { Group, Stack, Text, Title } from '@mantine/core';
-import type { FormEvent, ReactNode } from 'react';
-import { FormButton, type FormButtonState } from '../FormButton';
-import { FormErrorAlert, type FormErrorState } from './FormErrorAlert';
+import type { ReactNode } from 'react';
+import { FormButton } from '../FormButton';
+import { FormErrorAlert } from './FormErrorAlert';
+import type { FormSubmission } from './fields';
 
-export interface SettingsFormProps {
+export interface SettingsFormProps extends FormSubmission {
   title?: string;
   intro?: ReactNode;
-  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
-  error: FormErrorState | null;
-  buttonState: FormButtonState;
-  canSubmit: boolean;
-  submitLabel: string;
-  errorLabel: string;
   /** Names the form for assistive technology (defaults to the title). */
   label?: string;
 }

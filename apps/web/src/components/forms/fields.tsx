@@ -174,6 +174,23 @@ export function FormPlaceFields<Values extends { country: string; province: stri
   );
 }
 
+/** A place's map link (a property's, a unit's), with its hint. */
+export function FormMapUrlField<Values extends { gmaps_url: string }>({
+  form,
+}: {
+  form: UseFormReturnType<Values>;
+}) {
+  return (
+    <TextInput
+      size="sm"
+      label={t.screens.fields.gmapsUrl}
+      description={t.screens.hints.gmapsUrl}
+      type="url"
+      {...form.getInputProps('gmaps_url')}
+    />
+  );
+}
+
 export interface PlaceFieldsProps {
   country: string;
   province: string;
@@ -259,14 +276,18 @@ export function CountryProvinceFields({
   );
 }
 
-export interface RecordFormShellProps {
+/** What a form's frame shows of its submission: the error summary and the submit button. */
+export interface FormSubmission {
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
-  children: ReactNode;
   error: FormErrorState | null;
   buttonState: FormButtonState;
   canSubmit: boolean;
   submitLabel: string;
   errorLabel: string;
+}
+
+export interface RecordFormShellProps extends FormSubmission {
+  children: ReactNode;
   onCancel: () => void;
 }
 

@@ -4,17 +4,18 @@
  * (label, format, value); the form edits them as rows.
  */
 import { Stack, Text } from '@mantine/core';
-import { type ApiCategory, can, format, LIST_SORTS } from '@mend/shared';
+import { type ApiCategory, can, format } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
-import { DateCell, formatDate } from '../../components/details';
-import { ListPage } from '../../components/panel/ListPage';
+import { formatDate } from '../../components/details';
+import { RecordScreen } from '../../components/records/RecordScreen';
+import { createdColumn } from '../../components/table/columns';
 import type { ListCardContent } from '../../components/table/ListCard';
 import { useActor } from '../../lib/actor';
 import { t } from '../../lib/translations';
 import { CategoryDetails } from './CategoryDetails';
 import { CategoryFormPanel } from './CategoryForm';
+import { categoryKind } from './kind';
 
-const E = t.screens.entities.category;
 const F = t.screens.fields;
 
 const columns: ColumnDef<ApiCategory, unknown>[] = [
@@ -32,12 +33,7 @@ const columns: ColumnDef<ApiCategory, unknown>[] = [
       </Stack>
     ),
   },
-  {
-    id: 'created_at',
-    header: F.created,
-    size: 180,
-    cell: ({ row }) => <DateCell timestamp={row.original.created_at_timestamp} />,
-  },
+  createdColumn<ApiCategory>({ size: 180 }),
 ];
 
 const card = (category: ApiCategory): ListCardContent => ({
@@ -49,41 +45,22 @@ const card = (category: ApiCategory): ListCardContent => ({
 export default function CategoriesPage() {
   const actor = useActor();
   return (
-    <ListPage<ApiCategory>
-      base="/categories"
+    <RecordScreen<ApiCategory>
+      kind={categoryKind}
       title={t.nav.categories}
       createLabel={t.titles.createCategory}
       canCreate={can(actor, 'category.create')}
       canEdit={can(actor, 'category.update')}
-      table={{
-        resource: 'categories',
-        url: 'categories',
+      list={{
         columns,
-        defaultSort: { id: 'created_at', desc: true },
-        sortKeys: LIST_SORTS.categories,
-        label: E.many,
-        loadingText: t.loadingTexts.categories,
-        emptyText: format(t.emptyTexts.generic, { entity: E.words }),
-        searchPlaceholder: format(t.screens.searchPlaceholder, { entity: E.words }),
-        rowName: (category) => category.title,
         card,
+        rowName: (category) => category.title,
+        loadingText: t.loadingTexts.categories,
+        emptyText: format(t.emptyTexts.generic, { entity: categoryKind.entity.words }),
       }}
-      panelTitles={{
-        view: format(t.screens.detailsTitle, { entity: E.one }),
-        create: t.titles.createCategory,
-        edit: format(t.screens.editTitle, { entity: E.one }),
-      }}
-      renderPanel={(state, panel) =>
-        state.mode === 'view' && state.id !== null ? (
-          <CategoryDetails id={state.id} panel={panel} />
-        ) : (
-          <CategoryFormPanel
-            key={`${state.mode}-${state.id}`}
-            id={state.mode === 'edit' ? state.id : null}
-            panel={panel}
-          />
-        )
-      }
+      titles={{ create: t.titles.createCategory }}
+      details={(id, panel) => <CategoryDetails id={id} panel={panel} />}
+      form={(id, panel) => <CategoryFormPanel id={id} panel={panel} />}
     />
   );
 }

@@ -18,15 +18,13 @@ import {
   format,
 } from '@mend/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { PanelError, PanelStatus } from '../../components/details';
 import { RecordFormShell } from '../../components/forms/fields';
 import type { FormValues } from '../../components/forms/form-values';
-import { savedRecord } from '../../components/forms/payload';
-import { useFormSubmit } from '../../components/forms/useFormSubmit';
-import { useRecordForm } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
-import { useRecord } from '../../lib/records';
+import { RecordFormPanel } from '../../components/records/RecordFormPanel';
+import { useRecordEditor } from '../../components/records/useRecordEditor';
 import { t } from '../../lib/translations';
+import { categoryKind } from './kind';
 
 const F = t.screens.fields;
 
@@ -39,16 +37,19 @@ let rowCounter = 0;
 const rowKey = () => `row-${++rowCounter}`;
 
 export function CategoryFormPanel({ id, panel }: { id: number | null; panel: PanelControls }) {
-  // The edit form starts from the category (GET categories/5/edit answers the same shape).
-  const query = useRecord<ApiCategory>('categories', `categories/${id}/edit`, id);
-  if (id !== null && query.isPending) return <PanelStatus loading />;
-  if (id !== null && query.isError) return <PanelError error={query.error} />;
-  return <CategoryForm category={id !== null ? (query.data ?? null) : null} panel={panel} />;
+  // A new category has no choices to load; the edit form starts from the category (categories/5/edit).
+  return (
+    <RecordFormPanel<ApiCategory> kind={categoryKind} id={id} createOptions={false}>
+      {({ record }) => <CategoryForm category={record} panel={panel} />}
+    </RecordFormPanel>
+  );
 }
 
 function CategoryForm({ category, panel }: { category: ApiCategory | null; panel: PanelControls }) {
-  const creating = category === null;
-  const { form, canSubmit } = useRecordForm<CategoryFormValues>({
+  const { form, shell } = useRecordEditor<CategoryFormValues>({
+    kind: categoryKind,
+    record: category,
+    panel,
     initialValues: {
       title: category?.title ?? '',
       description: category?.description ?? '',
@@ -60,41 +61,17 @@ function CategoryForm({ category, panel }: { category: ApiCategory | null; panel
       })),
     },
     schema: categorySchema,
-    stored: !creating,
-  });
-  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'categories' });
-
-  const onSubmit = form.onSubmit(async (values) => {
-    const result = await submit({
-      method: creating ? 'POST' : 'PATCH',
-      url: creating ? 'categories' : `categories/${category.id}`,
-      body: {
-        title: values.title,
-        description: values.description,
-        attributes: values.attributes.map(({ label, format: kind, value }) => ({
-          label,
-          format: kind,
-          value,
-        })),
-      },
-      toast: { title: creating ? t.toasts.created : t.toasts.updated },
-    });
-    if (!result?.ok) return;
-    const { id } = savedRecord(result.data);
-    if (id !== null) panel.saved(id);
-    else panel.deleted();
+    // The rows' keys stay in the browser.
+    body: ({ title, description, attributes }) => ({
+      title,
+      description,
+      attributes: attributes.map(({ key: _key, ...attribute }) => attribute),
+    }),
+    errorLabels: { create: t.buttonErrors.createCategory, update: t.buttonErrors.updateCategory },
   });
 
   return (
-    <RecordFormShell
-      onSubmit={onSubmit}
-      error={error}
-      buttonState={buttonState}
-      canSubmit={canSubmit}
-      submitLabel={creating ? t.buttons.create : t.buttons.save}
-      errorLabel={creating ? t.buttonErrors.createCategory : t.buttonErrors.updateCategory}
-      onCancel={panel.cancel}
-    >
+    <RecordFormShell {...shell}>
       <TextInput size="sm" label={F.title} withAsterisk {...form.getInputProps('title')} />
       <Textarea
         label={F.description}

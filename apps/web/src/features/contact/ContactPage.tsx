@@ -7,8 +7,9 @@ import { Stack, Text } from '@mantine/core';
 import { LIST_SORTS } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { DateCell, formatDate, PanelStatus } from '../../components/details';
+import { formatDate, PanelStatus } from '../../components/details';
 import { ListPage } from '../../components/panel/ListPage';
+import { createdColumn } from '../../components/table/columns';
 import type { ListCardContent } from '../../components/table/ListCard';
 import { t } from '../../lib/translations';
 import { ContactDetails } from './ContactDetails';
@@ -59,11 +60,7 @@ export default function ContactPage() {
           );
         },
       },
-      {
-        id: 'created_at',
-        header: C.created,
-        cell: ({ row }) => <DateCell timestamp={row.original.created_at_timestamp} />,
-      },
+      createdColumn<ApiContactSubmission>({ header: C.created }),
     ],
     [],
   );

@@ -6,7 +6,6 @@ import {
   type LandlordValues,
   landlordSchema,
 } from '@mend/shared';
-import { PanelError, PanelStatus } from '../../components/details';
 import {
   avatarError,
   FormAvatarField,
@@ -14,12 +13,12 @@ import {
   RecordFormShell,
 } from '../../components/forms/fields';
 import type { FormValues } from '../../components/forms/form-values';
-import { savedRecord } from '../../components/forms/payload';
-import { useFormSubmit } from '../../components/forms/useFormSubmit';
-import { useRecordForm } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
-import { useFormOptions } from '../../lib/records';
+import { RecordFormPanel } from '../../components/records/RecordFormPanel';
+import { useRecordEditor } from '../../components/records/useRecordEditor';
 import { t } from '../../lib/translations';
+import { landlordKind } from './kind';
+import { memberLabel } from './members';
 
 const F = t.screens.fields;
 
@@ -27,14 +26,11 @@ const F = t.screens.fields;
 type LandlordFormValues = FormValues<LandlordValues> & { avatar: File | null };
 
 export function LandlordFormPanel({ id, panel }: { id: number | null; panel: PanelControls }) {
-  const query = useFormOptions<ApiLandlordEdit | ApiLandlordFormOptions>(
-    'landlords',
-    id ? `landlords/${id}/edit` : 'landlords/create',
+  return (
+    <RecordFormPanel<ApiLandlordEdit, ApiLandlordFormOptions> kind={landlordKind} id={id}>
+      {({ record, options }) => <LandlordForm landlord={record} options={options} panel={panel} />}
+    </RecordFormPanel>
   );
-  if (query.isPending) return <PanelStatus loading />;
-  if (query.isError) return <PanelError error={query.error} />;
-  const landlord = id !== null ? (query.data as ApiLandlordEdit) : null;
-  return <LandlordForm landlord={landlord} options={query.data} panel={panel} />;
 }
 
 function LandlordForm({
@@ -46,9 +42,11 @@ function LandlordForm({
   options: ApiLandlordFormOptions;
   panel: PanelControls;
 }) {
-  const creating = landlord === null;
   const canChangeUsers = options.can_change_users;
-  const { form, canSubmit } = useRecordForm<LandlordFormValues>({
+  const { form, shell } = useRecordEditor<LandlordFormValues>({
+    kind: landlordKind,
+    record: landlord,
+    panel,
     initialValues: {
       avatar: null,
       name: landlord?.name ?? '',
@@ -57,39 +55,19 @@ function LandlordForm({
     },
     schema: landlordSchema,
     extraValidate: (values) => avatarError(values.avatar),
-    stored: !creating,
+    body: ({ users, ...values }) => (canChangeUsers ? { ...values, users } : values),
+    toasts: { created: t.toasts.landlordCreated, updated: t.toasts.landlordUpdated },
+    errorLabels: { create: t.buttonErrors.create, update: t.buttonErrors.updateLandlord },
   });
-  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'landlords' });
 
   // The landlord's own users, then those of no landlord that may join it.
   const userData = [...(landlord?.users ?? []), ...(options.user_options ?? [])].map((user) => ({
     value: String(user.id),
-    label: `${user.company_name && user.company_name !== user.name ? `${user.name} · ${user.company_name}` : user.name} (${user.role_name})`,
+    label: `${memberLabel(user)} (${user.role_name})`,
   }));
 
-  const onSubmit = form.onSubmit(async ({ users, ...values }) => {
-    const result = await submit({
-      method: creating ? 'POST' : 'PATCH',
-      url: creating ? 'landlords' : `landlords/${landlord.id}`,
-      body: canChangeUsers ? { ...values, users } : values,
-      toast: { title: creating ? t.toasts.landlordCreated : t.toasts.landlordUpdated },
-    });
-    if (!result?.ok) return;
-    const { id } = savedRecord(result.data);
-    if (id !== null) panel.saved(id);
-    else panel.deleted();
-  });
-
   return (
-    <RecordFormShell
-      onSubmit={onSubmit}
-      error={error}
-      buttonState={buttonState}
-      canSubmit={canSubmit}
-      submitLabel={creating ? t.buttons.create : t.buttons.save}
-      errorLabel={creating ? t.buttonErrors.create : t.buttonErrors.updateLandlord}
-      onCancel={panel.cancel}
-    >
+    <RecordFormShell {...shell}>
       <FormAvatarField form={form} label={F.logo} current={landlord?.avatar} />
       <NameDescriptionFields form={form} nameLabel={F.name} descriptionLabel={F.description} />
       {canChangeUsers ? (

@@ -3,40 +3,28 @@
  * (create, edit, delete). A manager (role 1) gets "Landlord Settings": its own landlord's page,
  * which it may edit but not create or delete.
  */
-import { Avatar, Group, Text } from '@mantine/core';
-import { type ApiLandlordListRow, can, format, LIST_SORTS } from '@mend/shared';
+import { Text } from '@mantine/core';
+import { type ApiLandlordListRow, can } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
-import { DateCell, formatDate } from '../../components/details';
-import { ListPage } from '../../components/panel/ListPage';
+import { formatDate } from '../../components/details';
+import { RecordScreen } from '../../components/records/RecordScreen';
+import { createdColumn } from '../../components/table/columns';
 import { CardAvatar, type ListCardContent, labelled } from '../../components/table/ListCard';
+import { NameCell } from '../../components/table/NameCell';
 import { useActor } from '../../lib/actor';
 import { t } from '../../lib/translations';
+import { landlordKind } from './kind';
 import { LandlordDetails } from './LandlordDetails';
 import { LandlordFormPanel } from './LandlordForm';
 import { LandlordSettings } from './LandlordSettings';
 
-const E = t.screens.entities.landlord;
 const F = t.screens.fields;
 
 const columns: ColumnDef<ApiLandlordListRow, unknown>[] = [
   {
     id: 'name',
     header: F.name,
-    cell: ({ row }) => (
-      <Group gap="sm" wrap="nowrap">
-        <Avatar
-          src={row.original.avatar}
-          name={row.original.name}
-          color="initials"
-          radius="md"
-          size={36}
-          alt=""
-        />
-        <Text size="sm" fw={600} truncate="end">
-          {row.original.name}
-        </Text>
-      </Group>
-    ),
+    cell: ({ row }) => <NameCell avatar={row.original.avatar} name={row.original.name} />,
   },
   {
     id: 'properties',
@@ -50,11 +38,7 @@ const columns: ColumnDef<ApiLandlordListRow, unknown>[] = [
     enableSorting: false,
     cell: ({ row }) => <Text size="sm">{row.original.user_count}</Text>,
   },
-  {
-    id: 'created_at',
-    header: F.created,
-    cell: ({ row }) => <DateCell timestamp={row.original.created_at_timestamp} />,
-  },
+  createdColumn<ApiLandlordListRow>(),
 ];
 
 const card = (landlord: ApiLandlordListRow): ListCardContent => ({
@@ -72,41 +56,20 @@ export default function LandlordsPage() {
   if (can(actor, 'landlord.settingsLink')) return <LandlordSettings />;
 
   return (
-    <ListPage<ApiLandlordListRow>
-      base="/landlords"
+    <RecordScreen<ApiLandlordListRow>
+      kind={landlordKind}
       title={t.nav.landlords}
-      createLabel={format(t.screens.createEntity, { entity: E.one })}
       canCreate={can(actor, 'landlord.create')}
       canEdit={can(actor, 'landlord.update')}
-      table={{
-        resource: 'landlords',
-        url: 'landlords',
+      list={{
         columns,
-        defaultSort: { id: 'created_at', desc: true },
-        sortKeys: LIST_SORTS.landlords,
-        label: E.many,
+        card,
+        rowName: (landlord) => landlord.name,
         loadingText: t.loadingTexts.landlords,
         emptyText: t.emptyTexts.landlords,
-        searchPlaceholder: format(t.screens.searchPlaceholder, { entity: E.words }),
-        rowName: (landlord) => landlord.name,
-        card,
       }}
-      panelTitles={{
-        view: t.titles.landlordDetails,
-        create: t.titles.createLandlord,
-        edit: t.titles.editLandlord,
-      }}
-      renderPanel={(state, panel) =>
-        state.mode === 'view' && state.id !== null ? (
-          <LandlordDetails id={state.id} panel={panel} />
-        ) : (
-          <LandlordFormPanel
-            key={`${state.mode}-${state.id}`}
-            id={state.mode === 'edit' ? state.id : null}
-            panel={panel}
-          />
-        )
-      }
+      details={(id, panel) => <LandlordDetails id={id} panel={panel} />}
+      form={(id, panel) => <LandlordFormPanel id={id} panel={panel} />}
     />
   );
 }

@@ -3,19 +3,21 @@
  * Role 0 manages every property and picks its landlord; role 1 manages its own landlord's (a new
  * property is fixed to it); roles 2 and 3 only read.
  */
-import { Avatar, Group, Stack, Text } from '@mantine/core';
-import { type ApiPropertyListRow, can, format, LIST_SORTS } from '@mend/shared';
+import { Text } from '@mantine/core';
+import { type ApiPropertyListRow, can } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
-import { DateCell, formatDate } from '../../components/details';
-import { ListPage } from '../../components/panel/ListPage';
+import { formatDate } from '../../components/details';
+import { RecordScreen } from '../../components/records/RecordScreen';
+import { createdColumn } from '../../components/table/columns';
 import { CardAvatar, type ListCardContent, labelled } from '../../components/table/ListCard';
+import { NameCell } from '../../components/table/NameCell';
 import { useActor } from '../../lib/actor';
 import { t } from '../../lib/translations';
+import { propertyKind } from './kind';
 import { PropertyDetails } from './PropertyDetails';
 import { PropertyFormPanel } from './PropertyForm';
 
-const E = t.screens.entities.property;
 const F = t.screens.fields;
 
 export default function PropertiesPage() {
@@ -28,24 +30,7 @@ export default function PropertiesPage() {
         id: 'name',
         header: F.name,
         cell: ({ row }) => (
-          <Group gap="sm" wrap="nowrap">
-            <Avatar
-              src={row.original.avatar}
-              name={row.original.name}
-              color="initials"
-              radius="md"
-              size={36}
-              alt=""
-            />
-            <Stack gap={0} miw={0}>
-              <Text size="sm" fw={600} truncate="end">
-                {row.original.name}
-              </Text>
-              <Text size="xs" c="dimmed" truncate="end">
-                {row.original.address}
-              </Text>
-            </Stack>
-          </Group>
+          <NameCell avatar={row.original.avatar} name={row.original.name} subtitle={row.original.address} />
         ),
       },
       ...(showLandlord
@@ -74,11 +59,7 @@ export default function PropertiesPage() {
         enableSorting: false,
         cell: ({ row }) => <Text size="sm">{row.original.unit_count}</Text>,
       },
-      {
-        id: 'created_at',
-        header: F.created,
-        cell: ({ row }) => <DateCell timestamp={row.original.created_at_timestamp} />,
-      },
+      createdColumn<ApiPropertyListRow>(),
     ],
     [showLandlord],
   );
@@ -99,42 +80,21 @@ export default function PropertiesPage() {
   );
 
   return (
-    <ListPage<ApiPropertyListRow>
-      base="/properties"
+    <RecordScreen<ApiPropertyListRow>
+      kind={propertyKind}
       title={t.nav.properties}
-      createLabel={format(t.screens.createEntity, { entity: E.one })}
       // SPEC.md section 6: property buttons only when role < 2.
       canCreate={can(actor, 'property.create')}
       canEdit={can(actor, 'property.update')}
-      table={{
-        resource: 'properties',
-        url: 'properties',
+      list={{
         columns,
-        defaultSort: { id: 'created_at', desc: true },
-        sortKeys: LIST_SORTS.properties,
-        label: E.many,
+        card,
+        rowName: (property) => property.name,
         loadingText: t.loadingTexts.properties,
         emptyText: t.emptyTexts.properties,
-        searchPlaceholder: format(t.screens.searchPlaceholder, { entity: E.words }),
-        rowName: (property) => property.name,
-        card,
       }}
-      panelTitles={{
-        view: t.titles.propertyDetails,
-        create: t.titles.createProperty,
-        edit: t.titles.editProperty,
-      }}
-      renderPanel={(state, panel) =>
-        state.mode === 'view' && state.id !== null ? (
-          <PropertyDetails id={state.id} panel={panel} />
-        ) : (
-          <PropertyFormPanel
-            key={`${state.mode}-${state.id}`}
-            id={state.mode === 'edit' ? state.id : null}
-            panel={panel}
-          />
-        )
-      }
+      details={(id, panel) => <PropertyDetails id={id} panel={panel} />}
+      form={(id, panel) => <PropertyFormPanel id={id} panel={panel} />}
     />
   );
 }

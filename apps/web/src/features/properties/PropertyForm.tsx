@@ -10,23 +10,22 @@ import {
   type PropertyValues,
   propertySchema,
 } from '@mend/shared';
-import { PanelError, PanelStatus } from '../../components/details';
 import {
   avatarError,
   FormAvatarField,
+  FormMapUrlField,
   FormPlaceFields,
   NameDescriptionFields,
   RecordFormShell,
 } from '../../components/forms/fields';
 import type { FormValues } from '../../components/forms/form-values';
 import { LandlordPicker } from '../../components/forms/LandlordPicker';
-import { savedRecord } from '../../components/forms/payload';
-import { useFormSubmit } from '../../components/forms/useFormSubmit';
-import { useRecordForm } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
+import { RecordFormPanel } from '../../components/records/RecordFormPanel';
+import { useRecordEditor } from '../../components/records/useRecordEditor';
 import { useActor } from '../../lib/actor';
-import { useFormOptions } from '../../lib/records';
 import { t } from '../../lib/translations';
+import { propertyKind } from './kind';
 
 const F = t.screens.fields;
 
@@ -45,14 +44,11 @@ function timeZoneChoices(current: string): string[] {
 }
 
 export function PropertyFormPanel({ id, panel }: { id: number | null; panel: PanelControls }) {
-  const query = useFormOptions<ApiPropertyEdit | ApiPropertyFormOptions>(
-    'properties',
-    id ? `properties/${id}/edit` : 'properties/create',
+  return (
+    <RecordFormPanel<ApiPropertyEdit, ApiPropertyFormOptions> kind={propertyKind} id={id}>
+      {({ record, options }) => <PropertyForm property={record} options={options} panel={panel} />}
+    </RecordFormPanel>
   );
-  if (query.isPending) return <PanelStatus loading />;
-  if (query.isError) return <PanelError error={query.error} />;
-  const property = id !== null ? (query.data as ApiPropertyEdit) : null;
-  return <PropertyForm property={property} options={query.data} panel={panel} />;
 }
 
 function PropertyForm({
@@ -74,7 +70,10 @@ function PropertyForm({
       (landlords.length === 1 ? landlords[0] : null));
   const canPick = can(actor, 'landlord.pickOnProperty') && options.can_pick_landlord !== false;
 
-  const { form, canSubmit } = useRecordForm<PropertyFormValues>({
+  const { form, shell } = useRecordEditor<PropertyFormValues>({
+    kind: propertyKind,
+    record: property,
+    panel,
     initialValues: {
       avatar: null,
       name: property?.name ?? '',
@@ -94,35 +93,13 @@ function PropertyForm({
     },
     schema: propertySchema,
     extraValidate: (values) => avatarError(values.avatar),
-    stored: !creating,
-  });
-  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'properties' });
-
-  const onSubmit = form.onSubmit(async (values) => {
-    const result = await submit({
-      method: creating ? 'POST' : 'PATCH',
-      url: creating ? 'properties' : `properties/${property.id}`,
-      body: values,
-      toast: { title: creating ? t.toasts.created : t.toasts.updated },
-    });
-    if (!result?.ok) return;
-    const { id } = savedRecord(result.data);
-    if (id !== null) panel.saved(id);
-    else panel.deleted();
+    errorLabels: { create: t.buttonErrors.createProperty, update: t.buttonErrors.update },
   });
 
   const landlordName = landlords.find((landlord) => String(landlord.id) === form.values.landlord_id)?.name;
 
   return (
-    <RecordFormShell
-      onSubmit={onSubmit}
-      error={error}
-      buttonState={buttonState}
-      canSubmit={canSubmit}
-      submitLabel={creating ? t.buttons.create : t.buttons.save}
-      errorLabel={creating ? t.buttonErrors.createProperty : t.buttonErrors.update}
-      onCancel={panel.cancel}
-    >
+    <RecordFormShell {...shell}>
       <FormAvatarField form={form} label={F.picture} current={property?.avatar} />
       <NameDescriptionFields form={form} nameLabel={F.name} descriptionLabel={F.description} />
       {canPick ? (
@@ -159,13 +136,7 @@ function PropertyForm({
         {...form.getInputProps('time_zone')}
         onChange={(value) => form.setFieldValue('time_zone', value ?? form.values.time_zone)}
       />
-      <TextInput
-        size="sm"
-        label={F.gmapsUrl}
-        description={t.screens.hints.gmapsUrl}
-        type="url"
-        {...form.getInputProps('gmaps_url')}
-      />
+      <FormMapUrlField form={form} />
     </RecordFormShell>
   );
 }

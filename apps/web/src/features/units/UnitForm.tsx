@@ -11,22 +11,20 @@ import {
   type UnitValues,
   unitSchema,
 } from '@mend/shared';
-import { useState } from 'react';
-import { PanelError, PanelStatus } from '../../components/details';
 import {
   avatarError,
   FormAvatarField,
+  FormMapUrlField,
   NameDescriptionFields,
   RecordFormShell,
 } from '../../components/forms/fields';
 import type { FormValues } from '../../components/forms/form-values';
 import { LandlordPicker } from '../../components/forms/LandlordPicker';
-import { savedRecord } from '../../components/forms/payload';
-import { useFormSubmit } from '../../components/forms/useFormSubmit';
-import { useRecordForm } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
-import { useFormOptions } from '../../lib/records';
+import { type LoadedForm, RecordFormPanel } from '../../components/records/RecordFormPanel';
+import { useRecordEditor } from '../../components/records/useRecordEditor';
 import { t } from '../../lib/translations';
+import { unitKind } from './kind';
 
 const F = t.screens.fields;
 const P = t.screens.placeholders;
@@ -54,26 +52,11 @@ function initialValues(unit: ApiUnit | null, options: ApiUnitFormOptions): UnitF
   };
 }
 
-/** Loads the form options (and, to edit, the unit), then shows the form. */
 export function UnitFormPanel({ id, panel }: { id: number | null; panel: PanelControls }) {
-  // The property options follow the chosen landlord (?landlord_id=).
-  const [landlordId, setLandlordId] = useState<string | null>(null);
-  const query = useFormOptions<ApiUnitEdit | ApiUnitFormOptions>(
-    'units',
-    id ? `units/${id}/edit` : 'units/create',
-    landlordId ? { landlord_id: landlordId } : undefined,
-  );
-  if (query.isPending) return <PanelStatus loading />;
-  if (query.isError && !query.data) return <PanelError error={query.error} />;
-  const unit = id !== null ? (query.data as ApiUnitEdit) : null;
   return (
-    <UnitForm
-      unit={unit}
-      options={query.data}
-      loadingOptions={query.isFetching}
-      onLandlordChange={setLandlordId}
-      panel={panel}
-    />
+    <RecordFormPanel<ApiUnitEdit, ApiUnitFormOptions> kind={unitKind} id={id}>
+      {({ record, ...loaded }) => <UnitForm unit={record} {...loaded} panel={panel} />}
+    </RecordFormPanel>
   );
 }
 
@@ -83,21 +66,17 @@ function UnitForm({
   loadingOptions,
   onLandlordChange,
   panel,
-}: {
-  unit: ApiUnit | null;
-  options: ApiUnitFormOptions;
-  loadingOptions: boolean;
-  onLandlordChange: (id: string | null) => void;
-  panel: PanelControls;
-}) {
-  const { form, canSubmit } = useRecordForm<UnitFormValues>({
+}: Omit<LoadedForm<ApiUnit, ApiUnitFormOptions>, 'record'> & { unit: ApiUnit | null; panel: PanelControls }) {
+  const { form, shell } = useRecordEditor<UnitFormValues>({
+    kind: unitKind,
+    record: unit,
+    panel,
     initialValues: initialValues(unit, options),
     schema: unitSchema,
     extraValidate: (values) => avatarError(values.avatar),
-    stored: unit !== null,
+    body: ({ landlord_id: _landlord, ...values }) => values,
+    errorLabels: { create: t.buttonErrors.createUnit, update: t.buttonErrors.updateUnit },
   });
-  const { buttonState, error, submit } = useFormSubmit(form, { writes: 'units' });
-  const creating = unit === null;
 
   const propertyData = (options.property_options ?? []).map((property) => ({
     value: String(property.id),
@@ -130,29 +109,8 @@ function UnitForm({
     label: category.title,
   }));
 
-  const onSubmit = form.onSubmit(async ({ landlord_id: _landlord, ...values }) => {
-    const result = await submit({
-      method: creating ? 'POST' : 'PATCH',
-      url: creating ? 'units' : `units/${unit.id}`,
-      body: values,
-      toast: { title: creating ? t.toasts.created : t.toasts.updated },
-    });
-    if (!result?.ok) return;
-    const { id } = savedRecord(result.data);
-    if (id !== null) panel.saved(id);
-    else panel.deleted();
-  });
-
   return (
-    <RecordFormShell
-      onSubmit={onSubmit}
-      error={error}
-      buttonState={buttonState}
-      canSubmit={canSubmit}
-      submitLabel={creating ? t.buttons.create : t.buttons.save}
-      errorLabel={creating ? t.buttonErrors.createUnit : t.buttonErrors.updateUnit}
-      onCancel={panel.cancel}
-    >
+    <RecordFormShell {...shell}>
       <FormAvatarField form={form} label={F.picture} current={unit?.avatar} />
       <NameDescriptionFields form={form} nameLabel={F.name} descriptionLabel={F.description} />
       {options.can_pick_landlord ? (
@@ -182,13 +140,7 @@ function UnitForm({
       />
       <TextInput size="sm" label={F.address} withAsterisk {...form.getInputProps('address')} />
       <TextInput size="sm" label={F.postalCode} withAsterisk {...form.getInputProps('postal_code')} />
-      <TextInput
-        size="sm"
-        label={F.gmapsUrl}
-        description={t.screens.hints.gmapsUrl}
-        type="url"
-        {...form.getInputProps('gmaps_url')}
-      />
+      <FormMapUrlField form={form} />
       <MultiSelect
         label={F.categories}
         description={t.screens.hints.unitCategories}

@@ -3,19 +3,20 @@
  * panel. Create, edit and delete for roles 0 and 1 (a manager within its landlord); the property
  * is hidden for roles 2 and 3 (a contractor sees this list as its "Tenant List").
  */
-import { Avatar, Group, Stack, Text } from '@mantine/core';
-import { type ApiUnit, can, format, LIST_SORTS, worksOnProperties } from '@mend/shared';
+import { Text } from '@mantine/core';
+import { type ApiUnit, can, format, worksOnProperties } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
-import { DateCell, formatDate } from '../../components/details';
-import { ListPage } from '../../components/panel/ListPage';
+import { formatDate } from '../../components/details';
+import { RecordScreen } from '../../components/records/RecordScreen';
+import { createdColumn } from '../../components/table/columns';
 import { CardAvatar, type ListCardContent, labelled } from '../../components/table/ListCard';
+import { NameCell } from '../../components/table/NameCell';
 import { useActor } from '../../lib/actor';
 import { t } from '../../lib/translations';
+import { unitKind } from './kind';
 import { UnitDetails } from './UnitDetails';
 import { UnitFormPanel } from './UnitForm';
-
-const E = t.screens.entities.unit;
 
 export default function UnitsPage() {
   const actor = useActor();
@@ -27,24 +28,7 @@ export default function UnitsPage() {
         id: 'name',
         header: t.screens.fields.name,
         cell: ({ row }) => (
-          <Group gap="sm" wrap="nowrap">
-            <Avatar
-              src={row.original.avatar}
-              name={row.original.name}
-              color="initials"
-              radius="md"
-              size={36}
-              alt=""
-            />
-            <Stack gap={0} miw={0}>
-              <Text size="sm" fw={600} truncate="end">
-                {row.original.name}
-              </Text>
-              <Text size="xs" c="dimmed" truncate="end">
-                {row.original.address}
-              </Text>
-            </Stack>
-          </Group>
+          <NameCell avatar={row.original.avatar} name={row.original.name} subtitle={row.original.address} />
         ),
       },
       ...(showProperty
@@ -72,11 +56,7 @@ export default function UnitsPage() {
           );
         },
       },
-      {
-        id: 'created_at',
-        header: t.screens.fields.created,
-        cell: ({ row }) => <DateCell timestamp={row.original.created_at_timestamp} />,
-      },
+      createdColumn<ApiUnit>(),
     ],
     [showProperty],
   );
@@ -99,41 +79,20 @@ export default function UnitsPage() {
   );
 
   return (
-    <ListPage<ApiUnit>
-      base="/units"
+    <RecordScreen<ApiUnit>
+      kind={unitKind}
       title={worksOnProperties(actor.role) ? t.nav.tenantList : t.nav.units}
-      createLabel={format(t.screens.createEntity, { entity: E.one })}
       canCreate={can(actor, 'unit.create')}
       canEdit={can(actor, 'unit.update')}
-      table={{
-        resource: 'units',
-        url: 'units',
+      list={{
         columns,
-        defaultSort: { id: 'created_at', desc: true },
-        sortKeys: LIST_SORTS.units,
-        label: E.many,
-        loadingText: format(t.loadingTexts.generic, { entity: E.many }),
-        emptyText: t.emptyTexts.units,
-        searchPlaceholder: format(t.screens.searchPlaceholder, { entity: E.words }),
-        rowName: (unit) => unit.name,
         card,
+        rowName: (unit) => unit.name,
+        loadingText: format(t.loadingTexts.generic, { entity: unitKind.entity.many }),
+        emptyText: t.emptyTexts.units,
       }}
-      panelTitles={{
-        view: format(t.screens.detailsTitle, { entity: E.one }),
-        create: format(t.screens.createTitle, { entity: E.one }),
-        edit: format(t.screens.editTitle, { entity: E.one }),
-      }}
-      renderPanel={(state, panel) =>
-        state.mode === 'view' && state.id !== null ? (
-          <UnitDetails id={state.id} panel={panel} />
-        ) : (
-          <UnitFormPanel
-            key={`${state.mode}-${state.id}`}
-            id={state.mode === 'edit' ? state.id : null}
-            panel={panel}
-          />
-        )
-      }
+      details={(id, panel) => <UnitDetails id={id} panel={panel} />}
+      form={(id, panel) => <UnitFormPanel id={id} panel={panel} />}
     />
   );
 }

@@ -8,7 +8,6 @@
  * ContractorPropertiesCategoriesFields); the values they start from and send are user-form-values.ts's.
  */
 import {
-  type ApiCreatedUser,
   type ApiUserEdit,
   type ApiUserFormOptions,
   type ApiUserRecord,
@@ -17,17 +16,15 @@ import {
   userFormSchema,
 } from '@mend/shared';
 import { useState } from 'react';
-import { PanelError, PanelStatus } from '../../components/details';
 import { avatarError, RecordFormShell } from '../../components/forms/fields';
-import { savedRecord } from '../../components/forms/payload';
-import { useFormSubmit } from '../../components/forms/useFormSubmit';
-import { useRecordForm } from '../../components/forms/useRecordForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
-import { useFormOptions } from '../../lib/records';
+import { type LoadedForm, RecordFormPanel } from '../../components/records/RecordFormPanel';
+import { useRecordEditor } from '../../components/records/useRecordEditor';
 import { t } from '../../lib/translations';
 import { ContractorPropertiesCategoriesFields } from './ContractorPropertiesCategoriesFields';
+import { createdUserState } from './created-user';
+import { userKind } from './kind';
 import { TenantUnitField } from './TenantUnitField';
-import type { CreatedUserState } from './UserDetails';
 import { UserAddressFields, UserPasswordFields, UserPersonFields } from './UserPersonFields';
 import { UserRoleLandlordFields } from './UserRoleLandlordFields';
 import { initialUserValues, type UserFormValues, userFormBody } from './user-form-values';
@@ -42,25 +39,10 @@ export function UserFormPanel({
   id: number | null;
   panel: PanelControls;
 }) {
-  // The unit and property options follow the chosen landlord (?landlord_id=).
-  const [landlordId, setLandlordId] = useState<string | null>(null);
-  const query = useFormOptions<ApiUserEdit | ApiUserFormOptions>(
-    type,
-    id ? `${type}/${id}/edit` : `${type}/create`,
-    landlordId ? { landlord_id: landlordId } : undefined,
-  );
-  if (query.isPending) return <PanelStatus loading />;
-  if (query.isError && !query.data) return <PanelError error={query.error} />;
-  const user = id !== null ? (query.data as ApiUserEdit) : null;
   return (
-    <UserForm
-      type={type}
-      user={user}
-      options={query.data}
-      loadingOptions={query.isFetching}
-      onLandlordChange={setLandlordId}
-      panel={panel}
-    />
+    <RecordFormPanel<ApiUserEdit, ApiUserFormOptions> kind={userKind(type)} id={id}>
+      {({ record, ...loaded }) => <UserForm type={type} user={record} {...loaded} panel={panel} />}
+    </RecordFormPanel>
   );
 }
 
@@ -71,28 +53,29 @@ function UserForm({
   loadingOptions,
   onLandlordChange,
   panel,
-}: {
+}: Omit<LoadedForm<ApiUserRecord, ApiUserFormOptions>, 'record'> & {
   type: UserType;
   user: ApiUserRecord | null;
-  options: ApiUserFormOptions;
-  loadingOptions: boolean;
-  onLandlordChange: (id: string | null) => void;
   panel: PanelControls;
 }) {
   const creating = user === null;
-  const E = entityOf(type);
   const [schema] = useState(() =>
     creating
       ? userFormSchema(type, 'create', { roles: options.roles.map((role) => role.value) })
       : userFormSchema(type, 'update', { role: user.role }),
   );
-  const { form, canSubmit } = useRecordForm<UserFormValues>({
+  const errorLabel = format(t.buttonErrors.updateOrCreateType, { TYPE: entityOf(type).one.toUpperCase() });
+  const { form, shell } = useRecordEditor<UserFormValues>({
+    kind: userKind(type),
+    record: user,
+    panel,
     initialValues: initialUserValues(type, user, options),
     schema,
     extraValidate: (values) => avatarError(values.avatar),
-    stored: !creating,
+    body: (values) => userFormBody(type, creating, values),
+    errorLabels: { create: errorLabel, update: errorLabel },
+    savedState: createdUserState,
   });
-  const { buttonState, error, submit } = useFormSubmit(form, { writes: type });
 
   function changeLandlord(value: string | null) {
     form.setFieldValue('landlord_id', value ?? '');
@@ -102,33 +85,8 @@ function UserForm({
     onLandlordChange(value);
   }
 
-  const onSubmit = form.onSubmit(async (values) => {
-    const result = await submit({
-      method: creating ? 'POST' : 'PATCH',
-      url: creating ? type : `${type}/${user.id}`,
-      body: userFormBody(type, creating, values),
-      toast: { title: creating ? t.toasts.created : t.toasts.updated },
-    });
-    if (!result?.ok) return;
-    const saved = savedRecord(result.data);
-    if (saved.id === null) return panel.deleted();
-    const password = (saved.data as ApiCreatedUser | null)?.generated_password;
-    const state: CreatedUserState | undefined = password
-      ? { createdUserId: saved.id, generatedPassword: password }
-      : undefined;
-    panel.saved(saved.id, state);
-  });
-
   return (
-    <RecordFormShell
-      onSubmit={onSubmit}
-      error={error}
-      buttonState={buttonState}
-      canSubmit={canSubmit}
-      submitLabel={creating ? t.buttons.create : t.buttons.save}
-      errorLabel={format(t.buttonErrors.updateOrCreateType, { TYPE: E.one.toUpperCase() })}
-      onCancel={panel.cancel}
-    >
+    <RecordFormShell {...shell}>
       <UserPersonFields form={form} creating={creating} currentAvatar={user?.avatar} />
       <UserRoleLandlordFields
         form={form}

@@ -3,26 +3,29 @@
  * Role column shows for role 0 only; tenants show their unit, contractors their categories.
  * Create for roles 0 and 1; Batch Create for the super admin.
  */
-import { Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { type ApiUserRecord, can, format, LIST_SORTS, type UserType } from '@mend/shared';
+import { Badge, Button, Text } from '@mantine/core';
+import { type ApiUserRecord, can, format, type UserType } from '@mend/shared';
 import { IconFileImport } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
-import { DateCell, formatDate } from '../../components/details';
-import { ListPage } from '../../components/panel/ListPage';
+import { formatDate } from '../../components/details';
+import { RecordScreen } from '../../components/records/RecordScreen';
+import { createdColumn } from '../../components/table/columns';
 import { CardAvatar, type ListCardContent, labelled } from '../../components/table/ListCard';
+import { NameCell } from '../../components/table/NameCell';
 import { useActor } from '../../lib/actor';
 import { t } from '../../lib/translations';
+import { userKind } from './kind';
 import { UserDetails } from './UserDetails';
 import { UserFormPanel } from './UserForm';
-import { displayName, entityOf, isTemporary, listTitle } from './user-types';
+import { displayName, isTemporary, listTitle } from './user-types';
 
 const F = t.screens.fields;
 
 export default function UsersPage({ type }: { type: UserType }) {
   const actor = useActor();
-  const E = entityOf(type);
+  const kind = userKind(type);
   const showRole = can(actor, 'user.viewRoleColumn');
 
   const columns = useMemo<ColumnDef<ApiUserRecord, unknown>[]>(() => {
@@ -33,33 +36,19 @@ export default function UsersPage({ type }: { type: UserType }) {
         cell: ({ row }) => {
           const user = row.original;
           return (
-            <Group gap="sm" wrap="nowrap">
-              <Avatar
-                src={user.avatar}
-                name={displayName(user)}
-                color="initials"
-                radius="xl"
-                size={36}
-                alt=""
-              />
-              <Stack gap={0} miw={0}>
-                <Group gap={6} wrap="nowrap">
-                  <Text size="sm" fw={600} truncate="end">
-                    {displayName(user)}
-                  </Text>
-                  {isTemporary(user) ? (
-                    <Badge size="xs" variant="light" color="orange" tt="none" style={{ flexShrink: 0 }}>
-                      {t.screens.temporaryAccount}
-                    </Badge>
-                  ) : null}
-                </Group>
-                {user.company_name && user.company_name !== user.name ? (
-                  <Text size="xs" c="dimmed" truncate="end">
-                    {user.company_name}
-                  </Text>
-                ) : null}
-              </Stack>
-            </Group>
+            <NameCell
+              avatar={user.avatar}
+              name={displayName(user)}
+              round
+              badge={
+                isTemporary(user) ? (
+                  <Badge size="xs" variant="light" color="orange" tt="none" style={{ flexShrink: 0 }}>
+                    {t.screens.temporaryAccount}
+                  </Badge>
+                ) : null
+              }
+              subtitle={user.company_name && user.company_name !== user.name ? user.company_name : null}
+            />
           );
         },
       },
@@ -108,11 +97,7 @@ export default function UsersPage({ type }: { type: UserType }) {
         enableSorting: false,
         cell: ({ row }) => <Text size="sm">{row.original.landlord?.name ?? t.screens.empty}</Text>,
       });
-    list.push({
-      id: 'created_at',
-      header: F.created,
-      cell: ({ row }) => <DateCell timestamp={row.original.created_at_timestamp} />,
-    });
+    list.push(createdColumn<ApiUserRecord>());
     return list;
   }, [showRole, type]);
 
@@ -147,7 +132,6 @@ export default function UsersPage({ type }: { type: UserType }) {
     [showRole, type],
   );
 
-  const canCreate = can(actor, `${type}.create`);
   const batch =
     type === 'users' && can(actor, 'user.batchCreate') ? (
       <Button
@@ -161,43 +145,21 @@ export default function UsersPage({ type }: { type: UserType }) {
     ) : undefined;
 
   return (
-    <ListPage<ApiUserRecord>
-      base={`/${type}`}
+    <RecordScreen<ApiUserRecord>
+      kind={kind}
       title={listTitle(type)}
-      createLabel={format(t.screens.createEntity, { entity: E.one })}
-      canCreate={canCreate}
+      canCreate={can(actor, `${type}.create`)}
       canEdit={can(actor, 'user.update')}
       actions={batch}
-      table={{
-        resource: type,
-        url: type,
+      list={{
         columns,
-        defaultSort: { id: 'created_at', desc: true },
-        sortKeys: LIST_SORTS.users,
-        label: E.many,
-        loadingText: format(t.loadingTexts.generic, { entity: E.many }),
-        emptyText: format(t.emptyTexts.userType, { type: E.word }),
-        searchPlaceholder: format(t.screens.searchPlaceholder, { entity: E.words }),
-        rowName: displayName,
         card,
+        rowName: displayName,
+        loadingText: format(t.loadingTexts.generic, { entity: kind.entity.many }),
+        emptyText: format(t.emptyTexts.userType, { type: kind.entity.word }),
       }}
-      panelTitles={{
-        view: format(t.screens.detailsTitle, { entity: E.one }),
-        create: format(t.screens.createTitle, { entity: E.one }),
-        edit: format(t.screens.editTitle, { entity: E.one }),
-      }}
-      renderPanel={(state, panel) =>
-        state.mode === 'view' && state.id !== null ? (
-          <UserDetails type={type} id={state.id} panel={panel} />
-        ) : (
-          <UserFormPanel
-            key={`${state.mode}-${state.id}`}
-            type={type}
-            id={state.mode === 'edit' ? state.id : null}
-            panel={panel}
-          />
-        )
-      }
+      details={(id, panel) => <UserDetails type={type} id={id} panel={panel} />}
+      form={(id, panel) => <UserFormPanel type={type} id={id} panel={panel} />}
     />
   );
 }
