@@ -20,6 +20,7 @@ import { type FileStorage, LocalFileStorage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
+import { commentRoutes } from './modules/comments/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { landlordRoutes } from './modules/landlords/routes';
@@ -56,7 +57,7 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   /** Where uploads go; defaults to the `uploads` folder inside the data folder. */
   storage?: FileStorage;
-  /** The clock of the rate limits (tests move it past a window). */
+  /** The clock of the rate limits and of comments' edit window (tests move it past a window). */
   now?: () => Date;
 }
 
@@ -129,6 +130,7 @@ export async function buildApp({
       unitRoutes(api);
       categoryRoutes(api);
       ticketRoutes(api);
+      commentRoutes(api, now);
       accountRoutes(api);
       profileRoutes(api);
       notificationRoutes(api);

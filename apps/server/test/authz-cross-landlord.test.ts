@@ -158,6 +158,13 @@ function bodiesFor(endpoint: Endpoint): Array<Record<string, unknown> | undefine
       return [unitForm(b.property.id), unitForm(a.property.id)];
     case 'PATCH /api/categories/:id':
       return [{ title: 'Hijacked', description: 'Hijacked' }];
+    case 'POST /api/tickets/:id/comments':
+      return [
+        { body: 'Hijacked', visibility: 'everyone' },
+        { body: 'Hijacked', visibility: 'staff', attachments: [file(png, 'x.png', 'image/png')] },
+      ];
+    case 'PATCH /api/tickets/:id/comments/:commentId':
+      return [{ body: 'Hijacked' }];
     case 'PATCH /api/tickets/:id':
       return [
         { status: 4 },
@@ -278,6 +285,38 @@ describe('every endpoint naming landlord B’s records, as landlord A’s people
       // Sanity: each of them sees the image of A's ticket under its own ticket.
       const own = await client.get(`/api/tickets/${w.a.ticket}/images/${w.a.image}`);
       expect(own.statusCode, actor).toBe(200);
+    }
+  });
+
+  it('a comment and its file are only found under their own ticket and comment', async () => {
+    const a = w.a;
+    const b = w.b;
+    const comments = (ticket: number) => `/api/tickets/${ticket}/comments`;
+    const fileOf = (ticket: number, comment: number, file: number) =>
+      `${comments(ticket)}/${comment}/attachments/${file}`;
+    for (const actor of ACTORS) {
+      const client = clients[actor];
+      for (const url of [
+        fileOf(a.ticket, b.comment, b.commentFile),
+        `${fileOf(a.ticket, b.comment, b.commentFile)}/thumbnail`,
+        fileOf(a.ticket, a.comment, b.commentFile),
+        fileOf(b.ticket, a.comment, a.commentFile),
+        fileOf(b.ticket, b.comment, a.commentFile),
+      ]) {
+        expect((await client.get(url)).statusCode, `${url} as ${actor}`).toBe(404);
+      }
+      // B's comment under A's ticket: neither edited nor deleted.
+      const url = `${comments(a.ticket)}/${b.comment}`;
+      expect((await client.post(url, { _method: 'PATCH', body: 'Hijacked' })).statusCode, actor).toBe(404);
+      expect((await client.post(url, { _method: 'DELETE' })).statusCode, actor).toBe(404);
+      // Sanity: each of them reads A's comment and its file.
+      const own = await client.get(comments(a.ticket));
+      expect(own.statusCode, actor).toBe(200);
+      expect(
+        own.json().data.map((comment: { id: number }) => comment.id),
+        actor,
+      ).toContain(a.comment);
+      expect((await client.get(fileOf(a.ticket, a.comment, a.commentFile))).statusCode, actor).toBe(200);
     }
   });
 

@@ -11,6 +11,11 @@ import type {
   apiTicketBatchDeleteResponseSchema,
   apiTicketBatchStatusResponseSchema,
   apiTicketCategorySchema,
+  apiTicketCommentAttachmentSchema,
+  apiTicketCommentAuthorSchema,
+  apiTicketCommentListSchema,
+  apiTicketCommentResponseSchema,
+  apiTicketCommentSchema,
   apiTicketContactDetailsSchema,
   apiTicketDeleteResponseSchema,
   apiTicketImageSchema,
@@ -37,3 +42,8 @@ export type ApiTicketList = z.output<typeof apiTicketListSchema>;
 export type ApiTicketBatchStatusResponse = z.output<typeof apiTicketBatchStatusResponseSchema>;
 export type ApiTicketBatchDeleteResponse = z.output<typeof apiTicketBatchDeleteResponseSchema>;
 export type ApiTicketDeleteResponse = z.output<typeof apiTicketDeleteResponseSchema>;
+export type ApiTicketCommentAuthor = z.output<typeof apiTicketCommentAuthorSchema>;
+export type ApiTicketCommentAttachment = z.output<typeof apiTicketCommentAttachmentSchema>;
+export type ApiTicketComment = z.output<typeof apiTicketCommentSchema>;
+export type ApiTicketCommentList = z.output<typeof apiTicketCommentListSchema>;
+export type ApiTicketCommentResponse = z.output<typeof apiTicketCommentResponseSchema>;

@@ -17,6 +17,24 @@ export const TICKET_IMAGE_MAX_BYTES = 1_000_000;
  * scales a photo too heavy to upload down to it (a phone camera's photo weighs several times the limit).
  */
 export const TICKET_IMAGE_MAX_PIXELS = 1600;
+/**
+ * Who may read a comment on a ticket (DESIGN.md "Comment visibility"): `everyone` on the ticket; `contractor`, staff
+ * and the contractor; `staff` only (the managers of the ticket's landlord and the super admin). Which role reads and
+ * posts which: `commentVisibilitiesFor` (permissions.ts).
+ */
+export const COMMENT_VISIBILITIES = ['everyone', 'contractor', 'staff'] as const;
+export type CommentVisibility = (typeof COMMENT_VISIBILITIES)[number];
+export function isCommentVisibility(value: unknown): value is CommentVisibility {
+  return (COMMENT_VISIBILITIES as readonly unknown[]).includes(value);
+}
+/** The activity log's code for a deleted comment; its data carries the comment's visibility. */
+export const COMMENT_DELETED_LOG_ACTION = 'comment_deleted';
+/** Longest comment, in characters (after trimming). */
+export const COMMENT_MAX_LENGTH = 5000;
+/** Files one comment may carry: the same limits, types and re-encoding as ticket images. */
+export const COMMENT_MAX_FILES = TICKET_IMAGE_MAX_FILES;
+/** Its author may edit (or delete) a comment for this long after posting it; staff may delete it any time. */
+export const COMMENT_EDIT_MINUTES = 15;
 export const ACCEPTED_UPLOAD_MIME_TYPES = [
   'image/jpeg',
   'image/png',

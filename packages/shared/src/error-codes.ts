@@ -10,6 +10,8 @@ export const ERROR_CODE = {
   /** A temporary account signing in: the answer's `redirect` is its activation page. */
   activationRequired: 'activation_required',
   forbidden: 'forbidden',
+  /** A comment's author changing it after its edit window (COMMENT_EDIT_MINUTES) closed. */
+  editWindowClosed: 'edit_window_closed',
   notFound: 'not_found',
   methodNotAllowed: 'method_not_allowed',
   conflict: 'conflict',

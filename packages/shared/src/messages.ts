@@ -267,6 +267,9 @@ export const en = {
     tooManyItems: 'Please choose at most {max} items',
     tooManyAvailability: 'Please add at most {max} availability ranges',
     tooManyAttributes: 'Please add at most {max} attributes',
+    commentBody: 'Please write a comment',
+    commentTooLong: 'Please keep your comment to {max} characters or fewer',
+    commentVisibility: 'Please choose who can see this comment',
   },
   /** Texts of the records API: landlords, properties, units, categories (server side). */
   records: {
@@ -342,6 +345,7 @@ export const en = {
       user: { one: 'User', many: 'Users', word: 'user', words: 'users' },
       tenant: { one: 'Tenant', many: 'Tenants', word: 'tenant', words: 'tenants' },
       contractor: { one: 'Contractor', many: 'Contractors', word: 'contractor', words: 'contractors' },
+      comment: { one: 'Comment', many: 'Comments', word: 'comment', words: 'comments' },
     },
     fields: {
       name: 'Name',
@@ -437,6 +441,30 @@ export const en = {
       submit: 'Create Users',
       createdTitle: 'Created users',
     },
+    /** The conversation beside a ticket's activity log (issue 25). */
+    comments: {
+      title: 'Conversation',
+      empty: 'No comments yet',
+      label: 'Comment',
+      placeholder: 'Write a comment…',
+      visibleTo: 'Visible to',
+      visibilities: {
+        everyone: 'Everyone on the ticket',
+        contractor: 'Staff and contractor',
+        staff: 'Staff only',
+      },
+      attachPhotos: 'Attach photos',
+      attachmentsHint: 'Up to 5 photos or PDFs, 1 MB each.',
+      attachment: 'Attachment {index} of {count}: {name}',
+      removePhoto: 'Remove photo {number}',
+      post: 'Post',
+      edit: 'Edit',
+      save: 'Save',
+      cancel: 'Cancel',
+      delete: 'Delete',
+      edited: 'edited',
+      deletedUser: 'Deleted user',
+    },
   },
   /** Texts of the tickets API: activity log, notifications, outbox messages, batch answers (server side). */
   tickets: {
@@ -450,6 +478,9 @@ export const en = {
       filesAdded: '{count} files added',
       fileRemoved: '{count} file removed',
       filesRemoved: '{count} files removed',
+      /** Its author deleted a comment (the entry's user); someone else's comment names its author. */
+      commentDeleted: 'Comment deleted',
+      commentOfDeleted: 'Comment by {name} deleted',
     },
     /** Names of the fields in the "{fields} updated by {name}" log entry. */
     fields: {
@@ -470,6 +501,9 @@ export const en = {
       where: '{property} · {unit}',
       /** Description of a status notification. */
       statusDescription: '{title}: Status changed from {from} to {to}',
+      newComment: 'New comment on ticket #{visible_id}',
+      /** Description of a comment notification: who wrote what (the comment's start). */
+      commentDescription: '{name}: {excerpt}',
     },
     outbox: {
       createdSubject: 'New ticket #{visible_id}: {title}',
@@ -484,6 +518,18 @@ export const en = {
       statusSms: 'Mend: ticket #{visible_id} ({title}) is now {status}. {link}',
       statusVoice:
         'Hello, this is Mend. The status of your maintenance ticket, number {id}, {title}, is now {status}.',
+      commentSubject: 'New comment on ticket #{visible_id}: {title}',
+      commentSms: 'Mend: {name} commented on ticket #{visible_id} ({title}). {link}',
+      commentVoice:
+        'Hello, this is Mend. {name} commented on maintenance ticket number {id}, {title}. Please sign in to Mend to read it.',
+    },
+    /** The conversation on a ticket (issue 25): answers and refusals. */
+    comments: {
+      posted: 'Comment posted',
+      updated: 'Comment updated',
+      deleted: 'Comment deleted',
+      notYours: 'You can only change your own comments.',
+      editWindowClosed: 'Comments can only be changed within {minutes} minutes of posting them.',
     },
     deleted: 'Ticket "{title}" has been deleted.',
     batchDeleted: '{count} tickets deleted.',
@@ -558,6 +604,11 @@ export const en = {
       statusChange: '{from} → {to}',
       changedBy: 'Changed by',
       open: 'Open the ticket',
+      commentIntro: '{name} commented on a maintenance ticket.',
+      commentBy: 'From',
+      /** Under a comment that not everyone on the ticket can read. */
+      commentForContractor: 'Only staff and the contractor can see this comment.',
+      commentForStaff: 'Only staff can see this comment.',
     },
     reset: {
       subject: 'Reset your Mend password',

@@ -5,8 +5,11 @@ import {
   type Actor,
   actorFromUser,
   can,
+  commentEditableUntil,
+  commentVisibilitiesFor,
   landlordScope,
   ticketScope,
+  withinCommentEditWindow,
 } from './permissions';
 import type { Role } from './roles';
 
@@ -84,7 +87,19 @@ const withoutSubject: Partial<Record<Action, Answers>> = {
   // A manager edits its own landlord.
   'landlord.update': 'yy--',
   'ticket.pickUnit': 'yy--',
+  // Optional subject left out: everyone on a ticket may comment on it.
+  'comment.post': 'yyyy',
 };
+
+/** A comment posted at POSTED, asked about 14 minutes later (inside its edit window) and 16 minutes later (past it). */
+const POSTED = new Date('2026-11-27T10:00:00Z');
+const minutesAfter = (minutes: number) => new Date(POSTED.getTime() + minutes * 60_000);
+const comment = (authorId: number | null, landlordId: number | null, minutes: number) => ({
+  authorId,
+  landlordId,
+  createdAt: POSTED,
+  now: minutesAfter(minutes),
+});
 
 interface SubjectCase {
   action: Action;
@@ -173,6 +188,37 @@ const withSubject: SubjectCase[] = [
       ['a super admin',      { id: 9, role: 0, landlordId: null },           'y---', 'y---', 'y---', '----'],
     ],
   ),
+  // A comment's visibility: who reads it, and who may post with it (DESIGN.md "Comment visibility").
+  // biome-ignore format: a table, aligned by column
+  ...grid(
+    ['comment.read', 'comment.post'],
+    [
+      //                                        read    post
+      ['everyone',   { visibility: 'everyone' },   'yyyy', 'yyyy'],
+      ['contractor', { visibility: 'contractor' }, 'yy-y', 'yy-y'],
+      ['staff',      { visibility: 'staff' },      'yy--', 'yy--'],
+    ],
+  ),
+  // A comment: its author edits it within the window only; its author within the window, the super admin and the
+  // managers of its ticket's landlord delete it (actors 1..4 are roles 0..3; 9 is somebody else).
+  // biome-ignore format: a table, aligned by column
+  ...grid(
+    ['comment.update', 'comment.delete'],
+    [
+      //                                                          update  delete
+      ['the super admin’s, in the window',    comment(1, LANDLORD, 14),       'y---', 'yy--'],
+      ['the manager’s, in the window',        comment(2, LANDLORD, 14),       '-y--', 'yy--'],
+      ['the manager’s, past the window',      comment(2, LANDLORD, 16),       '----', 'yy--'],
+      ['the tenant’s, in the window',         comment(3, LANDLORD, 14),       '--y-', 'yyy-'],
+      ['the tenant’s, past the window',       comment(3, LANDLORD, 16),       '----', 'yy--'],
+      ['the tenant’s, at the window’s end',   comment(3, LANDLORD, 15),       '----', 'yy--'],
+      ['the contractor’s, in the window',     comment(4, LANDLORD, 14),       '---y', 'yy-y'],
+      ['the contractor’s, past the window',   comment(4, LANDLORD, 16),       '----', 'yy--'],
+      ['someone else’s, in the window',       comment(9, LANDLORD, 1),        '----', 'yy--'],
+      ['a deleted author’s',                  comment(null, LANDLORD, 1),     '----', 'yy--'],
+      ['on another landlord’s ticket',        comment(9, OTHER_LANDLORD, 1),  '----', 'y---'],
+    ],
+  ),
   // The profile of a user.
   // biome-ignore format: a table, aligned by column
   ...grid(
@@ -254,6 +300,19 @@ describe('scopes', () => {
     expect(landlordScope(actors[0])).toBe('all');
     expect(landlordScope(actors[1])).toBe(LANDLORD);
     expect(landlordScope({ id: 5, role: 1, landlordId: null })).toBeNull();
+  });
+  it('commentVisibilitiesFor: staff read all three, a contractor two, a tenant `everyone`', () => {
+    expect(ROLES.map((role) => commentVisibilitiesFor(role))).toEqual([
+      ['everyone', 'contractor', 'staff'],
+      ['everyone', 'contractor', 'staff'],
+      ['everyone'],
+      ['everyone', 'contractor'],
+    ]);
+  });
+  it('the comment edit window lasts 15 minutes', () => {
+    expect(commentEditableUntil(POSTED)).toEqual(minutesAfter(15));
+    expect(withinCommentEditWindow({ createdAt: POSTED, now: minutesAfter(14.99) })).toBe(true);
+    expect(withinCommentEditWindow({ createdAt: POSTED, now: minutesAfter(15) })).toBe(false);
   });
   it('actorFromUser', () => {
     expect(actorFromUser({ id: 7, role: 1, landlord_id: 3 })).toEqual({ id: 7, role: 1, landlordId: 3 });

@@ -5,6 +5,7 @@
  * which rows an actor may see at all is the server's per-entity scope (see `ticketScope`).
  */
 import type { ApiUser } from './api';
+import { COMMENT_EDIT_MINUTES, COMMENT_VISIBILITIES, type CommentVisibility } from './constants';
 import { assignableRoles, ROLE, type Role } from './roles';
 
 /** Who is acting: the signed-in user. */
@@ -23,6 +24,18 @@ export function actorFromUser(user: Pick<ApiUser, 'id' | 'role' | 'landlord_id'>
 /** A record that belongs to a landlord (property, unit). */
 export interface LandlordOwned {
   landlordId: number | null;
+}
+
+/**
+ * A comment on a ticket acted upon: its author, the landlord of its ticket, when it was posted, and the time now
+ * (the server's clock, so that tests can move it; the web passes its own).
+ */
+export interface CommentSubject {
+  /** null when the author has been deleted. */
+  authorId: number | null;
+  landlordId: number | null;
+  createdAt: Date;
+  now: Date;
 }
 
 /** A user acted upon. */
@@ -92,6 +105,10 @@ interface Subjects {
   'outbox.view': undefined;
   'picture.viewAll': undefined;
   'profile.update': { id: number };
+  'comment.read': { visibility: CommentVisibility };
+  'comment.post': { visibility: CommentVisibility } | undefined;
+  'comment.update': CommentSubject;
+  'comment.delete': CommentSubject;
 }
 
 export type Action = keyof Subjects;
@@ -247,6 +264,19 @@ const RULES: { [A in Action]: Rule<A> } = {
   'picture.viewAll': isSuper,
   // SPEC 6: edit own profile (others show "Not You"); role 0 may edit anyone's.
   'profile.update': (actor, subject) => subject.id === actor.id || isSuper(actor),
+  // DESIGN.md "Comment visibility": a comment is read by the roles its visibility names (commentVisibilitiesFor), on
+  // tickets they see (the ticket's scope decides that).
+  'comment.read': (actor, subject) => commentVisibilitiesFor(actor.role).includes(subject.visibility),
+  // Everyone on a ticket may comment on it, with a visibility it may read (without a subject: may it comment at all).
+  'comment.post': (actor, subject) =>
+    subject === undefined || commentVisibilitiesFor(actor.role).includes(subject.visibility),
+  // Issue 25: the author edits its comment for COMMENT_EDIT_MINUTES; nobody else ever does.
+  'comment.update': (actor, subject) => isCommentAuthor(actor, subject) && withinCommentEditWindow(subject),
+  // Issue 25: the author within the edit window; staff (the super admin, a manager of the ticket's landlord) any time.
+  'comment.delete': (actor, subject) =>
+    (isCommentAuthor(actor, subject) && withinCommentEditWindow(subject)) ||
+    isSuper(actor) ||
+    ownsLandlord(actor, subject.landlordId),
 };
 
 /** Every action, for tests and for building permission tables. */
@@ -274,6 +304,31 @@ export function ticketScope(actor: Pick<Actor, 'role'>): TicketScope {
   if (actor.role === ROLE.manager) return 'landlord';
   if (actor.role === ROLE.tenant) return 'unit';
   return 'routed';
+}
+
+/**
+ * Which comment visibilities a role reads and may post with (DESIGN.md "Comment visibility"): staff (the super admin,
+ * a manager) all three; a contractor `everyone` and `contractor`; a tenant `everyone` only. This is the comments' row
+ * scope: the server reads only the comments whose visibility is in it, on tickets the actor sees.
+ */
+export function commentVisibilitiesFor(role: Role): CommentVisibility[] {
+  if (role === ROLE.superAdmin || role === ROLE.manager) return [...COMMENT_VISIBILITIES];
+  if (role === ROLE.contractor) return ['everyone', 'contractor'];
+  return ['everyone'];
+}
+
+/** Until when a comment posted at `createdAt` may be edited by its author. */
+export function commentEditableUntil(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + COMMENT_EDIT_MINUTES * 60_000);
+}
+
+/** Whether the edit window of a comment is still open at `subject.now`. */
+export function withinCommentEditWindow(subject: Pick<CommentSubject, 'createdAt' | 'now'>): boolean {
+  return subject.now.getTime() < commentEditableUntil(subject.createdAt).getTime();
+}
+
+function isCommentAuthor(actor: Actor, subject: CommentSubject): boolean {
+  return subject.authorId !== null && subject.authorId === actor.id;
 }
 
 /** The landlord an actor's lists are limited to: 'all' for the super admin, else its own (null: none). */

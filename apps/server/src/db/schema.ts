@@ -11,7 +11,7 @@
  * Only type imports from '@mend/shared' here: drizzle-kit loads this file with its own loader.
  */
 
-import { DEFAULT_TIME_ZONE, type NotificationOptions, type Role } from '@mend/shared';
+import { type CommentVisibility, DEFAULT_TIME_ZONE, type NotificationOptions, type Role } from '@mend/shared';
 import { relations, sql } from 'drizzle-orm';
 import {
   check,
@@ -580,6 +580,58 @@ export const ticketLog = pgTable(
   ],
 );
 
+/**
+ * The conversation on a ticket (issue 25). `visibility` says who reads a comment (COMMENT_VISIBILITIES in
+ * @mend/shared): everyone on the ticket, staff and the contractor, or staff only. `edited_at` is set when its author
+ * edits it. Deleting a comment deletes its files' rows (the service removes the files) and writes a `ticket_log` line.
+ */
+export const ticketComments = pgTable(
+  'ticket_comments',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** The author; a deleted user's comments stay, without their author. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    visibility: text('visibility').$type<CommentVisibility>().notNull(),
+    createdAt: createdAt(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('ticket_comments_visibility_check', sql`${t.visibility} in ('everyone', 'contractor', 'staff')`),
+    // A ticket's conversation, oldest first.
+    index('ticket_comments_ticket_id_created_at_idx').on(t.ticketId, t.createdAt, t.id),
+    index('ticket_comments_user_id_idx').on(t.userId),
+  ],
+);
+
+/** The files of a comment: stored, checked and re-encoded exactly as ticket images are (tickets/files.ts). */
+export const ticketCommentFiles = pgTable(
+  'ticket_comment_files',
+  {
+    id: serial('id').primaryKey(),
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => ticketComments.id, { onDelete: 'cascade' }),
+    /** Storage keys, not URLs. Deleting the row does not delete the files: the service does. */
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    originalName: str('original_name'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ticket_comment_files_comment_id_idx').on(t.commentId, t.position),
+    // The orphan file sweep asks which stored keys are still referenced (lib/orphan-files.ts).
+    index('ticket_comment_files_storage_key_idx').on(t.storageKey),
+    index('ticket_comment_files_thumbnail_key_idx').on(t.thumbnailKey),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------------------
 // Contact form, notifications
 
@@ -856,6 +908,7 @@ export const ticketsRelations = relations(tickets, ({ one, many }) => ({
   images: many(ticketImages),
   availability: many(ticketAvailability),
   log: many(ticketLog),
+  comments: many(ticketComments),
 }));
 
 export const ticketCategoriesRelations = relations(ticketCategories, ({ one }) => ({
@@ -879,6 +932,16 @@ export const ticketAvailabilityRelations = relations(ticketAvailability, ({ one 
 export const ticketLogRelations = relations(ticketLog, ({ one }) => ({
   ticket: one(tickets, { fields: [ticketLog.ticketId], references: [tickets.id] }),
   user: one(users, { fields: [ticketLog.userId], references: [users.id] }),
+}));
+
+export const ticketCommentsRelations = relations(ticketComments, ({ one, many }) => ({
+  ticket: one(tickets, { fields: [ticketComments.ticketId], references: [tickets.id] }),
+  author: one(users, { fields: [ticketComments.userId], references: [users.id] }),
+  files: many(ticketCommentFiles),
+}));
+
+export const ticketCommentFilesRelations = relations(ticketCommentFiles, ({ one }) => ({
+  comment: one(ticketComments, { fields: [ticketCommentFiles.commentId], references: [ticketComments.id] }),
 }));
 
 export const notificationsRelations = relations(notifications, ({ one }) => ({
@@ -918,6 +981,8 @@ export type TicketImageRow = typeof ticketImages.$inferSelect;
 export type TicketAvailabilityRow = typeof ticketAvailability.$inferSelect;
 export type TicketLogRow = typeof ticketLog.$inferSelect;
 export type NewTicketLogRow = typeof ticketLog.$inferInsert;
+export type TicketCommentRow = typeof ticketComments.$inferSelect;
+export type TicketCommentFileRow = typeof ticketCommentFiles.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;
 export type ContactSubmissionRow = typeof contactSubmissions.$inferSelect;

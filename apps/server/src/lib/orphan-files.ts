@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { landlords, properties, ticketImages, units, users } from '../db/schema';
+import { landlords, properties, ticketCommentFiles, ticketImages, units, users } from '../db/schema';
 import type { FileStorage } from './storage';
 
 /**
@@ -39,6 +39,8 @@ export const STORAGE_KEY_COLUMNS: PgColumn[] = [
   units.avatar,
   ticketImages.storageKey,
   ticketImages.thumbnailKey,
+  ticketCommentFiles.storageKey,
+  ticketCommentFiles.thumbnailKey,
 ];
 
 export interface SweepOptions {

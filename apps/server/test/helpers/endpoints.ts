@@ -36,6 +36,8 @@ export type ParamKind =
   | 'category'
   | 'ticket'
   | 'ticketImage'
+  | 'ticketComment'
+  | 'ticketCommentFile'
   | 'user'
   | 'tenant'
   | 'contractor'
@@ -116,6 +118,7 @@ const CATEGORY_FORM = [
   'attributes[0][label]',
   'attributes[0][value]',
 ];
+const COMMENT_FORM = ['body', 'visibility', 'attachments[]'];
 const TICKET_FORM = [
   'contact_details[first_name]',
   'contact_details[last_name]',
@@ -276,6 +279,23 @@ export const ENDPOINTS: Endpoint[] = [
     { id: 'ticket', imageId: 'ticketImage' },
     { answers: 'file' },
   ),
+  // A ticket's conversation (issue 25).
+  get('/api/tickets/:id/comments', { id: 'ticket' }),
+  write('POST', '/api/tickets/:id/comments', { id: 'ticket' }, COMMENT_FORM),
+  write('PATCH', '/api/tickets/:id/comments/:commentId', { id: 'ticket', commentId: 'ticketComment' }, [
+    'body',
+  ]),
+  write('DELETE', '/api/tickets/:id/comments/:commentId', { id: 'ticket', commentId: 'ticketComment' }, []),
+  get(
+    '/api/tickets/:id/comments/:commentId/attachments/:attachmentId',
+    { id: 'ticket', commentId: 'ticketComment', attachmentId: 'ticketCommentFile' },
+    { answers: 'file' },
+  ),
+  get(
+    '/api/tickets/:id/comments/:commentId/attachments/:attachmentId/thumbnail',
+    { id: 'ticket', commentId: 'ticketComment', attachmentId: 'ticketCommentFile' },
+    { answers: 'file' },
+  ),
   get(
     '/api/landlords/:id/tickets',
     { id: 'landlord' },
@@ -363,13 +383,16 @@ export function routesOf(endpoints: Endpoint[]): string[] {
 
 // ---------------------------------------------------------------------------------------------------------
 // A world to fill the paths with: two landlords (north = A, south = B) with people of every role
-// (helpers/ticket-factories), and per landlord a ticket with an image, a contact message, notifications,
-// outbox messages, pictures and a temporary account.
+// (helpers/ticket-factories), and per landlord a ticket with an image and a comment with a file, a contact
+// message, notifications, outbox messages, pictures and a temporary account.
 
 export interface EndpointSide extends LandlordWorld {
   /** Made through the API by the side's tenant, with one image: routed to its plumber and manager. */
   ticket: number;
   image: number;
+  /** A comment on `ticket` by the side's tenant, visible to everyone, with one image (`commentFile`). */
+  comment: number;
+  commentFile: number;
   /** A second ticket (on unit2). */
   ticket2: number;
   /** Sent by the side's tenant. */
@@ -415,6 +438,13 @@ async function completeSide(t: TestApp, world: World, side: LandlordWorld, prefi
   if (created.statusCode !== 201) throw new Error(`ticket of ${prefix}: ${created.body}`);
   const ticket = created.json() as { id: number; images: string[] };
   const image = Number(ticket.images[0].split('/images/')[1].split('/')[0]);
+  const commented = await tenant.post(`/api/tickets/${ticket.id}/comments`, {
+    body: `${prefix} the tap still drips`,
+    visibility: 'everyone',
+    attachments: [file(await pngImage(), `${prefix.toLowerCase()}-drip.png`, 'image/png')],
+  });
+  if (commented.statusCode !== 201) throw new Error(`comment of ${prefix}: ${commented.body}`);
+  const comment = commented.json().data as { id: number; attachments: { id: number }[] };
   const ticket2 = await insertTicket(t.db, {
     unit: side.unit2,
     tenant: side.tenant2,
@@ -468,6 +498,8 @@ async function completeSide(t: TestApp, world: World, side: LandlordWorld, prefi
     ...side,
     ticket: ticket.id,
     image,
+    comment: comment.id,
+    commentFile: comment.attachments[0].id,
     ticket2: ticket2.id,
     contact: (contact.json() as { data: { id: number } }).data.id,
     outbox: outbox.id,
@@ -504,6 +536,10 @@ export function sideFill(world: EndpointWorld, side: EndpointSide) {
         return side.ticket;
       case 'ticketImage':
         return side.image;
+      case 'ticketComment':
+        return side.comment;
+      case 'ticketCommentFile':
+        return side.commentFile;
       case 'user':
       case 'tenant':
         return side.tenant.id;
@@ -575,6 +611,8 @@ export async function sideRows(db: Db, side: EndpointSide): Promise<Record<strin
     ticket_log: `select t::text from ticket_log t where ticket_id in (${side.ticket}, ${side.ticket2})`,
     ticket_categories: `select t::text from ticket_categories t where ticket_id in (${side.ticket}, ${side.ticket2})`,
     ticket_recipients: `select t::text from ticket_recipients t where ticket_id in (${side.ticket}, ${side.ticket2})`,
+    ticket_comments: `select t::text from ticket_comments t where ticket_id in (${side.ticket}, ${side.ticket2})`,
+    ticket_comment_files: `select t::text from ticket_comment_files t where comment_id in (select id from ticket_comments where ticket_id in (${side.ticket}, ${side.ticket2}))`,
     tenant_units: `select t::text from tenant_units t where user_id in (select id from users where landlord_id = ${landlord})`,
     contractor_properties: `select t::text from contractor_properties t where user_id in (select id from users where landlord_id = ${landlord})`,
     contact_submissions: `select t::text from contact_submissions t where user_id in (select id from users where landlord_id = ${landlord})`,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ApiUser, CurrentUserResponse, ErrorResponse, ListResponse } from '../api';
 import type { ApiDashboard } from '../api-dashboard';
 import type { ApiUnit } from '../api-records';
-import type { ApiTicket } from '../api-tickets';
+import type { ApiTicket, ApiTicketCommentList } from '../api-tickets';
 import type { ApiCreatedUser } from '../api-users';
 import { ERROR_CODE, type ErrorCode } from '../error-codes';
 import { ROLES, type Role, type UserType } from '../roles';
@@ -178,6 +178,46 @@ const ticket = {
   log_length: 2,
 } satisfies ApiTicket;
 
+const comments = {
+  data: [
+    {
+      id: 3,
+      ticket_id: 42,
+      body: 'The plumber comes on Tuesday.\nPlease leave the key.',
+      visibility: 'everyone',
+      author: { id: 2, name: 'Olivia Manager', avatar: null, role_name: 'Manager' },
+      attachments: [
+        {
+          id: 1,
+          url: '/api/tickets/42/comments/3/attachments/1',
+          thumbnail_url: '/api/tickets/42/comments/3/attachments/1/thumbnail',
+          mime_type: 'image/jpeg',
+          original_name: 'tap.jpg',
+        },
+      ],
+      created_at_timestamp: 1714557600,
+      edited_at_timestamp: null,
+      editable_until_timestamp: 1714558500,
+      can_edit: false,
+      can_delete: true,
+    },
+    {
+      id: 4,
+      ticket_id: 42,
+      body: 'Staff only',
+      visibility: 'staff',
+      author: null,
+      attachments: [],
+      created_at_timestamp: 1714557700,
+      edited_at_timestamp: 1714557800,
+      editable_until_timestamp: 1714558600,
+      can_edit: false,
+      can_delete: true,
+    },
+  ],
+  visibilities: ['everyone', 'contractor', 'staff'],
+} satisfies ApiTicketCommentList;
+
 const dashboardAnswer = {
   totals: { open: 3, closed: 1, all: 4 },
   open_by_status: [{ status: 0, status_text: 'New', count: 3 }],
@@ -204,6 +244,9 @@ describe('response schemas', () => {
     expect(common.currentUserResponseSchema.parse(currentUser)).toEqual(currentUser);
     expect(records.apiUnitSchema.parse(unit)).toEqual(unit);
     expect(tickets.apiTicketSchema.parse(ticket)).toEqual(ticket);
+    expect(tickets.apiTicketCommentListSchema.parse(comments)).toEqual(comments);
+    const posted = { message: 'Comment posted', data: comments.data[0] };
+    expect(tickets.apiTicketCommentResponseSchema.parse(posted)).toEqual(posted);
     expect(dashboard.apiDashboardSchema.parse(dashboardAnswer)).toEqual(dashboardAnswer);
 
     const page = { data: [unit], meta: { total: 1, page: 1, per_page: 25 } } satisfies ListResponse<ApiUnit>;
@@ -255,6 +298,11 @@ describe('response schemas', () => {
     expect(common.listResponseSchema(records.apiUnitSchema).safeParse(page).success).toBe(false);
     expect(common.listErrorResponseSchema.safeParse({ error: false, message: 'x' }).success).toBe(false);
     expect(accounts.apiOutboxChannelSchema.safeParse('fax').success).toBe(false);
+    const comment = comments.data[0];
+    expect(tickets.apiTicketCommentSchema.safeParse({ ...comment, visibility: 'tenants' }).success).toBe(
+      false,
+    );
+    expect(tickets.apiTicketCommentSchema.safeParse({ ...comment, author: undefined }).success).toBe(false);
   });
 
   it('take roles, user types and error codes from their runtime constants', () => {

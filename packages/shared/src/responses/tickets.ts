@@ -5,6 +5,7 @@
  * `closed_at` are ISO strings.
  */
 import { z } from 'zod';
+import { COMMENT_VISIBILITIES } from '../constants';
 import { wallClockRangeSchema } from '../schemas/tickets';
 import { listMetaSchema } from './common';
 
@@ -183,3 +184,74 @@ export const apiTicketDeleteResponseSchema = z
     message: z.string(),
   })
   .meta({ id: 'ApiTicketDeleteResponse' });
+
+// ---------------------------------------------------------------------------------------------------------
+// The conversation on a ticket (issue 25)
+
+/** Who may read a comment: everyone on the ticket, staff and the contractor, or staff only. */
+const commentVisibility = z.enum(COMMENT_VISIBILITIES);
+
+/** The author of a comment as the conversation shows it. */
+export const apiTicketCommentAuthorSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    /** URL of the avatar, or null. */
+    avatar: z.string().nullable(),
+    role_name: z.string(),
+  })
+  .meta({ id: 'ApiTicketCommentAuthor' });
+
+/** A file of a comment (image or PDF), served only to users who may read the comment. */
+export const apiTicketCommentAttachmentSchema = z
+  .object({
+    id: z.number().int(),
+    /** `/api/tickets/{id}/comments/{commentId}/attachments/{attachmentId}` */
+    url: z.string(),
+    /** `…/attachments/{attachmentId}/thumbnail` (320 px WebP); null for PDFs. */
+    thumbnail_url: z.string().nullable(),
+    mime_type: z.string(),
+    /** The name the file was uploaded with (shown only; never used to store it); null when none was given. */
+    original_name: z.string().nullable(),
+  })
+  .meta({ id: 'ApiTicketCommentAttachment' });
+
+/** One comment of a ticket's conversation, as the viewer sees it. */
+export const apiTicketCommentSchema = z
+  .object({
+    id: z.number().int(),
+    ticket_id: z.number().int(),
+    body: z.string(),
+    visibility: commentVisibility,
+    /** null when the author has been deleted. */
+    author: apiTicketCommentAuthorSchema.nullable(),
+    /** In upload order. */
+    attachments: z.array(apiTicketCommentAttachmentSchema),
+    created_at_timestamp: z.number(),
+    /** null until its author edits it. */
+    edited_at_timestamp: z.number().nullable(),
+    /** The end of its author's edit window (COMMENT_EDIT_MINUTES after posting). */
+    editable_until_timestamp: z.number(),
+    /** The viewer is its author and the edit window is open. */
+    can_edit: z.boolean(),
+    /** The viewer is its author within the edit window, or staff (the super admin, a manager of the landlord). */
+    can_delete: z.boolean(),
+  })
+  .meta({ id: 'ApiTicketComment' });
+
+/** GET tickets/{id}/comments: the comments the viewer may read, oldest first. */
+export const apiTicketCommentListSchema = z
+  .object({
+    data: z.array(apiTicketCommentSchema),
+    /** The visibilities the viewer may post with (and reads). */
+    visibilities: z.array(commentVisibility),
+  })
+  .meta({ id: 'ApiTicketCommentList' });
+
+/** POST tickets/{id}/comments and PATCH tickets/{id}/comments/{commentId}. */
+export const apiTicketCommentResponseSchema = z
+  .object({
+    message: z.string(),
+    data: apiTicketCommentSchema,
+  })
+  .meta({ id: 'ApiTicketCommentResponse' });

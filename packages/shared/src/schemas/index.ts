@@ -2,6 +2,7 @@
 export * from './auth';
 export * from './batch';
 export * from './categories';
+export * from './comments';
 export * from './contact';
 export * from './errors';
 export * from './properties';

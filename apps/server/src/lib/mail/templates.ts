@@ -5,7 +5,7 @@
  * for ticket subjects).
  */
 
-import { en, format } from '@mend/shared';
+import { type CommentVisibility, en, format } from '@mend/shared';
 import escapeHtml from 'escape-html';
 
 export interface RenderedEmail {
@@ -189,6 +189,42 @@ export function ticketStatusEmail(
       [t.changedBy, change.by],
     ],
     action: { label: t.open, url: ticket.link },
+    unsubscribeUrl,
+  });
+}
+
+/** A comment on a ticket, as its email says it: who wrote what, and who else may read it. */
+export interface CommentNotice {
+  /** The author's name. */
+  by: string;
+  body: string;
+  visibility: CommentVisibility;
+}
+
+export function ticketCommentEmail(
+  ticket: Omit<TicketEmailFacts, 'description' | 'category' | 'priority'>,
+  comment: CommentNotice,
+  recipientName: string,
+  unsubscribeUrl: string,
+): RenderedEmail {
+  const notes =
+    comment.visibility === 'staff'
+      ? [t.commentForStaff]
+      : comment.visibility === 'contractor'
+        ? [t.commentForContractor]
+        : [];
+  return renderEmail({
+    subject: format(en.tickets.outbox.commentSubject, { ...ticket }),
+    name: recipientName,
+    intro: [format(t.commentIntro, { name: comment.by })],
+    facts: [
+      [t.number, `#${ticket.visible_id}: ${ticket.title}`],
+      [t.where, `${ticket.property}, ${ticket.unit}`],
+      [t.commentBy, comment.by],
+    ],
+    quote: comment.body,
+    action: { label: t.open, url: ticket.link },
+    notes,
     unsubscribeUrl,
   });
 }

@@ -67,15 +67,16 @@ function cleanName(name: string): string {
 
 /**
  * Checks and converts the files of a form. `kept` is how many files the ticket keeps (on edit), so the
- * total stays within 5. Answers the prepared files, or the one message for the `images` field. With
+ * total stays within 5. Answers the prepared files, or the one message for their field (`images`, a
+ * comment's `attachments`). With
  * `convert: false` only the count, sizes and types are checked (the form has other problems anyway).
  */
 export async function prepareTicketFiles(
   files: UploadedFile[],
   kept = 0,
-  { convert = true } = {},
+  { convert = true, field = IMAGES_FIELD }: { convert?: boolean; field?: string } = {},
 ): Promise<{ prepared: PreparedFile[]; problem: string | null }> {
-  const given = filesFor(files, IMAGES_FIELD);
+  const given = filesFor(files, field);
   if (given.length === 0) return { prepared: [], problem: null };
   const mimes = await Promise.all(given.map((file) => detectMime(file.data)));
   const problem =

@@ -24,7 +24,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idParams, recordIdParam } from '../../lib/contracts';
-import { notFound, unauthenticated } from '../../lib/errors';
+import { unauthenticated } from '../../lib/errors';
+import { privateFileAnswer, sendPrivateFile } from '../../lib/private-files';
 import { defineRoutes, route, type SignedIn } from '../../lib/routes';
 import { loadSessionFrom } from '../../lib/session';
 import { displayName } from '../users/serialize';
@@ -54,7 +55,6 @@ function viewerOf({ user }: SignedIn): Viewer {
 
 const ticketForm = ticketSchema();
 const imageParams = z.object({ id: recordIdParam, imageId: recordIdParam });
-const fileAnswer = z.string().meta({ description: 'The file, as stored (an image or a PDF)' });
 
 /** Ticket files: private to the users who may see the ticket; ids never change what they point at. */
 function fileRoute(app: FastifyInstance, thumbnail: boolean) {
@@ -63,21 +63,11 @@ function fileRoute(app: FastifyInstance, thumbnail: boolean) {
     url: thumbnail ? '/tickets/:id/images/:imageId/thumbnail' : '/tickets/:id/images/:imageId',
     summary: thumbnail ? "A ticket image's thumbnail" : 'A file of a ticket',
     params: imageParams,
-    answers: { 200: fileAnswer },
+    answers: { 200: privateFileAnswer },
     handler: async (_request, reply, signedIn) => {
       const { params } = signedIn;
       const file = await findTicketFile(app.db, viewerOf(signedIn), params.id, params.imageId, thumbnail);
-      const stored = await app.storage.get(file.key).catch(() => null);
-      if (!stored) throw notFound();
-      const extension = file.key.split('.').pop();
-      const name = `${file.name.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'file'}.${extension}`;
-      return reply
-        .type(file.mimeType)
-        .header('content-length', stored.size)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `inline; filename="${name}"`)
-        .header('cache-control', 'private, max-age=3600')
-        .send(stored.stream);
+      return sendPrivateFile(app.storage, reply, file);
     },
   });
 }

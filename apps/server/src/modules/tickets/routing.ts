@@ -60,7 +60,8 @@ export interface Author {
   name: string;
 }
 
-const personColumns = {
+/** Who hears about a ticket, as `notify` reads them. */
+export const personColumns = {
   id: users.id,
   role: users.role,
   firstName: users.firstName,
@@ -69,7 +70,7 @@ const personColumns = {
   email: users.email,
   notificationOptions: users.notificationOptions,
 };
-type Person = {
+export type Person = {
   id: number;
   role: number;
   firstName: string;
@@ -98,7 +99,7 @@ async function recipientsFor(tx: Tx, ticket: TicketFacts): Promise<Person[]> {
   return [...contractors, ...managers];
 }
 
-function managersOf(tx: Tx, landlordId: number): Promise<Person[]> {
+export function managersOf(tx: Tx, landlordId: number): Promise<Person[]> {
   return tx
     .select(personColumns)
     .from(users)
@@ -107,21 +108,27 @@ function managersOf(tx: Tx, landlordId: number): Promise<Person[]> {
 }
 
 /** The absolute link of a ticket in messages that leave the app. */
-const absoluteLink = (appUrl: string, ticketId: number) => `${appUrl}${ticketLink(ticketId)}`;
+export const absoluteLink = (appUrl: string, ticketId: number) => `${appUrl}${ticketLink(ticketId)}`;
 
-interface Message {
+export interface Message {
   kind: string;
   /** The email for one recipient, with its unsubscribe link (lib/mail/templates.ts). */
   email: (person: Person, unsubscribeUrl: string) => RenderedEmail;
   sms: string;
   voice: string;
+  /** More of the outbox rows' payload beside `ticket_id`. */
+  payload?: Record<string, unknown>;
 }
 
-async function notify(
+/**
+ * Tells `people` about a ticket, in the caller's transaction: an in-app notification each and, per each person's
+ * notification options, an email / SMS / voice message in the outbox. The caller chooses who (never the author).
+ */
+export async function notify(
   tx: Tx,
   messaging: MessagingContext,
   people: Person[],
-  ticket: TicketFacts,
+  ticket: Pick<TicketFacts, 'id' | 'propertyName' | 'unitName'>,
   notification: { title: string; description: string },
   message: Message,
 ): Promise<void> {
@@ -146,7 +153,7 @@ async function notify(
       email: (unsubscribeUrl) => message.email(person, unsubscribeUrl),
       sms: message.sms,
       voice: message.voice,
-      payload: { ticket_id: ticket.id },
+      payload: { ...message.payload, ticket_id: ticket.id },
     }),
   );
   await queueMessages(tx, outbox);

@@ -5,8 +5,10 @@ import {
   type ApiTicketImage,
   type ApiTicketLogEntry,
   type ApiTicketSummary,
+  COMMENT_DELETED_LOG_ACTION,
   can,
   isClosedStatus,
+  isCommentVisibility,
   priorityText,
   statusSlug,
   statusText,
@@ -157,6 +159,16 @@ export function wallClockRange(range: { start: number; end: number }, zone: stri
   return { start_date: start.date, start_time: start.time, end_date: end.date, end_time: end.time };
 }
 
+/**
+ * Whether the viewer may read a log entry: a deleted comment's line only for those who could read the comment
+ * (its visibility is in the line's data), so a tenant never learns of a staff-only note.
+ */
+function logEntryReadableBy(viewer: Actor, { entry }: LogRowWithUser): boolean {
+  if (entry.action !== COMMENT_DELETED_LOG_ACTION) return true;
+  const { visibility } = entry.data;
+  return isCommentVisibility(visibility) && can(viewer, 'comment.read', { visibility });
+}
+
 export function serializeTicket(
   row: TicketJoinedRow,
   categories: { id: number; title: string }[],
@@ -171,6 +183,7 @@ export function serializeTicket(
     end: toSeconds(range.endsAt),
   }));
   const files = images.map(serializeTicketImage);
+  const readable = log.filter((entry) => logEntryReadableBy(viewer, entry));
   // Object.assign rather than a spread followed by properties (slow in Node 20's V8; see serializeUserRecord).
   return Object.assign(
     serializeTicketSummary(row, categories, viewer, newestClosingEntry(log.map(({ entry }) => entry))),
@@ -182,8 +195,8 @@ export function serializeTicket(
       availability_ranges: ranges.map((range) => wallClockRange(range, zone)),
       availability_strings: ranges.map((range) => availabilityText(range, zone)),
       availability_time_zone: zone,
-      log: log.map(serializeLogEntry),
-      log_length: log.length,
+      log: readable.map(serializeLogEntry),
+      log_length: readable.length,
     },
   );
 }

@@ -40,6 +40,8 @@ import {
   tenantUnits,
   ticketAvailability,
   ticketCategories,
+  ticketCommentFiles,
+  ticketComments,
   ticketImages,
   ticketLog,
   tickets,
@@ -733,13 +735,19 @@ export async function batchChangeStatus(
 // Delete
 
 /** Deletes tickets (their categories, recipients, files, availability, log and notifications cascade). */
+/** Deletes tickets (their rows cascade) and answers the stored files of their images and comments, to remove. */
 async function deleteRows(tx: Tx, ids: number[]): Promise<string[]> {
   const files = await tx
     .select({ storageKey: ticketImages.storageKey, thumbnailKey: ticketImages.thumbnailKey })
     .from(ticketImages)
     .where(inArray(ticketImages.ticketId, ids));
+  const commentFiles = await tx
+    .select({ storageKey: ticketCommentFiles.storageKey, thumbnailKey: ticketCommentFiles.thumbnailKey })
+    .from(ticketCommentFiles)
+    .innerJoin(ticketComments, eq(ticketComments.id, ticketCommentFiles.commentId))
+    .where(inArray(ticketComments.ticketId, ids));
   await tx.delete(tickets).where(inArray(tickets.id, ids));
-  return keysOf(files);
+  return keysOf([...files, ...commentFiles]);
 }
 
 export async function deleteTicket(

@@ -1,0 +1,319 @@
+/**
+ * The conversation on a ticket (issue 25): who may do what, and every write in one transaction with its files,
+ * its activity-log line and its notifications.
+ *
+ * - Reading: a ticket the viewer sees (`findTicketRow`, else 404), and of its comments only those whose visibility
+ *   the viewer's role reads (`commentVisibilitiesFor`); a comment it may not read is a 404, like one that does not
+ *   exist.
+ * - Posting: everyone on the ticket, with a visibility it reads (else 422 on `visibility`); files checked, re-encoded
+ *   and stored as ticket images are (tickets/files.ts), before the transaction, and removed again if it fails.
+ * - Editing: the author within COMMENT_EDIT_MINUTES; deleting: the author within them, or staff any time. A refusal is
+ *   a 403: `edit_window_closed` for the author past the window, `forbidden` for anybody else.
+ * - Time is the app's clock (`now`, given by the route), so tests can move past the edit window.
+ */
+import {
+  type ApiTicketComment,
+  type ApiTicketCommentList,
+  type ApiTicketCommentResponse,
+  COMMENT_DELETED_LOG_ACTION,
+  COMMENT_EDIT_MINUTES,
+  type CommentValues,
+  can,
+  commentEditSchema,
+  commentSchema,
+  commentVisibilitiesFor,
+  ERROR_CODE,
+  en,
+  fieldErrors,
+  format,
+  type MessageResponse,
+} from '@mend/shared';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { ticketCommentFiles, ticketComments, ticketLog, tickets } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, type FieldErrors, forbidden, notFound, validationFailed } from '../../lib/errors';
+import type { UploadedFile } from '../../lib/form-body';
+import { withoutNul } from '../../lib/record-helpers';
+import {
+  discardFiles,
+  keysOf,
+  type PreparedFile,
+  prepareTicketFiles,
+  storeTicketFiles,
+} from '../tickets/files';
+import { asRecord } from '../tickets/form';
+import { findTicketRow, type TicketJoinedRow, visibleTickets } from '../tickets/queries';
+import type { Viewer } from '../tickets/service';
+import { displayName } from '../users/serialize';
+import { type CommentedTicket, notifyComment } from './notify';
+import {
+  commentsOf,
+  filesOf,
+  findReadableComment,
+  findReadableCommentFile,
+  type ReadableComment,
+} from './queries';
+import { commentSubject, serializeComment } from './serialize';
+
+/** The form field of a comment's files (`attachments` or `attachments[]`). */
+export const ATTACHMENTS_FIELD = 'attachments';
+
+const c = en.tickets.comments;
+
+/** A ticket the viewer sees, or 404. */
+async function visibleTicket(db: Db, viewer: Viewer, ticketId: number): Promise<TicketJoinedRow> {
+  const row = await findTicketRow(db, viewer, ticketId);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A comment the viewer may read, or 404. */
+async function readableComment(
+  db: Db,
+  viewer: Viewer,
+  ticketId: number,
+  commentId: number,
+): Promise<ReadableComment> {
+  const found = await findReadableComment(db, viewer, ticketId, commentId);
+  if (!found) throw notFound();
+  return found;
+}
+
+/** The 403 of a change the rules refuse: the author past the edit window, or somebody else's comment. */
+function refusal(viewer: Viewer, found: ReadableComment): AppError {
+  if (found.comment.userId === viewer.id) {
+    const message = format(c.editWindowClosed, { minutes: COMMENT_EDIT_MINUTES });
+    return new AppError(403, message, undefined, undefined, ERROR_CODE.editWindowClosed);
+  }
+  return forbidden(c.notYours);
+}
+
+/** A comment as the viewer sees it now, with its files. */
+async function answerComment(
+  db: Db,
+  viewer: Viewer,
+  ticketId: number,
+  commentId: number,
+  now: Date,
+): Promise<ApiTicketComment> {
+  const found = await readableComment(db, viewer, ticketId, commentId);
+  return serializeComment(found, await filesOf(db, [commentId]), viewer, found.landlordId, now);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reads
+
+/** GET tickets/{id}/comments: what the viewer may read, oldest first, and the visibilities it may post with. */
+export async function listComments(
+  db: Db,
+  viewer: Viewer,
+  ticketId: number,
+  now: Date,
+): Promise<ApiTicketCommentList> {
+  const ticket = await visibleTicket(db, viewer, ticketId);
+  const visibilities = commentVisibilitiesFor(viewer.role);
+  const rows = await commentsOf(db, ticketId, visibilities);
+  const files = await filesOf(
+    db,
+    rows.map((row) => row.comment.id),
+  );
+  const landlordId = ticket.property.landlordId;
+  return {
+    data: rows.map((row) => serializeComment(row, files, viewer, landlordId, now)),
+    visibilities,
+  };
+}
+
+/** A file of a comment the viewer may read: its storage key and how to serve it; 404 otherwise. */
+export async function findCommentFile(
+  db: Db,
+  viewer: Viewer,
+  ids: { ticketId: number; commentId: number; fileId: number },
+  thumbnail: boolean,
+): Promise<{ key: string; mimeType: string; name: string }> {
+  const file = await findReadableCommentFile(db, viewer, ids);
+  if (!file) throw notFound();
+  if (!thumbnail) return { key: file.storageKey, mimeType: file.mimeType, name: file.originalName };
+  if (!file.thumbnailKey) throw notFound();
+  return { key: file.thumbnailKey, mimeType: 'image/webp', name: file.originalName };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Post
+
+interface CommentForm {
+  values: CommentValues;
+  files: PreparedFile[];
+}
+
+/** Parses a body with a form schema (NUL characters dropped, PostgreSQL cannot store them). */
+function parsed<S extends z.ZodType>(schema: S, body: unknown): { data?: z.output<S>; errors: FieldErrors } {
+  const result = schema.safeParse(withoutNul(asRecord(body)));
+  return result.success ? { data: result.data, errors: {} } : { errors: fieldErrors(result.error) };
+}
+
+/**
+ * The comment form: text, a visibility the viewer may use, and at most 5 files, checked like ticket images (count,
+ * size and type always; re-encoded only when the rest of the form is fine). Every problem is answered at once.
+ */
+async function parseCommentForm(
+  viewer: Viewer,
+  body: unknown,
+  uploads: UploadedFile[],
+): Promise<CommentForm> {
+  const { data, errors } = parsed(commentSchema, body);
+  if (data && !can(viewer, 'comment.post', { visibility: data.visibility }))
+    errors.visibility = [en.validation.commentVisibility];
+  const files = await prepareTicketFiles(uploads, 0, {
+    convert: Object.keys(errors).length === 0,
+    field: ATTACHMENTS_FIELD,
+  });
+  if (files.problem) errors[ATTACHMENTS_FIELD] = [files.problem];
+  if (!data || Object.keys(errors).length > 0) throw validationFailed(errors);
+  return { values: data, files: files.prepared };
+}
+
+const commentedTicket = ({ ticket, unit, property }: TicketJoinedRow): CommentedTicket => ({
+  id: ticket.id,
+  title: ticket.title,
+  propertyName: property.name,
+  unitName: unit.name,
+  landlordId: property.landlordId,
+  tenantId: ticket.tenantId,
+  createdBy: ticket.createdBy,
+});
+
+/** POST tickets/{id}/comments. */
+export async function postComment(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  ticketId: number,
+  body: unknown,
+  uploads: UploadedFile[],
+  now: Date,
+): Promise<ApiTicketCommentResponse> {
+  const ticket = await visibleTicket(ctx.db, viewer, ticketId);
+  if (!can(viewer, 'comment.post')) throw forbidden();
+  const form = await parseCommentForm(viewer, body, uploads);
+  // Stored before the transaction (under the ticket's folder, which only the ticket's file routes serve), and
+  // removed again if it fails: a refused or rolled-back comment leaves neither a row nor a file.
+  const stored = await storeTicketFiles(ctx.storage, ctx.log, ticketId, form.files);
+  let commentId: number;
+  try {
+    commentId = await ctx.db.transaction(async (tx) => {
+      // The ticket stays (and stays the viewer's) until the comment is written.
+      const [locked] = await tx
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(eq(tickets.id, ticketId), visibleTickets(viewer)))
+        .for('share');
+      if (!locked) throw notFound();
+      const [comment] = await tx
+        .insert(ticketComments)
+        .values({
+          ticketId,
+          userId: viewer.id,
+          body: form.values.body,
+          visibility: form.values.visibility,
+          createdAt: now,
+        })
+        .returning();
+      if (stored.length > 0) {
+        await tx.insert(ticketCommentFiles).values(
+          stored.map((file, position) => ({
+            commentId: comment.id,
+            storageKey: file.storageKey,
+            thumbnailKey: file.thumbnailKey,
+            mimeType: file.mimeType,
+            sizeBytes: file.data.length,
+            originalName: file.originalName,
+            position,
+          })),
+        );
+      }
+      await notifyComment(tx, ctx, commentedTicket(ticket), viewer, comment);
+      return comment.id;
+    });
+  } catch (error) {
+    await discardFiles(ctx.storage, ctx.log, keysOf(stored));
+    throw error;
+  }
+  return { message: c.posted, data: await answerComment(ctx.db, viewer, ticketId, commentId, now) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Edit and delete
+
+/** PATCH tickets/{id}/comments/{commentId}: its author, within the edit window. */
+export async function updateComment(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  ticketId: number,
+  commentId: number,
+  body: unknown,
+  now: Date,
+): Promise<ApiTicketCommentResponse> {
+  const found = await readableComment(ctx.db, viewer, ticketId, commentId);
+  if (!can(viewer, 'comment.update', commentSubject(found, found.landlordId, now)))
+    throw refusal(viewer, found);
+  const { data, errors } = parsed(commentEditSchema, body);
+  if (!data) throw validationFailed(errors);
+  const updated = await ctx.db
+    .update(ticketComments)
+    .set({ body: data.body, editedAt: now })
+    .where(and(eq(ticketComments.id, commentId), eq(ticketComments.ticketId, ticketId)))
+    .returning({ id: ticketComments.id });
+  // Deleted in the meantime.
+  if (updated.length === 0) throw notFound();
+  return { message: c.updated, data: await answerComment(ctx.db, viewer, ticketId, commentId, now) };
+}
+
+/**
+ * DELETE tickets/{id}/comments/{commentId}: its author within the edit window, or staff. Its files' rows go with it
+ * and its files once that has committed; the activity log keeps a line (action `comment_deleted`) saying who deleted
+ * whose comment, with the comment's visibility in its data.
+ */
+export async function deleteComment(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  ticketId: number,
+  commentId: number,
+  now: Date,
+): Promise<MessageResponse> {
+  const found = await readableComment(ctx.db, viewer, ticketId, commentId);
+  if (!can(viewer, 'comment.delete', commentSubject(found, found.landlordId, now)))
+    throw refusal(viewer, found);
+  const { comment, author } = found;
+  const own = comment.userId === viewer.id || author === null;
+  const description = own
+    ? en.tickets.log.commentDeleted
+    : format(en.tickets.log.commentOfDeleted, { name: displayName(author) });
+  const keys = await ctx.db.transaction(async (tx) => {
+    const files = await tx
+      .delete(ticketCommentFiles)
+      .where(eq(ticketCommentFiles.commentId, commentId))
+      .returning({
+        storageKey: ticketCommentFiles.storageKey,
+        thumbnailKey: ticketCommentFiles.thumbnailKey,
+      });
+    const deleted = await tx
+      .delete(ticketComments)
+      .where(and(eq(ticketComments.id, commentId), eq(ticketComments.ticketId, ticketId)))
+      .returning({ id: ticketComments.id });
+    // Deleted in the meantime: nothing to log (the files' rows go back with the rollback).
+    if (deleted.length === 0) throw notFound();
+    await tx.insert(ticketLog).values({
+      ticketId,
+      userId: viewer.id,
+      action: COMMENT_DELETED_LOG_ACTION,
+      description,
+      data: { comment_id: commentId, visibility: comment.visibility, author_id: comment.userId },
+    });
+    return keysOf(files);
+  });
+  // The rows are gone (committed): now their files may go.
+  await discardFiles(ctx.storage, ctx.log, keys);
+  return { message: c.deleted };
+}
