@@ -28,6 +28,7 @@ const KEYS = {
   profile: ['profile', 1],
   ticketList: ['tickets', 'list', 'tickets', { page: 1 }],
   ticketRecord: ['tickets', 'detail', 'tickets/1'],
+  ticketComments: ['tickets', 'comments', 1],
   ticketStatuses: ['ticket-lists', 'statuses'],
   contactList: ['contact', 'list', 'contact', { page: 1 }],
   notifications: ['notifications', 1],
@@ -70,13 +71,16 @@ const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
   contractorRecord: ['landlords', 'properties', 'categories', ...PEOPLE],
   profile: ['landlords', ...PEOPLE],
   ticketList: ['properties', 'units', 'categories', ...PEOPLE, 'tickets'],
-  ticketRecord: ['properties', 'units', 'categories', ...PEOPLE, 'tickets'],
+  // A deleted comment leaves a line in the ticket's activity log.
+  ticketRecord: ['properties', 'units', 'categories', ...PEOPLE, 'tickets', 'comments'],
+  // Its authors' names, and its own writes.
+  ticketComments: ['properties', 'units', 'categories', ...PEOPLE, 'tickets', 'comments'],
   // The fixed lists, and the bell (which refetches on the route change after a save).
   ticketStatuses: [],
   notifications: [],
   contactList: ['contact'],
   // Every write that queues an email.
-  outbox: [...PEOPLE, 'tickets', 'contact', 'accounts'],
+  outbox: [...PEOPLE, 'tickets', 'comments', 'contact', 'accounts'],
   dashboard: ['properties', 'tickets'],
   // Left as it is after an activation (lib/invalidation.ts, WRITE_EFFECTS.accounts).
   activation: [],

@@ -72,6 +72,12 @@ export const WRITE_EFFECTS = {
    * notification messages (outbox). The bell refetches on the route change that follows every save.
    */
   tickets: ['tickets', 'units/detail', 'dashboard', 'outbox'],
+  /**
+   * A ticket's conversation (['tickets', 'comments', id]: under 'tickets', so a ticket's writes refresh it
+   * too) and the ticket's details, whose activity log notes a deleted comment; a new comment queues its
+   * notification messages (outbox).
+   */
+  comments: ['tickets/comments', 'tickets/detail', 'outbox'],
   /** The submissions list; the email to support is queued (outbox). */
   contact: ['contact', 'outbox'],
   /**

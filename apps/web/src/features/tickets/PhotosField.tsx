@@ -3,7 +3,8 @@
  * gif, pdf), checked in the browser with the shared rules; on edit the ticket's files show with a remove
  * toggle (sent as remove_images[]). New files are added to the ones already chosen, a photo too heavy to
  * upload first scaled down in the browser (preparePhoto: a phone camera's photo weighs several MB). On
- * phones a second button opens the camera.
+ * phones a second button opens the camera. A comment's attachments use the same field (no stored files, its
+ * own label, limit and field name: conversation/CommentComposer.tsx).
  */
 import { ActionIcon, Input, Loader, Tooltip } from '@mantine/core';
 import { ACCEPTED_UPLOAD_MIME_TYPES, type ApiTicketImage, TICKET_IMAGE_MAX_FILES } from '@mend/shared';
@@ -18,15 +19,27 @@ import classes from './tickets.module.css';
 const S = t.ticketScreens.form;
 
 export interface PhotosFieldProps {
-  existing: readonly ApiTicketImage[];
-  removeIds: readonly number[];
-  onToggleRemove: (id: number) => void;
+  /** The stored files (a ticket's, on edit); none by default. */
+  existing?: readonly ApiTicketImage[];
+  removeIds?: readonly number[];
+  onToggleRemove?: (id: number) => void;
   files: readonly File[];
   onFilesChange: (files: File[]) => void;
   /** True while chosen photos are being prepared (they are not in `files` yet): the form waits. */
   onPreparingChange?: (preparing: boolean) => void;
   error?: ReactNode;
+  /** The field's label (default "Photos") and its hint (default the ticket images' limits). */
+  label?: ReactNode;
+  description?: ReactNode;
+  /** The most files, stored and new (default TICKET_IMAGE_MAX_FILES), and the file input's name. */
+  max?: number;
+  name?: string;
+  /** The remove button's name of a new file (default "Remove {name}"). */
+  removeLabel?: (file: File, index: number) => string;
 }
+
+const NO_FILES: readonly ApiTicketImage[] = [];
+const NO_IDS: readonly number[] = [];
 
 /** Object URLs of the chosen images, revoked when they change. */
 function usePreviews(files: readonly File[]): (string | null)[] {
@@ -44,19 +57,24 @@ function usePreviews(files: readonly File[]): (string | null)[] {
 }
 
 export function PhotosField({
-  existing,
-  removeIds,
+  existing = NO_FILES,
+  removeIds = NO_IDS,
   onToggleRemove,
   files,
   onFilesChange,
   onPreparingChange,
   error,
+  label = S.photos,
+  description = t.validation.imagesHint,
+  max = TICKET_IMAGE_MAX_FILES,
+  name = 'images',
+  removeLabel = (file) => format(S.removePhoto, { name: file.name }),
 }: PhotosFieldProps) {
   const phone = usePhoneLayout();
   const previews = usePreviews(files);
   const [preparing, setPreparing] = useState(0);
   const kept = existing.length - removeIds.length;
-  const full = kept + files.length + preparing >= TICKET_IMAGE_MAX_FILES;
+  const full = kept + files.length + preparing >= max;
 
   // Photos are added when they are ready, to the files chosen by then (one may have been removed meanwhile),
   // unless the form has closed meanwhile.
@@ -83,7 +101,7 @@ export function PhotosField({
   }
 
   return (
-    <Input.Wrapper label={S.photos} description={t.validation.imagesHint} error={error}>
+    <Input.Wrapper label={label} description={description} error={error}>
       <ul className={classes.thumbs} style={{ marginTop: 8 }}>
         {existing.map((image) => {
           const removed = removeIds.includes(image.id);
@@ -104,7 +122,7 @@ export function PhotosField({
                   color={removed ? 'mend' : 'red'}
                   aria-pressed={removed}
                   aria-label={format(S.removePhoto, { name: image.name })}
-                  onClick={() => onToggleRemove(image.id)}
+                  onClick={() => onToggleRemove?.(image.id)}
                 >
                   {removed ? <IconArrowBackUp size={14} aria-hidden /> : <IconX size={14} aria-hidden />}
                 </ActionIcon>
@@ -122,7 +140,7 @@ export function PhotosField({
               radius="xl"
               variant="white"
               color="red"
-              aria-label={format(S.removePhoto, { name: file.name })}
+              aria-label={removeLabel(file, index)}
               onClick={() => onFilesChange(files.filter((_, i) => i !== index))}
             >
               <IconX size={14} aria-hidden />
@@ -153,7 +171,7 @@ export function PhotosField({
             icon={<IconCameraPlus size={22} aria-hidden />}
             accept={ACCEPTED_UPLOAD_MIME_TYPES.join(',')}
             multiple
-            name="images"
+            name={name}
             onChosen={(chosen) => void add(chosen)}
           />
         ) : null}

@@ -1,7 +1,8 @@
 /**
  * "Ticket Details" (SPEC.md section 2, DESIGN.md): the tenant, where the unit is (the property's city
  * and province replace the fixed "Edmonton, AB"), the title and description, the photos, category,
- * availability, priority, created and closed dates, the contact, the meta list and the Activity log.
+ * availability, priority, created and closed dates, the contact, the meta list, the Conversation (issue 25:
+ * the comments and the composer, conversation/) and the Activity log.
  * Footer: the status dropdown (tenants, and contractors on their routed tickets), Delete and Edit.
  *
  * The sections are TicketDetailSections.tsx's, the footer TicketDetailsFooter.tsx's.
@@ -17,6 +18,7 @@ import { errorMessage } from '../../lib/records';
 import { format, t } from '../../lib/translations';
 import { invalidateNotifications } from '../notifications/queries';
 import { ActivityLog } from './ActivityLog';
+import { TicketConversation } from './conversation/TicketConversation';
 import {
   TicketContactSection,
   TicketFactsSection,
@@ -76,6 +78,7 @@ function TicketView({ ticket, panel }: { ticket: ApiTicket; panel: PanelControls
         <TicketLocationSection ticket={ticket} />
         <TicketContactSection ticket={ticket} />
         <TicketMetaSection ticket={ticket} />
+        <TicketConversation key={ticket.id} ticketId={ticket.id} />
         <DetailSection title={S.sections.activity}>
           <ActivityLog log={ticket.log} />
         </DetailSection>

@@ -1,6 +1,7 @@
 /**
  * A ticket's files (SPEC.md section 2: "image thumbnails (lightbox)"): thumbnails that open the full
- * image in a Mantine Modal with previous/next (buttons and arrow keys); PDFs open in a new tab.
+ * image in a Mantine Modal with previous/next (buttons and arrow keys); PDFs open in a new tab. A comment's
+ * attachments show the same way (conversation/CommentItem.tsx).
  */
 import { ActionIcon, Anchor, Group, Image, Modal, Text, UnstyledButton } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
@@ -12,10 +13,20 @@ import classes from './tickets.module.css';
 
 const S = t.ticketScreens;
 
+/** What the thumbnails and the lightbox show of a file: a ticket's files, a comment's attachments. */
+export type ShownFile = Pick<ApiTicketImage, 'id' | 'url' | 'thumbnail_url' | 'name' | 'is_image'>;
+
 /** Keeps Escape from reaching the side panel's window listener (see below). */
 const STOP = { 'data-mantine-stop-propagation': 'true' } as const;
 
-export function TicketPhotos({ files }: { files: readonly ApiTicketImage[] }) {
+export function TicketPhotos({
+  files,
+  label = S.photo,
+}: {
+  files: readonly ShownFile[];
+  /** Names a file in its thumbnail and the lightbox: {index}, {count} and {name} (default "Photo {index} of {count}: {name}"). */
+  label?: string;
+}) {
   const images = files.filter((file) => file.is_image);
   const [open, setOpen] = useState<number | null>(null);
   const count = images.length;
@@ -39,7 +50,7 @@ export function TicketPhotos({ files }: { files: readonly ApiTicketImage[] }) {
       <ul className={classes.thumbs}>
         {files.map((file) => {
           const index = images.indexOf(file);
-          const label = format(S.photo, {
+          const named = format(label, {
             index: files.indexOf(file) + 1,
             count: files.length,
             name: file.name,
@@ -47,7 +58,7 @@ export function TicketPhotos({ files }: { files: readonly ApiTicketImage[] }) {
           return (
             <li key={file.id}>
               {file.is_image ? (
-                <UnstyledButton className={classes.thumb} onClick={() => setOpen(index)} aria-label={label}>
+                <UnstyledButton className={classes.thumb} onClick={() => setOpen(index)} aria-label={named}>
                   <img src={file.thumbnail_url ?? file.url} alt="" loading="lazy" />
                 </UnstyledButton>
               ) : (
@@ -85,7 +96,7 @@ export function TicketPhotos({ files }: { files: readonly ApiTicketImage[] }) {
           <Modal.Header>
             <Modal.Title fw={600}>
               {current && open !== null
-                ? format(S.photo, { index: open + 1, count, name: current.name })
+                ? format(label, { index: open + 1, count, name: current.name })
                 : null}
             </Modal.Title>
             <Modal.CloseButton {...STOP} aria-label={t.buttons.close} />

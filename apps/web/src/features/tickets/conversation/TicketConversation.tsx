@@ -1,0 +1,53 @@
+/**
+ * "Conversation" in a ticket's details (issue 25 section 1), above its activity log: the comments the viewer
+ * may see, oldest first (CommentItem), and the composer under them (CommentComposer) when the viewer may post.
+ * Which comments show is the server's answer: a contractor never gets a staff-only one, a tenant only those
+ * for everyone on its own tickets.
+ */
+import { Center, Loader, Text } from '@mantine/core';
+import { DetailSection } from '../../../components/details';
+import { errorMessage } from '../../../lib/records';
+import { t } from '../../../lib/translations';
+import { CommentComposer } from './CommentComposer';
+import { CommentItem } from './CommentItem';
+import { useComments, useThreadClock } from './comment-data';
+import classes from './conversation.module.css';
+
+const C = t.screens.comments;
+
+export function TicketConversation({ ticketId }: { ticketId: number }) {
+  const query = useComments(ticketId);
+  const now = useThreadClock(ticketId, query.data);
+  const thread = query.data;
+
+  return (
+    <DetailSection title={C.title}>
+      {query.isPending ? (
+        <Center py="md" role="status">
+          <Loader size="sm" aria-label={t.app.loading} />
+        </Center>
+      ) : !thread ? (
+        <Text size="sm" c="red.7" role="alert">
+          {errorMessage(query.error)}
+        </Text>
+      ) : (
+        <>
+          {thread.data.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {C.empty}
+            </Text>
+          ) : (
+            <ul className={classes.thread} aria-label={C.title}>
+              {thread.data.map((comment) => (
+                <CommentItem key={comment.id} ticketId={ticketId} comment={comment} now={now} />
+              ))}
+            </ul>
+          )}
+          {thread.visibilities.length > 0 ? (
+            <CommentComposer ticketId={ticketId} visibilities={thread.visibilities} />
+          ) : null}
+        </>
+      )}
+    </DetailSection>
+  );
+}
