@@ -8,6 +8,7 @@ import { ActionIcon, Loader, TextInput } from '@mantine/core';
 import { SEARCH_DEBOUNCE_MS } from '@mend/shared';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { t } from '../../lib/translations';
 
 export interface SearchBoxProps {
@@ -22,24 +23,28 @@ export interface SearchBoxProps {
 }
 
 export function SearchBox({ search, onSearch, placeholder, busy, className }: SearchBoxProps) {
+  const { key: address } = useLocation();
   const [text, setText] = useState(search);
-  // The search this box asked for and the list has not shown yet: when it arrives, what was typed since
-  // stays in the box.
-  const [asked, setAsked] = useState<string | null>(null);
+  // The search this box asked for and the list has not shown yet, and the address it was asked from: when it
+  // arrives, what was typed since stays in the box.
+  const [asked, setAsked] = useState<{ search: string; from: string } | null>(null);
   // The list's search changed otherwise (Back, Forward, a link): the box shows it.
   const [shown, setShown] = useState(search);
-  if (shown !== search) {
+  // The address moved on without showing what was asked: Back right after typing can land before the list has
+  // rendered the asked search at all (both come in one render), and the box would ask for it again.
+  const overtaken = asked !== null && address !== asked.from && search !== asked.search;
+  if (shown !== search || overtaken) {
     setShown(search);
     setAsked(null);
-    if (search !== asked && text.trim() !== search) setText(search);
+    if ((overtaken || search !== asked?.search) && text.trim() !== search) setText(search);
   }
 
   const ask = useCallback(
     (wanted: string) => {
-      setAsked(wanted);
+      setAsked({ search: wanted, from: address });
       onSearch(wanted);
     },
-    [onSearch],
+    [onSearch, address],
   );
 
   useEffect(() => {
