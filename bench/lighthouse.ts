@@ -1,6 +1,7 @@
 /**
  * npm run bench:lighthouse -- [--runs 3] [--pages /login,/tickets] [--presets mobile,desktop] [--port 4811]
  *                             [--skip-build] [--lighthouse lighthouse@12.8.2] [--reports DIR] [--cpu-slowdown N]
+ *                             [--returning] [--server-render off]
  *
  * Lighthouse (performance and accessibility) on the production build with demo data, as SPEC'd for the login
  * and tickets pages. Builds the web app (unless --skip-build), starts the app as its own process on an empty
@@ -15,12 +16,17 @@
  * --reports DIR keeps each run's JSON report there (its long tasks, main-thread breakdown and trace details).
  * --cpu-slowdown N sets how many times slower than this machine the CPU is simulated (Lighthouse's default: 4
  * for mobile, 1 for desktop): 8 on a fast machine approximates mobile on one half as fast.
+ * --returning: the signed-in profile also holds the window's width the app reported on an earlier visit
+ * (VIEWPORT_COOKIE, the preset's width), so that the server renders /tickets for desktop too; without it only
+ * the mobile preset's phone user agent gets the server's render (ADR 0015). --server-render off: the app
+ * sends every page without it (MEND_SERVER_RENDER=off), to measure what it earns (ADR 0028).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { VIEWPORT_COOKIE } from '@mend/shared';
 import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from '../apps/server/src/db/demo-seed';
 import { machineLine, percentile, REPO_ROOT, SERVER_NODE_FLAGS, signIn, table, uptimeLine } from './lib';
@@ -36,8 +42,11 @@ const { values: args } = parseArgs({
     chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     reports: { type: 'string' },
     'cpu-slowdown': { type: 'string' },
+    returning: { type: 'boolean', default: false },
+    'server-render': { type: 'string', default: 'on' },
   },
 });
+if (!['on', 'off'].includes(args['server-render'])) throw new Error('--server-render must be on or off');
 
 const TARGET_SCORE = 95;
 /** Lighthouse's simulated CPU slowdown when given (its own default otherwise: 4 for mobile, 1 for desktop). */
@@ -47,6 +56,8 @@ if (cpuSlowdown !== null && !(cpuSlowdown >= 1)) throw new Error('--cpu-slowdown
 const SIGNED_IN_AS = 'manager@northwind.test';
 const CHROME_FLAGS =
   '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+/** The window's width of each of Lighthouse's presets (its screen emulation), as the app reports it. */
+const PRESET_WIDTHS: Record<string, number> = { mobile: 412, desktop: 1350 };
 
 interface Run {
   page: string;
@@ -89,11 +100,12 @@ const ATTEMPTS_PER_RUN = 3;
 
 /**
  * A new browser profile whose cookie jar holds `cookie` (the signed-in session), as a browser that signed in
- * has it. Not Lighthouse's --extra-headers: once the page sets a cookie of its own (the app reports the
- * window's width, VIEWPORT_COOKIE), the browser sends its jar instead of that header, and the app's requests
- * went without the session. A new profile per run: each run is a first visit apart from the session.
+ * has it, and with `width` the width the app reported (VIEWPORT_COOKIE) on an earlier visit. Not Lighthouse's
+ * --extra-headers: once the page sets a cookie of its own (the app reports the window's width), the browser
+ * sends its jar instead of that header, and the app's requests went without the session. A new profile per
+ * run: each run is a first visit apart from these cookies.
  */
-async function profileWithCookie(cookie: string, dir: string): Promise<string> {
+async function profileWithCookie(cookie: string, dir: string, width: number | null): Promise<string> {
   const [name, ...value] = cookie.split('=');
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: args.chrome,
@@ -101,7 +113,17 @@ async function profileWithCookie(cookie: string, dir: string): Promise<string> {
   });
   // With an expiry: a session cookie would not be kept when the browser closes.
   const expires = Math.floor(Date.now() / 1000) + 3600;
-  await context.addCookies([{ name, value: value.join('='), domain: '127.0.0.1', path: '/', expires }]);
+  const jar = (cookieName: string, cookieValue: string) => ({
+    name: cookieName,
+    value: cookieValue,
+    domain: '127.0.0.1',
+    path: '/',
+    expires,
+  });
+  await context.addCookies([
+    jar(name, value.join('=')),
+    ...(width === null ? [] : [jar(VIEWPORT_COOKIE, String(width))]),
+  ]);
   await context.close();
   return dir;
 }
@@ -160,6 +182,8 @@ const spread = (values: number[], show: (value: number) => string) => {
 
 console.log(`Lighthouse (${args.lighthouse}), ${runs} run(s) per page and preset`);
 if (cpuSlowdown !== null) console.log(`CPU simulated ${cpuSlowdown}× slower than this machine`);
+if (args.returning) console.log('A returning visitor: the profile holds the width the app reported');
+if (args['server-render'] === 'off') console.log('The server render of signed-in screens switched off');
 console.log(machineLine());
 console.log(`Start: ${uptimeLine()}\n`);
 
@@ -172,7 +196,13 @@ const { DATABASE_URL: _unused, ...environment } = process.env;
 // Started as apps/server's start script starts it (its node flags too).
 const app = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(REPO_ROOT, 'apps/server'),
-  env: { ...environment, MEND_DATA_DIR: dataDir, PORT: args.port, HOST: '127.0.0.1' },
+  env: {
+    ...environment,
+    MEND_DATA_DIR: dataDir,
+    PORT: args.port,
+    HOST: '127.0.0.1',
+    ...(args['server-render'] === 'off' ? { MEND_SERVER_RENDER: 'off' } : {}),
+  },
   stdio: 'ignore',
 });
 const results: Run[] = [];
@@ -186,7 +216,11 @@ try {
         const profile = () =>
           page === '/login'
             ? null
-            : profileWithCookie(session.cookie, mkdtempSync(path.join(dataDir, 'profile-')));
+            : profileWithCookie(
+                session.cookie,
+                mkdtempSync(path.join(dataDir, 'profile-')),
+                args.returning ? (PRESET_WIDTHS[preset] ?? null) : null,
+              );
         let result = lighthouse(page, preset, await profile(), report);
         for (let attempt = 1; !result; attempt++) {
           if (attempt === ATTEMPTS_PER_RUN)

@@ -155,6 +155,19 @@ describe('a signed-in screen rendered on the server', () => {
     expect(visitor.body).not.toContain('data-prerendered');
   });
 
+  it('is not sent while switched off for a measurement (MEND_SERVER_RENDER=off)', async () => {
+    const { client } = await signedIn();
+    process.env.MEND_SERVER_RENDER = 'off';
+    try {
+      const page = await client.get('/tickets', { 'user-agent': PHONE_AGENT });
+      expect(rendered(page.body)).toBe(false);
+      expect(page.body).toContain('rel="modulepreload"');
+    } finally {
+      delete process.env.MEND_SERVER_RENDER;
+    }
+    expect(rendered((await client.get('/tickets', { 'user-agent': PHONE_AGENT })).body)).toBe(true);
+  });
+
   it('keeps what a user wrote as text: never read as a placeholder or a pattern', async () => {
     const { client } = await signedIn(`${APP_PAGE_PLACEHOLDERS.markup} __MEND_CSRF__ $& <b>`);
     const page = await client.get('/tickets', { 'user-agent': PHONE_AGENT });

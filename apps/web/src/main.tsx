@@ -1,5 +1,4 @@
-import { ROOT_ELEMENT_ID, VIEWPORT_COOKIE } from '@mend/shared';
-import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { ROOT_ELEMENT_ID } from '@mend/shared';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -7,33 +6,11 @@ import { Providers, queryClient } from './app/providers';
 import { prefetchersFor } from './app/route-preload';
 import { createRouter, preloadSignedInScreen } from './app/router';
 import { pageCurrentUser } from './lib/auth';
-import { PRERENDERED_ATTRIBUTE, readRootJson } from './lib/prerendered';
+import { hydratePageQueries, PRERENDERED_ATTRIBUTE, reportViewportWidth } from './lib/prerendered';
 
 /** How long a signed-in page load waits for its screen's code and first data before rendering anyway
  * (a slow answer then shows the layout and its loader, as before, rather than the mark for longer). */
 const FIRST_RENDER_WAIT_MS = 1500;
-
-/** A query cache as TanStack Query dehydrates it (a server-rendered page's `data-queries`). */
-const isDehydratedState = (value: unknown): value is DehydratedState =>
-  typeof value === 'object' && value !== null && Array.isArray((value as DehydratedState).queries);
-
-/**
- * Tells the server the window's width (VIEWPORT_COOKIE), now and after each resize: a signed-in page it
- * renders is then laid out for this window (apps/server/src/modules/web/server-render.ts).
- */
-function reportViewportWidth(): void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const report = () => {
-    const secure = window.location.protocol === 'https:' ? '; secure' : '';
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the app supports.
-    document.cookie = `${VIEWPORT_COOKIE}=${window.innerWidth}; path=/; max-age=31536000; samesite=lax${secure}`;
-  };
-  report();
-  window.addEventListener('resize', () => {
-    clearTimeout(timer);
-    timer = setTimeout(report, 500);
-  });
-}
 
 /** Lets the browser paint and answer input before the next step of start-up (a task of its own). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -82,8 +59,7 @@ async function start(): Promise<void> {
   // once its code has loaded (the page shows meanwhile). Either way the first render is a transition, so
   // React yields to the browser every few milliseconds instead of holding the main thread in one long task.
   if (rendered) {
-    const queries = readRootJson('queries', isDehydratedState);
-    if (queries) hydrate(queryClient, queries);
+    hydratePageQueries(queryClient);
     if (screenLoaded) {
       await screenLoaded;
       // The screen's modules run as they arrive; hydration starts in a task of its own.

@@ -73,6 +73,7 @@ export interface SignedInPage {
   sources: string[];
 }
 
+// The signed-in screen rendered on the server: ADR 0015 (measured in ADR 0028).
 /**
  * The signed-in screen at `url` rendered for `current`, or null when the server does not render it
  * (not a screen that can be, see `serverRenderedScreen`, or its first data could not be fetched).

@@ -1,9 +1,13 @@
+// The browser's half of the signed-in screen rendered on the server: ADR 0015 (measured in ADR 0028).
 /**
- * A page the server may send already rendered (src/prerender.tsx: the signed-out login page, a signed-in
- * screen): the attribute on the root element that says so, the hook a prerendered screen uses for what
- * only the browser can know, and what a signed-in screen was rendered for (PageRender).
+ * A page the server may send already rendered (src/prerender.tsx: the signed-out login page, ADR 0011; a
+ * signed-in screen, ADR 0015): the attribute on the root element that says so, the hook a prerendered screen
+ * uses for what only the browser can know, and, for a signed-in screen, what it was rendered for
+ * (PageRender), the data it was rendered from (`hydratePageQueries`) and the window's width the server lays
+ * it out for (`reportViewportWidth`).
  */
-import { ROOT_ELEMENT_ID } from '@mend/shared';
+import { ROOT_ELEMENT_ID, VIEWPORT_COOKIE } from '@mend/shared';
+import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, startTransition, useContext, useEffect, useState } from 'react';
 
 /** On the root element of a prerendered page: main.tsx hydrates it instead of rendering it again. */
@@ -91,4 +95,32 @@ export function PageRenderProvider({
 /** What the server rendered the page for (see PageRenderProvider), or null. */
 export function usePageRender(): PageRender | null {
   return useContext(PageRenderContext);
+}
+
+/** A query cache as TanStack Query dehydrates it (a server-rendered page's `data-queries`). */
+const isDehydratedState = (value: unknown): value is DehydratedState =>
+  typeof value === 'object' && value !== null && Array.isArray((value as DehydratedState).queries);
+
+/** Puts the data a signed-in screen was rendered from (the page's `data-queries`) in `client`, if any. */
+export function hydratePageQueries(client: QueryClient): void {
+  const queries = readRootJson('queries', isDehydratedState);
+  if (queries) hydrate(client, queries);
+}
+
+/**
+ * Tells the server the window's width (VIEWPORT_COOKIE), now and after each resize: a signed-in page it
+ * renders is then laid out for this window (apps/server/src/modules/web/server-render.ts).
+ */
+export function reportViewportWidth(): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const report = () => {
+    const secure = window.location.protocol === 'https:' ? '; secure' : '';
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the app supports.
+    document.cookie = `${VIEWPORT_COOKIE}=${window.innerWidth}; path=/; max-age=31536000; samesite=lax${secure}`;
+  };
+  report();
+  window.addEventListener('resize', () => {
+    clearTimeout(timer);
+    timer = setTimeout(report, 500);
+  });
 }

@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors';
 import { ASSETS_PREFIX, ensureSession } from '../../lib/session';
 import { currentUserResponse } from '../users/current';
-import { createServerRenderer, pageLayoutFor } from './server-render';
+import { createServerRenderer } from './server-render';
 
 const CSRF_PLACEHOLDER = '__MEND_CSRF__';
 const TRANSLATIONS_PLACEHOLDER = '__MEND_TRANSLATIONS__';
@@ -163,9 +163,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await ensureSession(request, reply);
     const current = request.user ? await currentUserResponse(app.db, request.user) : null;
-    const layout = current ? pageLayoutFor(request) : null;
-    const rendered =
-      current && layout && serverRenderer ? await serverRenderer.render(request, current, layout) : null;
+    const rendered = current && serverRenderer ? await serverRenderer.render(request, current) : null;
     const page = rendered
       ? (appTemplate as string)
       : loginTemplate && !request.user && isPrerenderedLoginUrl(request.url)

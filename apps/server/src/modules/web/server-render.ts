@@ -1,3 +1,4 @@
+// Kept because it halves /tickets' largest paint (measured in ADR 0028); the decision is ADR 0015.
 /**
  * A signed-in visitor's screen rendered on the server, so that its page shows the list before the app's
  * JavaScript has loaded (the web build's dist/server/prerender.js, `renderSignedInPage`; the app then
@@ -21,6 +22,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** How long a page waits for its server-side render before going without it. */
 export const SERVER_RENDER_TIMEOUT_MS = 2_000;
+
+/**
+ * `MEND_SERVER_RENDER=off` sends every page as if this render did not exist: to measure what it earns
+ * (`npm run bench:lighthouse -- --server-render off`, ADR 0028). Read per page.
+ */
+const SWITCH_VARIABLE = 'MEND_SERVER_RENDER';
 
 /** The layout a page is rendered for (apps/web/src/lib/prerendered.tsx, PageRender, without the clock). */
 export interface PageLayout {
@@ -111,12 +118,13 @@ export function createServerRenderer(
     };
 
   return {
-    /** The screen at the request's URL rendered for `current`, or null (see the file's comment). */
-    async render(
-      request: FastifyRequest,
-      current: CurrentUserResponse,
-      layout: PageLayout,
-    ): Promise<RenderedScreen | null> {
+    /**
+     * The screen at the request's URL rendered for `current` in the visitor's layout, or null (see the
+     * file's comment).
+     */
+    async render(request: FastifyRequest, current: CurrentUserResponse): Promise<RenderedScreen | null> {
+      const layout = pageLayoutFor(request);
+      if (!layout || process.env[SWITCH_VARIABLE] === 'off') return null;
       const module = await load();
       if (!module) return null;
       const render: PageRender = { ...layout, renderedAt: Date.now() };
