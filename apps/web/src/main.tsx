@@ -38,7 +38,9 @@ async function start(): Promise<void> {
       ? Promise.race([
           Promise.all([
             preloadSignedInScreen(router.state.matches),
-            ...prefetchersFor(router.state.matches).map((prefetch) => prefetch(queryClient, current)),
+            ...prefetchersFor(router.state.matches).map((prefetch) =>
+              prefetch(queryClient, current, new URLSearchParams(router.state.location.search)),
+            ),
           ]),
           new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
         ])

@@ -91,7 +91,11 @@ export function renderSignedInPage(options: {
     if (!screen) return null;
     const client = createQueryClient();
     client.setQueryData(CURRENT_USER_KEY, options.current);
-    await Promise.all([screen.prefetch(client, options.current), screen.preload(), loadMainLayout()]);
+    await Promise.all([
+      screen.prefetch(client, options.current, location.searchParams),
+      screen.preload(),
+      loadMainLayout(),
+    ]);
     // A failed first fetch: the browser fetches (and reports) it again, as in a page not rendered here.
     if (
       client

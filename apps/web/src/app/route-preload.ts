@@ -6,8 +6,15 @@ import { isValidElement } from 'react';
 import type { RouteObject } from 'react-router';
 
 export type Loader = () => Promise<unknown>;
-/** Fetches what a screen shows first (its list's first page...) into the query cache, for `current`. */
-export type Prefetcher = (client: QueryClient, current: CurrentUserResponse) => Promise<unknown> | undefined;
+/**
+ * Fetches what a screen shows first into the query cache, for `current`: its list's page as `query` (the
+ * address's query string) asks for it (list-url.ts `readListState`, as the screen reads it).
+ */
+export type Prefetcher = (
+  client: QueryClient,
+  current: CurrentUserResponse,
+  query: URLSearchParams,
+) => Promise<unknown> | undefined;
 
 /** The matched routes' screen components (the elements' types). */
 function screensOf(matches: readonly { route: RouteObject }[] | null): unknown[] {

@@ -24,8 +24,8 @@ import classes from './DataTable.module.css';
 import type { ListCardContent } from './ListCard';
 import { ListFooter } from './ListFooter';
 import { ListToolbar } from './ListToolbar';
-import { listPageQuery, type TableSort } from './list-query';
-import type { ListFilter } from './list-url';
+import type { TableSort } from './list-query';
+import { type ListFilter, listStateQuery } from './list-url';
 import { pageCount } from './page-window';
 import { sortOptions } from './sort-options';
 import { TableView } from './TableView';
@@ -135,10 +135,9 @@ export function DataTable<T extends Identified>({
   );
   const { page, sort, search } = state;
 
-  // Without filters set, the same key as the screen's first page fetched ahead (firstPageQuery).
-  const query: QueryParams = { ...params, ...state.filters };
+  // The same key as the screen's page fetched ahead from the address (listStateQuery, route-preload).
   const list = useQuery({
-    ...listPageQuery<T>({ resource, url }, { params: query, page, perPage, sort, search }),
+    ...listStateQuery<T>({ resource, url }, state, { params, perPage }),
     placeholderData: keepPreviousData,
   });
 
@@ -203,7 +202,7 @@ export function DataTable<T extends Identified>({
         sortOptions={sortData}
         onSort={setSort}
         filters={filterArea}
-        activeFilters={countFilters(query)}
+        activeFilters={countFilters({ ...params, ...state.filters })}
         bulkActions={phone ? undefined : bulkActions}
       />
 

@@ -1,8 +1,8 @@
 /**
- * The query of one list page, as DataTable asks for it: its cache key and fetch. A screen's first page
- * can be fetched ahead with the same key (route-preload), so the table finds it there.
+ * The query of one list page, as DataTable asks for it: its cache key and fetch. A screen's page can be
+ * fetched ahead with the same key (route-preload: list-url.ts `listStateQuery` of the state its address
+ * holds), so the table finds it there.
  */
-import { PAGE_SIZE } from '@mend/shared';
 import { apiGet, type QueryParams } from '../../lib/api';
 import { t } from '../../lib/translations';
 import { type ListResult, readListResponse } from './list-data';
@@ -51,9 +51,4 @@ export function listPageQuery<T>(source: Pick<ListSource, 'resource' | 'url'>, r
     queryKey: [source.resource, 'list', source.url, query] as const,
     queryFn: () => fetchList<T>(source.url, query),
   };
-}
-
-/** The first page of a list screen as it opens: no filter, no search, its default sort. */
-export function firstPageQuery<T>(source: ListSource) {
-  return listPageQuery<T>(source, { page: 1, perPage: PAGE_SIZE, sort: source.defaultSort, search: '' });
 }

@@ -1,10 +1,11 @@
 import { LIST_SORTS, PAGE_SIZE } from '@mend/shared';
 import { describe, expect, it } from 'vitest';
-import { firstPageQuery, listPageQuery } from './list-query';
+import { listPageQuery } from './list-query';
 import {
   initialListState,
   type ListShape,
   type ListState,
+  listStateQuery,
   readListState,
   withFilter,
   withPage,
@@ -157,17 +158,30 @@ describe('changing the list', () => {
   });
 });
 
-describe('the first page in the URL', () => {
-  it('asks for the same page as the screen fetched ahead when the address has no list parameters', () => {
-    const source = { resource: 'tickets', url: 'tickets', defaultSort: TICKETS.defaultSort };
-    const state = read('');
-    const shown = listPageQuery(source, {
-      params: { ...state.filters },
-      page: state.page,
-      perPage: PAGE_SIZE,
-      sort: state.sort,
-      search: state.search,
-    });
-    expect(shown.queryKey).toEqual(firstPageQuery(source).queryKey);
+describe('the page a list state asks for', () => {
+  const source = { resource: 'tickets', url: 'tickets' };
+
+  it('is the first page, default sort, no search, no filter for a plain address', () => {
+    expect(listStateQuery(source, read('')).queryKey).toEqual(
+      listPageQuery(source, { page: 1, perPage: PAGE_SIZE, sort: TICKETS.defaultSort, search: '' }).queryKey,
+    );
+  });
+
+  it("carries the address's page, sort, search and filters, with the list's fixed params", () => {
+    const state = read('?page=3&sort=title&order=asc&search=leak&status=2');
+    expect(listStateQuery(source, state, { params: { landlord_id: 4 }, perPage: 10 }).queryKey).toEqual([
+      'tickets',
+      'list',
+      'tickets',
+      {
+        landlord_id: 4,
+        status: '2',
+        page: 3,
+        per_page: 10,
+        sort: 'title',
+        order: 'asc',
+        search: 'leak',
+      },
+    ]);
   });
 });

@@ -7,7 +7,9 @@
  * list does not sort by, a filter value its filter does not take) reads as its default. Parameters that are
  * not the list's are kept as they are.
  */
-import type { TableSort } from './list-query';
+import { PAGE_SIZE } from '@mend/shared';
+import type { QueryParams } from '../../lib/api';
+import { type ListSource, listPageQuery, type TableSort } from './list-query';
 
 /** The list's own parameters; a filter's parameter is its name. */
 export const LIST_PARAMS = { page: 'page', sort: 'sort', order: 'order', search: 'search' } as const;
@@ -121,4 +123,22 @@ export function withSearch(state: ListState, search: string): ListState {
 export function withFilter(state: ListState, name: string, value: string | null): ListState {
   const { [name]: _cleared, ...others } = state.filters;
   return { ...state, filters: value ? { ...others, [name]: value } : others, page: 1 };
+}
+
+/**
+ * The page a list's state asks for (its page, sort, search and filters, list-url.ts), with the list's fixed
+ * `params`: what DataTable shows, and what a screen's start-up prefetch asks for from the same state.
+ */
+export function listStateQuery<T>(
+  source: Pick<ListSource, 'resource' | 'url'>,
+  state: ListState,
+  { params, perPage = PAGE_SIZE }: { params?: QueryParams; perPage?: number } = {},
+) {
+  return listPageQuery<T>(source, {
+    params: { ...params, ...state.filters },
+    page: state.page,
+    perPage,
+    sort: state.sort,
+    search: state.search,
+  });
 }

@@ -6,7 +6,7 @@
  * TicketBatchActions'.
  */
 import { useWindowEvent } from '@mantine/hooks';
-import { type ApiTicketSummary, can, LIST_SORTS, RELATIVE_TIME_LIST_REFRESH_MS } from '@mend/shared';
+import { type ApiTicketSummary, can, RELATIVE_TIME_LIST_REFRESH_MS } from '@mend/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { PanelStatus } from '../../components/details';
@@ -21,7 +21,7 @@ import { useTicketCard, useTicketColumns } from './TicketColumns';
 import { TicketFilters } from './TicketFilters';
 import { useNow } from './TicketParts';
 import { TICKETS, ticketQuery, usePropertyOptions, useStatuses } from './ticket-data';
-import { TICKET_LIST, ticketFilters } from './ticket-list';
+import { TICKET_LIST, ticketListShape } from './ticket-list';
 
 const S = t.ticketScreens;
 const BASE = '/tickets';
@@ -104,9 +104,7 @@ export default function TicketsPage() {
         resource: TICKETS,
         url: TICKET_LIST.url,
         columns,
-        defaultSort: TICKET_LIST.defaultSort,
-        sortKeys: LIST_SORTS.tickets,
-        filters: ticketFilters(showPropertyFilter),
+        ...ticketListShape(showPropertyFilter),
         label: S.entity.many,
         loadingText: t.loadingTexts.tickets,
         emptyText: format(t.emptyTexts.generic, { entity: S.entity.words }),

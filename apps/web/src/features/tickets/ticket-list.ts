@@ -1,19 +1,26 @@
 /**
- * The tickets screen's first queries: its list (TICKET_LIST), the statuses and the property filter's
- * options. A signed-in load of /tickets fetches them at start-up (`prefetchTicketsScreen`, router.tsx),
- * with the screen's code, so the screen renders once with all of them.
+ * The tickets screen's first queries: its list (TICKET_LIST) at the page, sort, search and filters of the
+ * address, the statuses and the property filter's options. A signed-in load of /tickets fetches them at
+ * start-up (`prefetchTicketsScreen`, router.tsx), with the screen's code, so the screen renders once with
+ * all of them.
  */
 import {
   type ApiProperty,
   actorFromUser,
   type CurrentUserResponse,
   can,
+  LIST_SORTS,
   type ListResponse,
   MAX_PAGE_SIZE,
 } from '@mend/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { firstPageQuery, type ListSource } from '../../components/table/list-query';
-import type { ListFilter } from '../../components/table/list-url';
+import type { ListSource } from '../../components/table/list-query';
+import {
+  type ListFilter,
+  type ListShape,
+  listStateQuery,
+  readListState,
+} from '../../components/table/list-url';
 import { apiGet } from '../../lib/api';
 import { fetchJson } from '../../lib/records';
 import { t } from '../../lib/translations';
@@ -34,9 +41,16 @@ const PROPERTY_FILTER: ListFilter = {
 const STATUS_ONLY = [STATUS_FILTER];
 const STATUS_AND_PROPERTY = [STATUS_FILTER, PROPERTY_FILTER];
 
-/** The list's filters (in its URL): the Property filter only for who may filter by property. */
-export function ticketFilters(byProperty: boolean): readonly ListFilter[] {
-  return byProperty ? STATUS_AND_PROPERTY : STATUS_ONLY;
+/**
+ * What the list's address can hold (list-url.ts): its sorts and its filters, the Property filter only for
+ * who may filter by property. The screen's table and the start-up prefetch both read the address with it.
+ */
+export function ticketListShape(byProperty: boolean): ListShape {
+  return {
+    defaultSort: TICKET_LIST.defaultSort,
+    sortKeys: LIST_SORTS.tickets,
+    filters: byProperty ? STATUS_AND_PROPERTY : STATUS_ONLY,
+  };
 }
 
 /** A plain string list (GET tickets/statuses, tickets/priorities); `failure` is SPEC.md's message. */
@@ -73,13 +87,20 @@ export function propertyFilterQuery() {
   };
 }
 
-/** Fetches what the tickets screen shows first, for the signed-in `current` user. */
-export function prefetchTicketsScreen(client: QueryClient, current: CurrentUserResponse): Promise<unknown> {
+/**
+ * Fetches what the tickets screen shows first, for the signed-in `current` user: the list's page that
+ * `query` (the address's query string) asks for, read as the screen reads it, so the table finds it.
+ */
+export function prefetchTicketsScreen(
+  client: QueryClient,
+  current: CurrentUserResponse,
+  query: URLSearchParams,
+): Promise<unknown> {
+  const byProperty = can(actorFromUser(current.user), 'ticket.filterByProperty');
+  const state = readListState(query, ticketListShape(byProperty));
   return Promise.all([
-    client.prefetchQuery(firstPageQuery(TICKET_LIST)),
+    client.prefetchQuery(listStateQuery(TICKET_LIST, state)),
     client.prefetchQuery(statusesQuery()),
-    can(actorFromUser(current.user), 'ticket.filterByProperty')
-      ? client.prefetchQuery(propertyFilterQuery())
-      : null,
+    byProperty ? client.prefetchQuery(propertyFilterQuery()) : null,
   ]);
 }
