@@ -20,6 +20,7 @@ import { type FileStorage, LocalFileStorage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
+import { setUpInboundMail } from './modules/comments/inbound-mail';
 import { commentRoutes } from './modules/comments/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -57,7 +58,7 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   /** Where uploads go; defaults to the `uploads` folder inside the data folder. */
   storage?: FileStorage;
-  /** The clock of the rate limits and of comments' edit window (tests move it past a window). */
+  /** The clock of the rate limits, of comments' edit window and of reply addresses' expiry (tests move it). */
   now?: () => Date;
 }
 
@@ -88,7 +89,9 @@ export async function buildApp({
   app.addHook('onClose', () => orphanFiles.stop());
   app.decorateRequest('uploads', null as unknown as UploadedFile[]);
   // Links in messages (app URL, signing secret) and the outbox worker; main.ts starts the worker.
-  setUpMessaging(app, config);
+  setUpMessaging(app, config, now);
+  // Replies by email, when configured: the inbound SMTP listener; main.ts starts it too.
+  setUpInboundMail(app, config, now);
 
   // Bodies are multipart (SPEC.md section 7) or JSON; Fastify's plain-text parser would hand a handler a
   // string to read as a form, so any other type of body is refused with 415.

@@ -58,6 +58,21 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
   /** Run the outbox worker in this process: on by default, off under NODE_ENV=test unless asked. */
   OUTBOX_WORKER: flag.optional(),
+  /**
+   * Replies by email (issue 25): the port of the inbound SMTP listener (0: any free port). Off unless set, together
+   * with INBOUND_MAIL_DOMAIN; then every notification email about a ticket carries a signed reply address.
+   */
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where the inbound SMTP listener listens: this machine only by default (a relay forwards to it). */
+  INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  /** The domain of reply addresses (`reply+<token>@INBOUND_MAIL_DOMAIN`), whose MX or relay reaches the listener. */
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i,
+      'must be a domain name, e.g. reply.example.com',
+    )
+    .optional(),
 });
 
 export interface Config {
@@ -88,8 +103,18 @@ export interface Config {
   appSecret: string | null;
   outboxPollMs: number;
   outboxWorker: boolean;
+  /** The inbound SMTP listener of replies by email; null (the default) unless port and domain are both set. */
+  inboundMail: InboundMailConfig | null;
   /** Every API answer is checked against its route's declared schema (lib/routes.ts); on in tests. */
   checkAnswers: boolean;
+}
+
+export interface InboundMailConfig {
+  host: string;
+  /** 0: any free port (tests). */
+  port: number;
+  /** Lower case. */
+  domain: string;
 }
 
 export interface SmsProviderConfig {
@@ -113,6 +138,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  // Half a setting is a mistake to report, not a feature to leave off quietly.
+  if ((e.INBOUND_SMTP_PORT === undefined) !== (e.INBOUND_MAIL_DOMAIN === undefined)) {
+    throw new Error(
+      'Invalid configuration:\n  INBOUND_SMTP_PORT and INBOUND_MAIL_DOMAIN turn inbound email on together: set both or neither',
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -145,6 +176,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appSecret: e.APP_SECRET ?? null,
     outboxPollMs: e.OUTBOX_POLL_MS,
     outboxWorker: e.OUTBOX_WORKER ?? e.NODE_ENV !== 'test',
+    inboundMail:
+      e.INBOUND_SMTP_PORT !== undefined && e.INBOUND_MAIL_DOMAIN
+        ? {
+            host: e.INBOUND_SMTP_HOST,
+            port: e.INBOUND_SMTP_PORT,
+            domain: e.INBOUND_MAIL_DOMAIN.toLowerCase(),
+          }
+        : null,
     checkAnswers: e.NODE_ENV === 'test',
   };
 }

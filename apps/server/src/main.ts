@@ -46,15 +46,22 @@ await app.listen({ host: config.host, port: config.port });
 if (config.outboxWorker) app.outbox.start();
 // Stored files left without a row by a process that died mid-upload: swept now, then every hour.
 app.orphanFiles.start();
+// Replies by email (INBOUND_SMTP_PORT and INBOUND_MAIL_DOMAIN): the inbound SMTP listener; stopped by app.close().
+if (app.inboundMail) await app.inboundMail.start();
 if (config.databaseUrl && !config.appSecret) {
   app.log.warn(
-    "APP_SECRET is not set: unsubscribe links are signed with a secret kept in this machine's data folder. Set the same APP_SECRET on every process that shares the database.",
+    "APP_SECRET is not set: unsubscribe links and reply addresses are signed with a secret kept in this machine's data folder. Set the same APP_SECRET on every process that shares the database.",
   );
 }
 const channels = app.outbox.channels;
 console.log(
   `Outbox worker: ${config.outboxWorker ? 'on' : 'off'}; delivering ${channels.length > 0 ? channels.join(', ') : 'nothing yet'} (see SMTP_URL and SMS_* to configure)`,
 );
+if (config.inboundMail) {
+  console.log(
+    `Inbound email: replies to reply+…@${config.inboundMail.domain} taken at ${config.inboundMail.host}:${app.inboundMail?.port}`,
+  );
+}
 console.log(
   `\nMend is running at ${config.appUrl} (database: ${handle.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})\n`,
 );

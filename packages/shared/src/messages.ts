@@ -609,6 +609,11 @@ export const en = {
       /** Under a comment that not everyone on the ticket can read. */
       commentForContractor: 'Only staff and the contractor can see this comment.',
       commentForStaff: 'Only staff can see this comment.',
+      /** On every ticket email whose Reply-To is a reply address (inbound email on, issue 25). */
+      replyNote:
+        "You can reply to this email: your reply is added to the ticket's conversation, where everyone on the ticket sees it. Photos attached to it are added too.",
+      replyNoteComment:
+        "You can reply to this email: your reply is added to the ticket's conversation, for the same people as this comment. Photos attached to it are added too.",
     },
     reset: {
       subject: 'Reset your Mend password',
@@ -641,6 +646,25 @@ export const en = {
       open: 'Open the message',
       sms: 'Mend: new contact message from {name}: {subject}. {link}',
     },
+  },
+  /**
+   * Replies by email (issue 25): what the inbound SMTP listener answers a refused reply. The sender's mail server
+   * puts it in the bounce the sender reads, so it says what to do.
+   */
+  inboundMail: {
+    unknownAddress: 'No such reply address.',
+    oneAddress: 'One reply address per message, please: the others will be retried.',
+    forged: 'This reply address is not valid. Please answer from the ticket page instead.',
+    expired: 'This reply address has expired. Please answer from the ticket page instead.',
+    tooBig: 'This reply is too big (at most {megabytes} MB).',
+    unreadable: 'This reply could not be read.',
+    autoReply: 'Automatic replies are not added to tickets.',
+    wrongSender:
+      'This reply address was sent to another email address: please reply from the mailbox that received it.',
+    empty: 'This reply is empty once the quoted message is left out: nothing was added to the ticket.',
+    notAllowed: 'You can no longer comment on this ticket.',
+    invalid: 'This reply could not be added to the ticket: {problems}',
+    tryLater: 'The reply could not be saved just now; please try again later.',
   },
   /** Texts of the account, profile, notification and contact screens (web). */
   accountScreens: {

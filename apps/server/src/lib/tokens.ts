@@ -4,6 +4,8 @@
  *   database keeps only their SHA-256, with an expiry, and `used_at` makes them single-use;
  * - unsubscribe tokens: the user id and the email kind, signed with HMAC-SHA256 under the app secret, so a
  *   link works without any database row and cannot be forged for another user or kind;
+ * - reply tokens (issue 25): the ticket, the recipient, the comment an email is about and an expiry, signed the same
+ *   way, carried in the Reply-To address of a notification email (lib/inbound-mail/);
  * - the app secret itself: APP_SECRET, or one generated into the data folder on first start.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -105,15 +107,25 @@ export type UnsubscribeKind = (typeof UNSUBSCRIBE_KINDS)[number];
 const isUnsubscribeKind = (value: string): value is UnsubscribeKind =>
   (UNSUBSCRIBE_KINDS as readonly string[]).includes(value);
 
-/** The MAC covers a purpose label too, so a signature made for something else never passes as this one. */
-function mac(secret: string, payload: string): Buffer {
-  return createHmac('sha256', secret).update(`mend:unsubscribe:v1:${payload}`).digest();
+/**
+ * The MAC of a signed token. It covers a purpose label too, so a signature made for one purpose never passes as
+ * another's (an unsubscribe link's as a reply address's, or the other way round).
+ */
+function mac(secret: string, purpose: 'unsubscribe' | 'reply', payload: string): Buffer {
+  return createHmac('sha256', secret).update(`mend:${purpose}:v1:${payload}`).digest();
+}
+
+/** Compared as text in constant time: only the one canonical encoding of a signature is accepted. */
+function sameSignature(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** `<user id>.<kind>.<signature>`, url-safe. */
 export function signUnsubscribeToken(secret: string, userId: number, kind: UnsubscribeKind): string {
   const payload = `${userId}.${kind}`;
-  return `${payload}.${mac(secret, payload).toString('base64url')}`;
+  return `${payload}.${mac(secret, 'unsubscribe', payload).toString('base64url')}`;
 }
 
 /** The user and kind of a genuine token; null for anything forged, altered or garbled. */
@@ -125,11 +137,102 @@ export function verifyUnsubscribeToken(
   if (!match) return null;
   const [, id, kind, signature] = match;
   if (!isUnsubscribeKind(kind)) return null;
-  // Compared as text: only the one canonical encoding of the signature is accepted.
-  const expected = Buffer.from(mac(secret, `${id}.${kind}`).toString('base64url'));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!sameSignature(signature, mac(secret, 'unsubscribe', `${id}.${kind}`).toString('base64url')))
+    return null;
   return { userId: Number(id), kind };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reply tokens
+
+/** A reply address works for 30 days after its email was written; later replies are refused. */
+export const REPLY_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** What a reply token names: who may answer which ticket (and comment), until when. */
+export interface ReplyClaims {
+  ticketId: number;
+  /** The recipient of the email: the only user a reply may come from. */
+  userId: number;
+  /** The comment the email was about; null for other ticket emails (created, status changed). */
+  commentId: number | null;
+  expiresAt: Date;
+}
+
+export type ReplyTokenCheck =
+  | { ok: true; claims: ReplyClaims }
+  | { ok: false; reason: 'forged' | 'expired'; claims?: ReplyClaims };
+
+/**
+ * The signature is cut to 128 bits and written in lower-case base32, and the numbers in base 36, so that the whole
+ * address (`reply+<token>@domain`) stays within the 64 characters a mailbox name may have and survives relays that
+ * change the case of addresses.
+ */
+const REPLY_MAC_BYTES = 16;
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** RFC 4648 base32, lower case, without padding. */
+export function base32(bytes: Uint8Array): string {
+  let out = '';
+  let bits = 0;
+  let value = 0;
+  for (const byte of bytes) {
+    value = ((value << 8) | byte) & 0xffff;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return out;
+}
+
+const replyMac = (secret: string, payload: string) =>
+  base32(mac(secret, 'reply', payload).subarray(0, REPLY_MAC_BYTES));
+
+/** `<ticket>.<user>.<comment or 0>.<expiry, seconds>.<signature>`: numbers in base 36, all lower case. */
+export function signReplyToken(secret: string, claims: ReplyClaims): string {
+  const payload = [
+    claims.ticketId,
+    claims.userId,
+    claims.commentId ?? 0,
+    Math.floor(claims.expiresAt.getTime() / 1000),
+  ]
+    .map((n) => n.toString(36))
+    .join('.');
+  return `${payload}.${replyMac(secret, payload)}`;
+}
+
+/** A number in its canonical base-36 form (no leading zeros), at most 2^31 - 1 for ids; 0 only where allowed. */
+const B36 = '(0|[1-9a-z][0-9a-z]{0,6})';
+const REPLY_TOKEN = new RegExp(`^${B36}\\.${B36}\\.${B36}\\.${B36}\\.([a-z2-7]{26})$`);
+const MAX_ID = 2 ** 31 - 1;
+
+/**
+ * The claims of a genuine, unexpired token. Forged, altered or garbled: `forged`; genuine but past its expiry (on
+ * `now`, the app's clock): `expired`, with the claims for the log. Mail systems may change the case of an address,
+ * so the token is read in lower case (its one canonical form).
+ */
+export function verifyReplyToken(secret: string, token: string, now: Date): ReplyTokenCheck {
+  const match = REPLY_TOKEN.exec(token.toLowerCase());
+  if (!match) return { ok: false, reason: 'forged' };
+  const [, ticket, user, comment, expiry, signature] = match;
+  const payload = `${ticket}.${user}.${comment}.${expiry}`;
+  if (!sameSignature(signature, replyMac(secret, payload))) return { ok: false, reason: 'forged' };
+  const [ticketId, userId, commentId, seconds] = [ticket, user, comment, expiry].map((n) =>
+    Number.parseInt(n, 36),
+  );
+  // Signed by us, so always in range; checked anyway rather than trusted.
+  if ([ticketId, userId, commentId].some((id) => id > MAX_ID) || ticketId === 0 || userId === 0)
+    return { ok: false, reason: 'forged' };
+  const claims: ReplyClaims = {
+    ticketId,
+    userId,
+    commentId: commentId === 0 ? null : commentId,
+    expiresAt: new Date(seconds * 1000),
+  };
+  if (now.getTime() >= claims.expiresAt.getTime()) return { ok: false, reason: 'expired', claims };
+  return { ok: true, claims };
 }
 
 // ---------------------------------------------------------------------------------------------------------

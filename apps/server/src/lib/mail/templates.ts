@@ -72,6 +72,11 @@ ${footer}
 `;
 }
 
+const noteHtml = (note: string) =>
+  `<p style="margin:0 0 12px;font-size:13px;color:#52606d;">${escapeHtml(note)}</p>`;
+const SIGNATURE_HTML = `<p style="margin:16px 0 0;">${escapeHtml(m.signature)}</p>`;
+const SIGNATURE_TEXT = `${m.signature}\n\n--\n${m.footer}`;
+
 /** Renders the parts as text and as HTML. */
 export function renderEmail(parts: EmailParts): RenderedEmail {
   const subject = subjectLine(parts.subject);
@@ -112,9 +117,8 @@ export function renderEmail(parts: EmailParts): RenderedEmail {
       `<p style="margin:0 0 16px;font-size:12px;color:#7b8794;">${escapeHtml(m.buttonFallback)}<br><a href="${href}" style="color:#1864ab;word-break:break-all;">${href}</a></p>`,
     );
   }
-  for (const note of notes)
-    html.push(`<p style="margin:0 0 12px;font-size:13px;color:#52606d;">${escapeHtml(note)}</p>`);
-  html.push(`<p style="margin:16px 0 0;">${escapeHtml(m.signature)}</p>`);
+  for (const note of notes) html.push(noteHtml(note));
+  html.push(SIGNATURE_HTML);
 
   const footer = [escapeHtml(m.footer)];
   if (parts.unsubscribeUrl) {
@@ -123,6 +127,23 @@ export function renderEmail(parts: EmailParts): RenderedEmail {
     );
   }
   return { subject, text: `${text.join('\n')}\n`, html: layout(subject, html.join('\n'), footer.join('')) };
+}
+
+/**
+ * A rendered email with one more note, last before the signature: what the outbox adds to a ticket email whose
+ * Reply-To is a reply address (lib/outbox/messages.ts). The signature is found from the end: user text comes before
+ * it, and in the HTML it is escaped, so it cannot stand in for the layout's own.
+ */
+export function withNote(email: RenderedEmail, note: string): RenderedEmail {
+  const insert = (body: string, marker: string, added: string) => {
+    const at = body.lastIndexOf(marker);
+    return at < 0 ? body : `${body.slice(0, at)}${added}${body.slice(at)}`;
+  };
+  return {
+    subject: email.subject,
+    text: insert(email.text, SIGNATURE_TEXT, `${note}\n\n`),
+    html: insert(email.html, SIGNATURE_HTML, `${noteHtml(note)}\n`),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

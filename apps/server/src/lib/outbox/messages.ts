@@ -3,13 +3,15 @@
  * if the change committed). Notification rows honour the person's notification options:
  * - tickets: mail.tickets (email), sms.tickets + sms.phone_number (SMS), phone.tickets + phone.phone_number (voice);
  * - support: mail.support (email), sms.support + sms.phone_number (SMS).
- * Every notification email carries its unsubscribe link. Nothing is ever addressed to a temporary account's
- * placeholder email.
+ * Every notification email carries its unsubscribe link; with inbound mail on, an email about a ticket also carries
+ * a signed reply address as its Reply-To, and says so (issue 25). Nothing is ever addressed to a temporary
+ * account's placeholder email.
  */
-import { isTemporaryEmail, type NotificationOptions } from '@mend/shared';
+import { en, isTemporaryEmail, type NotificationOptions } from '@mend/shared';
 import type { Db } from '../../db/client';
 import { type NewOutboxMessageRow, outboxMessages } from '../../db/schema';
-import type { RenderedEmail } from '../mail/templates';
+import { replyAddress } from '../inbound-mail/address';
+import { type RenderedEmail, withNote } from '../mail/templates';
 import { signUnsubscribeToken, type UnsubscribeKind } from '../tokens';
 import type { MessagingContext } from './context';
 
@@ -33,6 +35,24 @@ export interface NotificationContent {
   payload?: Record<string, unknown>;
   /** Reply-To of the email (the contact form's sender). */
   replyTo?: string;
+  /**
+   * The ticket (and the comment) an email is about. With inbound mail on (`context.inbound`), the email's Reply-To is
+   * then the recipient's own signed reply address, and its text says a reply joins the ticket's conversation.
+   */
+  replyFor?: { ticketId: number; commentId: number | null };
+}
+
+/** The recipient's reply address and the email's note about it, when the email may be answered. */
+function replyOf(
+  context: MessagingContext,
+  userId: number,
+  about: NotificationContent['replyFor'],
+): { address: string; note: string } | null {
+  if (!about || !context.inbound) return null;
+  return {
+    address: replyAddress(context.secret, context.inbound, { ...about, userId }),
+    note: about.commentId === null ? en.mail.ticket.replyNote : en.mail.ticket.replyNoteComment,
+  };
 }
 
 /** `${APP_URL}/unsubscribe/{token}`: the web page that posts the token to /api/unsubscribe/{token}. */
@@ -55,7 +75,10 @@ export function notificationRows(
   const wantsMail = topic === 'tickets' ? options.mail?.tickets : options.mail?.support;
   if (wantsMail && !isTemporaryEmail(person.email)) {
     const link = unsubscribeUrl(context, person.id, topic === 'tickets' ? 'mail.tickets' : 'mail.support');
-    const email = content.email(link);
+    const reply = replyOf(context, person.id, content.replyFor);
+    const rendered = content.email(link);
+    const email = reply ? withNote(rendered, reply.note) : rendered;
+    const replyTo = reply?.address ?? content.replyTo;
     rows.push({
       ...base,
       channel: 'email',
@@ -63,7 +86,7 @@ export function notificationRows(
       subject: email.subject,
       bodyText: email.text,
       bodyHtml: email.html,
-      payload: { ...payload, unsubscribe_url: link, ...(content.replyTo && { reply_to: content.replyTo }) },
+      payload: { ...payload, unsubscribe_url: link, ...(replyTo && { reply_to: replyTo }) },
     });
   }
 

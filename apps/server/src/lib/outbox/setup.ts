@@ -32,10 +32,16 @@ export function transportsFromConfig(config: Config): Transports {
   return transports;
 }
 
-export function setUpMessaging(app: FastifyInstance, config: Config): void {
+/** `now` is the app's clock: reply addresses expire REPLY_TOKEN_TTL_MS after it (tests move it). */
+export function setUpMessaging(
+  app: FastifyInstance,
+  config: Config,
+  now: () => Date = () => new Date(),
+): void {
   const context: MessagingContext = {
     appUrl: config.appUrl,
     secret: resolveAppSecret(config.appSecret, config.dataDir),
+    inbound: config.inboundMail ? { domain: config.inboundMail.domain, now } : null,
   };
   const unregister = registerMessaging(context);
   const worker = new OutboxWorker({

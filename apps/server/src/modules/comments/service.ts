@@ -10,6 +10,7 @@
  * - Editing: the author within COMMENT_EDIT_MINUTES; deleting: the author within them, or staff any time. A refusal is
  *   a 403: `edit_window_closed` for the author past the window, `forbidden` for anybody else.
  * - Time is the app's clock (`now`, given by the route), so tests can move past the edit window.
+ * - A reply by email (inbound-mail.ts) is posted by `postComment` too, as its sender, with `replyVisibility`.
  */
 import {
   type ApiTicketComment,
@@ -18,6 +19,7 @@ import {
   COMMENT_DELETED_LOG_ACTION,
   COMMENT_EDIT_MINUTES,
   type CommentValues,
+  type CommentVisibility,
   can,
   commentEditSchema,
   commentSchema,
@@ -241,6 +243,26 @@ export async function postComment(
     throw error;
   }
   return { message: c.posted, data: await answerComment(ctx.db, viewer, ticketId, commentId, now) };
+}
+
+/**
+ * The visibility of a reply by email (issue 25, inbound-mail.ts), which then goes through `postComment` like the
+ * form. Answering a comment: that comment's visibility, while the viewer still reads it (then it may post with it
+ * too). Answering another ticket email (created, status changed): `everyone`, as the email said. A comment gone or
+ * no longer the viewer's to read: the narrowest visibility the viewer may use, since who was meant is unknown.
+ */
+export async function replyVisibility(
+  db: Db,
+  viewer: Viewer,
+  ticketId: number,
+  commentId: number | null,
+): Promise<CommentVisibility> {
+  const usable = commentVisibilitiesFor(viewer.role);
+  if (commentId === null) return 'everyone';
+  const found = await findReadableComment(db, viewer, ticketId, commentId);
+  const visibility = found?.comment.visibility;
+  if (visibility && can(viewer, 'comment.post', { visibility })) return visibility;
+  return usable[usable.length - 1];
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -116,13 +116,23 @@ export interface Message {
   email: (person: Person, unsubscribeUrl: string) => RenderedEmail;
   sms: string;
   voice: string;
-  /** More of the outbox rows' payload beside `ticket_id`. */
+  /**
+   * More of the outbox rows' payload beside `ticket_id`. A `comment_id` (comments/notify.ts) names the comment the
+   * message reports: a reply to its email answers that comment.
+   */
   payload?: Record<string, unknown>;
 }
+
+/** The comment a message reports, if any (its payload's `comment_id`). */
+const commentOf = (message: Message): number | null => {
+  const id = message.payload?.comment_id;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+};
 
 /**
  * Tells `people` about a ticket, in the caller's transaction: an in-app notification each and, per each person's
  * notification options, an email / SMS / voice message in the outbox. The caller chooses who (never the author).
+ * With inbound mail on, each email's Reply-To is the person's own reply address for the ticket (issue 25).
  */
 export async function notify(
   tx: Tx,
@@ -154,6 +164,7 @@ export async function notify(
       sms: message.sms,
       voice: message.voice,
       payload: { ...message.payload, ticket_id: ticket.id },
+      replyFor: { ticketId: ticket.id, commentId: commentOf(message) },
     }),
   );
   await queueMessages(tx, outbox);
