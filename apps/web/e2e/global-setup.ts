@@ -1,4 +1,7 @@
-/** Starts the real server on a free port with a throw-away embedded database and demo data. */
+/**
+ * Starts the real server on a free port with a throw-away embedded database and demo data, its outbox delivering
+ * emails to a test SMTP server here, and replies by email on (its own SMTP listener on another free port).
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -14,8 +17,15 @@ declare module 'vitest' {
     baseUrl: string;
     /** GET it for every email the app has sent so far: [{ to, subject, text }]. */
     mailboxUrl: string;
+    /** The app's own SMTP listener of replies by email (ADR 0030), on 127.0.0.1. */
+    inboundSmtpPort: number;
+    /** The domain of the reply addresses in ticket emails' Reply-To (`reply+<token>@…`). */
+    inboundMailDomain: string;
   }
 }
+
+/** Replies by email are on: ticket emails carry a signed Reply-To at this domain, and the app listens for them. */
+const INBOUND_MAIL_DOMAIN = 'reply.mend.test';
 
 export interface CaughtMail {
   to: string[];
@@ -97,10 +107,35 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`server did not answer /healthz in time:\n${output()}`);
 }
 
+/** Waits until the app's inbound SMTP listener takes connections (it starts just after the HTTP server). */
+async function waitForSmtp(port: number, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output()}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      // Its greeting answered with QUIT: a polite client, nothing for the app to log.
+      socket.once('data', () => {
+        socket.end('QUIT\r\n');
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+      socket.setTimeout(2000, () => {
+        socket.destroy();
+        resolve(false);
+      });
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the inbound SMTP listener did not open port ${port} in time:\n${output()}`);
+}
+
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mend-e2e-'));
   const catcher = await startMailCatcher();
   const port = await freePort();
+  const inboundPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
   const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
@@ -120,6 +155,9 @@ export default async function setup(project: TestProject) {
       OUTBOX_WORKER: 'on',
       SMTP_URL: `smtp://127.0.0.1:${catcher.smtpPort}`,
       OUTBOX_POLL_MS: '250',
+      INBOUND_SMTP_HOST: '127.0.0.1',
+      INBOUND_SMTP_PORT: String(inboundPort),
+      INBOUND_MAIL_DOMAIN,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -130,8 +168,11 @@ export default async function setup(project: TestProject) {
     log += chunk;
   });
   await waitForHealth(baseUrl, child, () => log);
+  await waitForSmtp(inboundPort, child, () => log);
   project.provide('baseUrl', baseUrl);
   project.provide('mailboxUrl', catcher.mailboxUrl);
+  project.provide('inboundSmtpPort', inboundPort);
+  project.provide('inboundMailDomain', INBOUND_MAIL_DOMAIN);
 
   return async () => {
     child.kill('SIGTERM');
