@@ -34,7 +34,7 @@ import {
   migrateDatabase,
   openDatabase,
 } from '../apps/server/src/db/client';
-import { sentPrepared, statementName } from '../apps/server/src/db/prepared-statements';
+import { statementName } from '../apps/server/src/db/reusable';
 import { startBenchApp } from './app';
 import {
   ACCOUNTS_FILE,
@@ -188,8 +188,8 @@ interface Statement {
   values: unknown[];
   /** Statements sent while another was still running share a group (the service ran them in parallel). */
   group: number;
-  /** The app sends it prepared: named by the service (drizzle's `.prepare(name)`) or by its pool
-   * (db/prepared-statements.ts). */
+  /** The app sends it prepared: named by the service (drizzle's `.prepare(name)`, db/reusable.ts); an empty name
+   * (a statement planned per call) is none. */
   prepared: boolean;
 }
 
@@ -218,7 +218,7 @@ function instrumentDriver(driver: { query: QueryFn; transaction?: QueryFn }): vo
       text,
       values: given,
       group,
-      prepared: sentPrepared(config, given),
+      prepared: typeof config !== 'string' && typeof config.name === 'string' && config.name !== '',
     });
     capturingInFlight++;
     return query(...params).finally(() => {

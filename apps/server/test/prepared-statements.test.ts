@@ -1,69 +1,37 @@
 /**
- * Statements named by a hash of their text are prepared once per PostgreSQL connection (docs/performance.md):
- * which ones qualify, the bound per connection, and, on PostgreSQL, that they are really prepared and give
- * the same answers.
+ * Which statements reach PostgreSQL prepared (docs/performance.md): the ones drizzle prepares by name (`reusable`,
+ * `shaped`: db/reusable.ts), never a text search or a statement marked `planPerCall`, and nothing else (the pool adds
+ * no names). On PostgreSQL: the dashboard's statements are sent by name, but its reads of tickets of a scope too
+ * large for one pass, planned per call (ADR 0020, 0028).
  */
 import { ROLE } from '@mend/shared';
 import { eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MAX_PREPARED_PER_CONNECTION,
-  PLAN_PER_CALL_MARK,
-  sentPrepared,
-  shouldPrepare,
-  statementName,
-  withStatementName,
-} from '../src/db/prepared-statements';
+import type { Db } from '../src/db/client';
+import { isPlannedPerCall, planPerCall, statementName } from '../src/db/reusable';
 import { users } from '../src/db/schema';
+import type { Actor } from '../src/lib/actor';
 import { NARROW_SCOPE_LIMIT } from '../src/modules/dashboard/queries';
 import { getDashboard } from '../src/modules/dashboard/service';
 import { createUser } from './helpers/factories';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-db';
 
-describe('which statements are named', () => {
-  it('parameterised statements get a stable name from their text', () => {
-    const prepared = new Set<string>();
-    const config = { text: 'select * from users where id = $1' };
-    const named = withStatementName(config, [1], prepared) as { name: string; text: string };
-    expect(named.name).toBe(statementName(config.text));
-    expect(named.text).toBe(config.text);
-    expect(withStatementName({ ...config }, [2], prepared)).toEqual(named);
-    expect(statementName('select 2')).not.toBe(named.name);
-    expect(prepared.size).toBe(1);
+describe('which statements are planned per call', () => {
+  it('a text search, or a condition marked planPerCall', () => {
+    expect(isPlannedPerCall('select id from tickets where title ILIKE $1')).toBe(true);
+    expect(isPlannedPerCall('select id from tickets where search_text like lower($1)')).toBe(true);
+    const marked = sql`select 1 where ${planPerCall(sql`true`)}`;
+    expect(isPlannedPerCall(new PgDialect().sqlToQuery(marked).sql)).toBe(true);
+    expect(isPlannedPerCall('select id from tickets where unit_id = $1')).toBe(false);
+    // "likes" is not a search.
+    expect(isPlannedPerCall('select likes from posts where id = $1')).toBe(false);
   });
 
-  it('leaves alone statements without parameters, text searches, very long texts and named ones', () => {
-    const prepared = new Set<string>();
-    expect(shouldPrepare('begin', [])).toBe(false);
-    expect(shouldPrepare('select 1', undefined)).toBe(false);
-    expect(shouldPrepare('select id from tickets where title ILIKE $1', ['%a%'])).toBe(false);
-    expect(shouldPrepare('select id from tickets where search_text like lower($1)', ['%a%'])).toBe(false);
-    expect(shouldPrepare(`select ${'1,'.repeat(5_000)}$1`, [1])).toBe(false);
-    expect(shouldPrepare(`select id from tickets where unit_id = $1 ${PLAN_PER_CALL_MARK}`, [1])).toBe(false);
-    const named = { text: 'select $1', name: 'mine' };
-    expect(withStatementName(named, [1], prepared)).toBe(named);
-    expect(withStatementName('select $1', [1], prepared)).toBe('select $1');
-    expect(prepared.size).toBe(0);
-  });
-
-  it('tells which queries reach PostgreSQL named (an empty name is none)', () => {
-    expect(sentPrepared({ text: 'select $1', name: 'mine' }, [1])).toBe(true);
-    expect(sentPrepared({ text: 'select $1', name: '' }, [1])).toBe(false);
-    expect(sentPrepared({ text: 'select $1' }, [1])).toBe(true);
-    expect(sentPrepared('select $1', [1])).toBe(true);
-    expect(sentPrepared({ text: 'select id from tickets where title ILIKE $1' }, ['%a%'])).toBe(false);
-    expect(sentPrepared({ text: 'begin' }, [])).toBe(false);
-  });
-
-  it('prepare at most MAX_PREPARED_PER_CONNECTION statements on one connection', () => {
-    const prepared = new Set<string>();
-    for (let i = 0; i < MAX_PREPARED_PER_CONNECTION + 5; i++) {
-      withStatementName({ text: `select $1 + ${i}` }, [1], prepared);
-    }
-    expect(prepared.size).toBe(MAX_PREPARED_PER_CONNECTION);
-    // Past the bound a new statement runs unnamed; one already prepared keeps its name.
-    expect(withStatementName({ text: 'select $1 + -1' }, [1], prepared)).not.toHaveProperty('name');
-    expect(withStatementName({ text: 'select $1 + 0' }, [1], prepared)).toHaveProperty('name');
+  it('a statement is named by its text', () => {
+    expect(statementName('select $1')).toBe(statementName('select $1'));
+    expect(statementName('select $1')).toMatch(/^mend_/);
+    expect(statementName('select 2')).not.toBe(statementName('select $1'));
   });
 });
 
@@ -79,7 +47,7 @@ if (testDatabaseKind() === 'postgres') {
       await database?.close();
     });
 
-    it('a repeated query is prepared on its connection and answers the same', async () => {
+    it('a query drizzle builds on each call is sent unnamed: the pool names nothing', async () => {
       const { db } = database;
       const user = await createUser(db, { email: 'prepared@example.test' });
       // One transaction = one connection, so its prepared statements are visible to it.
@@ -88,30 +56,70 @@ if (testDatabaseKind() === 'postgres') {
         for (let i = 0; i < 7; i++) {
           answers.push(await tx.select({ email: users.email }).from(users).where(eq(users.id, user.id)));
         }
-        const statements = await tx.execute<{ name: string; statement: string }>(
-          sql`select name, statement from pg_prepared_statements where name like 'mend_%'`,
+        const statements = await tx.execute<{ statement: string }>(
+          sql`select statement from pg_prepared_statements`,
         );
         return { answers, statements: statements.rows };
       });
       expect(seen.answers.every((rows) => rows[0]?.email === 'prepared@example.test')).toBe(true);
-      const mine = seen.statements.filter((row) => row.statement.includes('"users"."id" = $1'));
-      expect(mine.map((row) => row.name)).toEqual([statementName(mine[0]?.statement ?? '')]);
+      expect(seen.statements.filter((row) => row.statement.includes('"users"."id" = $1'))).toEqual([]);
+    });
+
+    /** The name of every statement `work` sends through the pool ('' unnamed), with its text. */
+    async function namesSentBy(work: () => Promise<unknown>): Promise<{ name: string; text: string }[]> {
+      type Query = (config: unknown, ...rest: unknown[]) => Promise<unknown>;
+      const pool = (database.db as unknown as { $client: { query: Query } }).$client;
+      const query = pool.query;
+      const sent: { name: string; text: string }[] = [];
+      pool.query = (config, ...rest) => {
+        const given = config as { text: string; name?: string };
+        sent.push({ name: given.name ?? '', text: given.text });
+        return query.call(pool, config, ...rest);
+      };
+      try {
+        await work();
+      } finally {
+        pool.query = query;
+      }
+      return sent;
+    }
+
+    const superAdmin: Actor = { id: 1, role: ROLE.superAdmin, landlordId: null };
+    const manager: Actor = { id: 1, role: ROLE.manager, landlordId: 1 };
+
+    it.each([
+      ['the super admin, whole hours', superAdmin, 'UTC'],
+      ['the super admin, a zone with minutes', superAdmin, 'Asia/Kolkata'],
+      ['a manager', manager, 'UTC'],
+      ['a tenant', { id: 1, role: ROLE.tenant, landlordId: null }, 'UTC'],
+      ['a contractor', { id: 1, role: ROLE.contractor, landlordId: null }, 'UTC'],
+    ] as [string, Actor, string][])(
+      "%s's dashboard sends every statement by name",
+      async (_name, actor, zone) => {
+        const sent = await namesSentBy(() => getDashboard(database.db, actor, zone));
+        expect(sent.length).toBeGreaterThan(0);
+        expect(sent.filter((statement) => statement.name === '')).toEqual([]);
+      },
+    );
+
+    it('a scope too large for one pass sends its reads of tickets unnamed, of ticket_counts by name', async () => {
+      const sent = await namesSentBy(() => getDashboard(database.db, manager, 'UTC', new Date(), -1));
+      const figures = sent.filter((statement) => !statement.text.includes('scope as materialized'));
+      const unnamed = figures.filter((statement) => statement.name === '');
+      expect(unnamed.length).toBeGreaterThan(0);
+      expect(unnamed.every((statement) => /"tickets"/.test(statement.text))).toBe(true);
+      expect(
+        figures.filter((statement) => statement.text.includes('"ticket_counts"')).map((s) => s.name),
+      ).toEqual([expect.stringMatching(/^mend_/), expect.stringMatching(/^mend_/)]);
     });
 
     /** The statements a manager's dashboard left prepared on one connection after seven loads. */
     async function preparedByDashboard(narrowScopeLimit: number): Promise<string[]> {
-      const manager = { id: 1, role: ROLE.manager, landlordId: 1 };
       return database.db.transaction(async (tx) => {
         await tx.execute(sql`deallocate all`);
         // Past the sixth use, when PostgreSQL may switch a prepared statement to its generic plan.
         for (let i = 0; i < 7; i++) {
-          await getDashboard(
-            tx as unknown as typeof database.db,
-            manager,
-            'UTC',
-            new Date(),
-            narrowScopeLimit,
-          );
+          await getDashboard(tx as unknown as Db, manager, 'UTC', new Date(), narrowScopeLimit);
         }
         const statements = await tx.execute<{ statement: string }>(
           sql`select statement from pg_prepared_statements where name like 'mend_%'`,

@@ -17,7 +17,6 @@ import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglit
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { leanArrayResults } from './pg-results';
-import { prepareStatementsOn } from './prepared-statements';
 import * as schema from './schema';
 
 /**
@@ -88,7 +87,6 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     // emit 'error' with no listener. Each client gets its own; that client's next query fails, and the pool
     // drops it when it is released.
     pool.on('connect', (client) => {
-      prepareStatementsOn(client);
       client.on('error', (error) => {
         console.error('[db] PostgreSQL client error:', error.message);
       });

@@ -3,12 +3,17 @@
  * SQL chunks) cost more CPU than everything else in a ticket detail request (docs/performance.md), so the
  * hot, fixed-shape queries are built with `sql.placeholder` for every value and `.prepare()`d once.
  * A transaction is another handle: there the query is built for that transaction (and dropped with it).
+ *
+ * Prepared under a name, a statement is parsed once per pooled connection and PostgreSQL may reuse its plan:
+ * with the schema's indexes (trigram GIN included) planning cost more than running the app's hot statements
+ * (ADR 0007). Drizzle sends everything else unnamed, planned on every call: a statement on a hot path belongs here.
  */
+import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { type Placeholder, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { PgPreparedQuery } from 'drizzle-orm/pg-core';
 import type { Actor, ScopedActor } from '../lib/actor';
-import type { Db } from './client';
-import { isPlannedPerCall, statementName } from './prepared-statements';
+import type { Db, QueryRows } from './client';
 
 const built = new WeakMap<Db, Map<string, unknown>>();
 
@@ -30,6 +35,34 @@ export function reusable<T>(db: Db, key: string, build: (db: Db, name: string) =
   return query;
 }
 
+/** The comment that keeps a statement unnamed (see `planPerCall`). */
+const PLAN_PER_CALL_MARK = '/* plan per call */';
+
+/**
+ * A condition marked to be planned on every call with its own values, never prepared: for statements whose cached
+ * generic plan is far worse for some values (a large landlord, a busy user) than the plan made for them. After
+ * its sixth use on a connection PostgreSQL may switch a prepared statement to that generic plan, many times slower
+ * for the manager's dashboard (ADR 0020). `bench:http --surface --sweep` shows such a statement (first call fast,
+ * later ones slow).
+ */
+export function planPerCall(condition: SQL): SQL {
+  return sql`${condition} ${sql.raw(PLAN_PER_CALL_MARK)}`;
+}
+
+/**
+ * A text search, or a statement marked `planPerCall`: planned with its own values on every call, so `shaped` sends it
+ * unnamed. A search's best plan depends on its pattern (a rare word uses the trigram index, a common one does not),
+ * which a cached generic plan cannot see.
+ */
+export function isPlannedPerCall(text: string): boolean {
+  return /\bi?like\b/i.test(text) || text.includes(PLAN_PER_CALL_MARK);
+}
+
+/** The name a statement is prepared under on each connection: one text, one name. */
+export function statementName(text: string): string {
+  return `mend_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+}
+
 /** The placeholders of a shaped statement's values: `p.landlordId` is `sql.placeholder('landlordId')`. */
 export type Placeholders = { readonly [name: string]: Placeholder };
 
@@ -41,6 +74,25 @@ const placeholders: Placeholders = new Proxy({} as Placeholders, {
 interface Preparable<P> {
   toSQL(): { sql: string; params: unknown[] };
   prepare(name: string): P;
+}
+
+/** A statement written out in SQL, prepared: `execute(values)` answers `{ rows }`, as `db.execute` does. */
+export type PreparedRows<Row> = PgPreparedQuery<{ execute: QueryRows<Row>; all: unknown; values: unknown }>;
+
+/**
+ * A statement written out in SQL (the dashboard's CTEs, which drizzle's builders cannot write) as something `shaped`
+ * can build once and prepare: `db.execute` has no `.prepare(name)`, so its query goes to the session's own
+ * `prepareQuery`, the one `db.execute` and every builder's `.prepare` use. Its rows come back as `db.execute`'s.
+ */
+export function written<Row extends Record<string, unknown>>(
+  db: Db,
+  statement: SQL,
+): Preparable<PreparedRows<Row>> {
+  const query = db.execute(statement).getQuery();
+  return {
+    toSQL: () => query,
+    prepare: (name) => db._.session.prepareQuery(query, undefined, name, false),
+  };
 }
 
 /**
@@ -55,7 +107,8 @@ const VERIFY_SHAPES = process.env.VITEST !== undefined;
  * a query is paid on a shape's first call only (a list page spent about a fifth of its CPU there). `shape` is
  * everything that changes the text (the viewer's role, which filters are set, the sort, the page size); it is
  * the key, and `build` must read nothing else but the placeholders (`p.name`, filled by `execute({ name })`).
- * Prepared under a name unless it is planned per call (`isPlannedPerCall`): a text search, with its pattern.
+ * Prepared under a name unless it is planned per call (`isPlannedPerCall`): a text search, with its pattern, or a
+ * statement with a condition marked `planPerCall`.
  */
 export function shaped<S, P>(
   db: Db,

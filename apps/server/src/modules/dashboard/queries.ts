@@ -12,6 +12,11 @@
  *   to close the recently closed tickets from tickets_closed_at_idx, each from the index alone (both INCLUDE
  *   the other columns they need): 77,000 and 49,000 index entries for the super admin;
  * - the oldest open tickets are a short ordered read per open status, stopped after 5 rows.
+ *
+ * Every statement is built once per shape (`shaped`, db/reusable.ts): the viewer's ids, the weeks and the window of
+ * the time to close are placeholders. Built by drizzle on every call they cost the app CPU on every load, and sent
+ * unnamed PostgreSQL would parse and plan them on every load, which for most of them costs more than running them
+ * (ADR 0020, 0028). The reads marked `planPerCall` are still sent unnamed, planned with their values.
  */
 import {
   type Actor,
@@ -24,14 +29,15 @@ import {
 import { and, asc, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { planPerCall } from '../../db/prepared-statements';
 import {
   type Placeholders,
+  planPerCall,
   reusable,
   shaped,
   type ViewerShape,
   viewerIn,
   viewerShape,
+  written,
 } from '../../db/reusable';
 import {
   portfolioClosings,
@@ -60,8 +66,8 @@ function viewerCounts(shape: ViewerShape, p: Placeholders): SQL {
 
 /** Tickets per status (every status that has any; from ticket_counts for scopes of whole properties). */
 export async function countByStatus(db: Db, actor: Actor): Promise<{ status: number; count: number }[]> {
+  const viewer = viewerShape(actor);
   if (countsWholeProperties(actor)) {
-    const viewer = viewerShape(actor);
     return shaped(db, 'dashboard_count_by_status', viewer.shape, (db, shape, p) =>
       db
         .select({ status: ticketCounts.status, count: sumOfCounts })
@@ -70,11 +76,13 @@ export async function countByStatus(db: Db, actor: Actor): Promise<{ status: num
         .groupBy(ticketCounts.status),
     ).execute(viewer.values);
   }
-  return db
-    .select({ status: tickets.status, count: countInt })
-    .from(tickets)
-    .where(dashboardScope(actor))
-    .groupBy(tickets.status);
+  return shaped(db, 'dashboard_count_by_status_of_tickets', viewer.shape, (db, shape, p) =>
+    db
+      .select({ status: tickets.status, count: countInt })
+      .from(tickets)
+      .where(dashboardScope(shape, p))
+      .groupBy(tickets.status),
+  ).execute(viewer.values);
 }
 
 /** Open tickets per property: counted per property_id first, then the top few joined to their names. */
@@ -82,8 +90,8 @@ export async function openByProperty(
   db: Db,
   actor: Actor,
 ): Promise<{ propertyId: number; propertyName: string; count: number }[]> {
+  const viewer = viewerShape(actor);
   if (countsWholeProperties(actor)) {
-    const viewer = viewerShape(actor);
     return shaped(db, 'dashboard_open_by_property', viewer.shape, (db, shape, p) => {
       const counts = db
         .select({
@@ -98,13 +106,18 @@ export async function openByProperty(
       return topProperties(db, counts);
     }).execute(viewer.values);
   }
-  const counts = db
-    .select({ propertyId: sql<number>`${tickets.propertyId}`.as('property_id'), count: countInt.as('count') })
-    .from(tickets)
-    .where(and(isOpen, dashboardScope(actor)))
-    .groupBy(tickets.propertyId)
-    .as('counts');
-  return topProperties(db, counts);
+  return shaped(db, 'dashboard_open_by_property_of_tickets', viewer.shape, (db, shape, p) => {
+    const counts = db
+      .select({
+        propertyId: sql<number>`${tickets.propertyId}`.as('property_id'),
+        count: countInt.as('count'),
+      })
+      .from(tickets)
+      .where(and(isOpen, dashboardScope(shape, p)))
+      .groupBy(tickets.propertyId)
+      .as('counts');
+    return topProperties(db, counts);
+  }).execute(viewer.values);
 }
 
 /** The properties with the most open tickets among `counts` (property_id, count), with their names. */
@@ -140,15 +153,30 @@ export interface DashboardWeeks {
   timeZone: string;
 }
 
+/**
+ * The values of a dashboard statement's placeholders for the weeks (`firstWeek`, `timeZone`) and the start of the
+ * time to close's window (`closedSince`), added to `values` (the viewer's, or none).
+ */
+function windowValues(
+  values: Record<string, unknown>,
+  { firstWeek, timeZone }: DashboardWeeks,
+  closedSince?: Date,
+): Record<string, unknown> {
+  return Object.assign({}, values, { firstWeek, timeZone, closedSince: closedSince?.toISOString() });
+}
+
 /** The weeks as local times of the zone (timestamp), and the moments they start and end (timestamptz). */
-function weekRange({ firstWeek, timeZone }: DashboardWeeks) {
-  const firstLocal = sql`${firstWeek}::timestamp`;
+function weekRange(p: Placeholders) {
+  const firstLocal = sql`${p.firstWeek}::timestamp`;
   return {
     firstLocal,
-    from: sql`(${firstLocal} at time zone ${timeZone})`,
-    until: sql`((${firstLocal} + ${DASHBOARD_WEEKS} * interval '1 week') at time zone ${timeZone})`,
+    from: sql`(${firstLocal} at time zone ${p.timeZone})`,
+    until: sql`((${firstLocal} + ${DASHBOARD_WEEKS} * interval '1 week') at time zone ${p.timeZone})`,
   };
 }
+
+/** The start of the time to close's window. */
+const closedSinceOf = (p: Placeholders) => sql`${p.closedSince}::timestamptz`;
 
 /**
  * The common tail of the statements that count the weeks: `closed_recently` (created_at, closed_at) and `opened`
@@ -161,8 +189,8 @@ function weekRange({ firstWeek, timeZone }: DashboardWeeks) {
  * the last one ends the 12th week) number each ticket's week with width_bucket, which costs less than moving every
  * ticket's time into the zone.
  */
-function weeksAndClosing(window: DashboardWeeks, since: SQL, opened: SQL, extraColumns: SQL = sql``): SQL {
-  const { firstLocal, from, until } = weekRange(window);
+function weeksAndClosing(p: Placeholders, since: SQL, opened: SQL, extraColumns: SQL = sql``): SQL {
+  const { firstLocal, from, until } = weekRange(p);
   return sql`
     closing as (
       select count(*)::int as count,
@@ -176,7 +204,7 @@ function weeksAndClosing(window: DashboardWeeks, since: SQL, opened: SQL, extraC
     ),
     bounds as (
       select array(
-        select (${firstLocal} + n * interval '1 week') at time zone ${window.timeZone}
+        select (${firstLocal} + n * interval '1 week') at time zone ${p.timeZone}
         from generate_series(0, ${DASHBOARD_WEEKS}) as n
       ) as starts
     ),
@@ -225,22 +253,29 @@ function weeksAndClosingOf(rows: (WeekRow & TimeToClose)[]): { weeks: WeekRow[];
  */
 export async function activity(
   db: Db,
-  visible: SQL,
+  actor: Actor,
   window: DashboardWeeks,
   closedSince: Date,
 ): Promise<{ weeks: WeekRow[]; timeToClose: TimeToClose }> {
-  const { from, until } = weekRange(window);
-  const since = sql`${closedSince.toISOString()}::timestamptz`;
-  const opened = sql`select ${tickets.createdAt} as created_at from ${tickets}
+  const viewer = viewerShape(actor);
+  const { rows } = await shaped(db, 'dashboard_activity', viewer.shape, (db, shape, p) => {
+    const { from, until } = weekRange(p);
+    const since = closedSinceOf(p);
+    const visible = dashboardScope(shape, p);
+    const opened = sql`select ${tickets.createdAt} as created_at from ${tickets}
     where ${tickets.createdAt} >= ${from} and ${tickets.createdAt} < ${until} and ${visible}`;
-  const { rows } = await db.execute<ActivityRow>(sql`
+    return written<ActivityRow>(
+      db,
+      sql`
     with closed_recently as materialized (
       select ${tickets.createdAt} as created_at, ${tickets.closedAt} as closed_at
       from ${tickets}
       where ${tickets.closedAt} >= least(${from}, ${since}) and ${isClosed} and ${visible}
     ),
-    ${weeksAndClosing(window, since, opened)}
-  `);
+    ${weeksAndClosing(p, since, opened)}
+  `,
+    );
+  }).execute(windowValues(viewer.values, window, closedSince));
   return weeksAndClosingOf(rows);
 }
 
@@ -256,11 +291,14 @@ export interface OldestOpenRow extends Record<string, unknown> {
  * The oldest open tickets: one `status = k ORDER BY created_at LIMIT n` per open status (each an ordered
  * read of tickets_status_created_at_idx when the scope is wide), merged, then their property names.
  */
-export async function oldestOpen(db: Db, visible: SQL): Promise<OldestOpenRow[]> {
-  const limit = DASHBOARD_OLDEST_OPEN;
-  const branches = Array.from(
-    { length: FIRST_CLOSED_STATUS },
-    (_, status) => sql`(
+export async function oldestOpen(db: Db, actor: Actor): Promise<OldestOpenRow[]> {
+  const viewer = viewerShape(actor);
+  const { rows } = await shaped(db, 'dashboard_oldest_open', viewer.shape, (db, shape, p) => {
+    const limit = DASHBOARD_OLDEST_OPEN;
+    const visible = dashboardScope(shape, p);
+    const branches = Array.from(
+      { length: FIRST_CLOSED_STATUS },
+      (_, status) => sql`(
       select ${tickets.id} as id, ${tickets.title} as title, ${tickets.status} as status,
         ${tickets.propertyId} as property_id, ${tickets.createdAt} as created_at
       from ${tickets}
@@ -268,8 +306,10 @@ export async function oldestOpen(db: Db, visible: SQL): Promise<OldestOpenRow[]>
       order by ${tickets.createdAt} asc, ${tickets.id} asc
       limit ${limit}
     )`,
-  );
-  const { rows } = await db.execute<OldestOpenRow>(sql`
+    );
+    return written<OldestOpenRow>(
+      db,
+      sql`
     select oldest.id, oldest.title, oldest.status::int as status, properties.name as property_name,
       oldest.created_at
     from (
@@ -279,7 +319,9 @@ export async function oldestOpen(db: Db, visible: SQL): Promise<OldestOpenRow[]>
     ) as oldest
     join properties on properties.id = oldest.property_id
     order by oldest.created_at asc, oldest.id asc
-  `);
+  `,
+    );
+  }).execute(viewer.values);
   return rows;
 }
 
@@ -318,8 +360,25 @@ export async function narrowFigures(
   closedSince: Date,
   limit = NARROW_SCOPE_LIMIT,
 ): Promise<DashboardFigures | null> {
-  const { from } = weekRange(window);
-  const since = sql`${closedSince.toISOString()}::timestamptz`;
+  const viewer = viewerShape(actor);
+  const shape = Object.assign({}, viewer.shape, { limit });
+  const { rows } = await shaped(db, 'dashboard_narrow', shape, narrowStatement).execute(
+    windowValues(viewer.values, window, closedSince),
+  );
+  const [first] = rows;
+  if (!first || Number(first.scope_size) > limit) return null;
+  return {
+    statusCounts: first.status_counts ?? [],
+    byProperty: first.by_property ?? [],
+    oldest: first.oldest ?? [],
+    ...weeksAndClosingOf(rows),
+  };
+}
+
+/** `narrowFigures`' statement: the viewer's tickets, at most `limit` + 1 of them, and every figure from them. */
+function narrowStatement(db: Db, shape: ViewerShape & { limit: number }, p: Placeholders) {
+  const { from } = weekRange(p);
+  const since = closedSinceOf(p);
   const open = sql.raw(String(FIRST_CLOSED_STATUS));
   const figures = sql`,
       (select count(*)::int from scope) as scope_size,
@@ -332,13 +391,15 @@ export async function narrowFigures(
       case when weeks.week = 1 then (
         select json_agg(oldest order by oldest.created_at, oldest.id) from oldest
       ) end as oldest`;
-  const { rows } = await db.execute<NarrowRow>(sql`
+  return written<NarrowRow>(
+    db,
+    sql`
     with scope as materialized (
       select ${tickets.id} as id, ${tickets.title} as title, ${tickets.status}::int as status,
         ${tickets.propertyId} as property_id, ${tickets.createdAt} as created_at, ${tickets.closedAt} as closed_at
       from ${tickets}
-      where ${visibleTickets(actor)}
-      limit ${sql.raw(String(limit + 1))}
+      where ${visibleTickets(viewerIn(shape, p))}
+      limit ${sql.raw(String(shape.limit + 1))}
     ),
     closed_recently as (
       select created_at, closed_at from scope where closed_at >= least(${from}, ${since}) and status >= ${open}
@@ -357,26 +418,20 @@ export async function narrowFigures(
       order by scope.created_at asc, scope.id asc
       limit ${sql.raw(String(DASHBOARD_OLDEST_OPEN))}
     ),
-    ${weeksAndClosing(window, since, sql`select created_at from scope`, figures)}
-  `);
-  const [first] = rows;
-  if (!first || Number(first.scope_size) > limit) return null;
-  return {
-    statusCounts: first.status_counts ?? [],
-    byProperty: first.by_property ?? [],
-    oldest: first.oldest ?? [],
-    ...weeksAndClosingOf(rows),
-  };
+    ${weeksAndClosing(p, since, sql`select created_at from scope`, figures)}
+  `,
+  );
 }
 
 /**
- * The scope the dashboard's ticket reads run over. Planned per call (ADR 0020): with a cached generic plan a
- * manager's dashboard was many times slower from the sixth load on a connection. Every ticket (the super admin's) has no
- * value to plan with, and is prepared.
+ * The scope the dashboard's ticket reads run over, the viewer's ids as placeholders. Planned per call (ADR 0020):
+ * with a cached generic plan a manager's dashboard was many times slower from the sixth load on a connection. Every
+ * ticket (the super admin's) has no value to plan with, and is prepared.
  */
-export function dashboardScope(actor: Actor): SQL {
-  const visible = visibleTickets(actor);
-  return ticketScope(actor) === 'all' ? visible : planPerCall(visible);
+function dashboardScope(shape: ViewerShape, p: Placeholders): SQL {
+  const viewer = viewerIn(shape, p);
+  const visible = visibleTickets(viewer);
+  return ticketScope(viewer) === 'all' ? visible : planPerCall(visible);
 }
 
 /** Whether the actor's figures per status and property are read from ticket_counts (scopes of whole properties). */
@@ -430,11 +485,28 @@ export function portfolioOpenByProperty(
  */
 export async function portfolioWeeks(
   db: Db,
-  { firstWeek, timeZone }: DashboardWeeks,
+  window: DashboardWeeks,
 ): Promise<{ weeks: WeekRow[]; wholeHours: boolean }> {
-  const firstLocal = sql`${firstWeek}::timestamp`;
+  const { rows } = await shaped(db, 'portfolio_weeks', {}, portfolioWeeksStatement).execute(
+    windowValues({}, window),
+  );
+  return {
+    weeks: rows.map((row) => ({
+      week_start: String(row.week_start),
+      opened: Number(row.opened),
+      closed: Number(row.closed),
+    })),
+    wholeHours: rows.every((row) => row.whole_hours),
+  };
+}
+
+function portfolioWeeksStatement(db: Db, _shape: unknown, p: Placeholders) {
+  const firstLocal = sql`${p.firstWeek}::timestamp`;
+  const timeZone = p.timeZone;
   const weeks = sql.raw(String(DASHBOARD_WEEKS));
-  const { rows } = await db.execute<WeekRow & { whole_hours: boolean } & Record<string, unknown>>(sql`
+  return written<WeekRow & { whole_hours: boolean } & Record<string, unknown>>(
+    db,
+    sql`
     with bounds as (
       select array(
         select (${firstLocal} + n * interval '1 week') at time zone ${timeZone}
@@ -453,15 +525,8 @@ export async function portfolioWeeks(
       where hour >= bounds.starts[week] and hour < bounds.starts[week + 1]
     ) as sums
     order by week
-  `);
-  return {
-    weeks: rows.map((row) => ({
-      week_start: String(row.week_start),
-      opened: Number(row.opened),
-      closed: Number(row.closed),
-    })),
-    wholeHours: rows.every((row) => row.whole_hours),
-  };
+  `,
+  );
 }
 
 /**
@@ -471,8 +536,22 @@ export async function portfolioWeeks(
  * bins' scale (`closing_bin`, migration 0012), less than one bin's width (9%) from the exact one.
  */
 export async function portfolioTimeToClose(db: Db, closedSince: Date): Promise<TimeToClose> {
-  const since = sql`${closedSince.toISOString()}::timestamptz`;
-  const { rows } = await db.execute<TimeToClose & Record<string, unknown>>(sql`
+  const { rows } = await shaped(db, 'portfolio_time_to_close', {}, portfolioTimeToCloseStatement).execute({
+    closedSince: closedSince.toISOString(),
+  });
+  const [row] = rows;
+  return {
+    count: Number(row?.count ?? 0),
+    mean_hours: Number(row?.mean_hours ?? 0),
+    median_hours: Number(row?.median_hours ?? 0),
+  };
+}
+
+function portfolioTimeToCloseStatement(db: Db, _shape: unknown, p: Placeholders) {
+  const since = closedSinceOf(p);
+  return written<TimeToClose & Record<string, unknown>>(
+    db,
+    sql`
     with window_start as (
       select (${since} at time zone 'UTC')::date as day, date_trunc('week', ${since} at time zone 'UTC')::date as week
     ),
@@ -510,11 +589,6 @@ export async function portfolioTimeToClose(db: Db, closedSince: Date): Promise<T
         from ranks join placed on placed.before < ranks.rank and placed.before + placed.tickets >= ranks.rank
       ), 0)::float8 as median_hours
     from totals
-  `);
-  const [row] = rows;
-  return {
-    count: Number(row?.count ?? 0),
-    mean_hours: Number(row?.mean_hours ?? 0),
-    median_hours: Number(row?.median_hours ?? 0),
-  };
+  `,
+  );
 }

@@ -14,7 +14,6 @@ import {
   ticketScope,
   visibleId,
 } from '@mend/shared';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ticketPath } from '../tickets/serialize';
 import {
@@ -22,7 +21,6 @@ import {
   countByStatus,
   type DashboardFigures,
   type DashboardWeeks,
-  dashboardScope,
   NARROW_SCOPE_LIMIT,
   narrowFigures,
   oldestOpen,
@@ -81,13 +79,13 @@ function roundHours(hours: number): number {
  * The whole portfolio's weeks and time to close from the figures the triggers keep (ADR 0023); the weeks of a zone
  * whose offset has minutes are counted from the tickets.
  */
-async function portfolioActivity(db: Db, visible: SQL, window: DashboardWeeks, closedSince: Date) {
+async function portfolioActivity(db: Db, actor: Actor, window: DashboardWeeks, closedSince: Date) {
   const [{ weeks, wholeHours }, timeToClose] = await Promise.all([
     portfolioWeeks(db, window),
     portfolioTimeToClose(db, closedSince),
   ]);
   if (wholeHours) return { weeks, timeToClose };
-  return { weeks: (await activity(db, visible, window, closedSince)).weeks, timeToClose };
+  return { weeks: (await activity(db, actor, window, closedSince)).weeks, timeToClose };
 }
 
 /**
@@ -121,14 +119,13 @@ async function figureByFigure(
   window: DashboardWeeks,
   closeWindowStart: Date,
 ): Promise<DashboardFigures> {
-  const visible = dashboardScope(actor);
   const [statusCounts, byProperty, { weeks, timeToClose }, oldest] = await Promise.all([
     portfolio ? portfolioCountByStatus(db) : countByStatus(db, actor),
     portfolio ? portfolioOpenByProperty(db) : openByProperty(db, actor),
     portfolio
-      ? portfolioActivity(db, visible, window, closeWindowStart)
-      : activity(db, visible, window, closeWindowStart),
-    oldestOpen(db, visible),
+      ? portfolioActivity(db, actor, window, closeWindowStart)
+      : activity(db, actor, window, closeWindowStart),
+    oldestOpen(db, actor),
   ]);
   return { statusCounts, byProperty, weeks, timeToClose, oldest };
 }
