@@ -1,5 +1,5 @@
 /**
- * npm run bench:seed -- --scale full|small [--database-url URL | --pglite DIR] [--drop]
+ * npm run bench:seed -- --scale full|small [--database-url URL | --pglite DIR] [--drop] [--comments]
  *
  * Fills a FRESH database with a realistic property-management portfolio, set-based (INSERT ... SELECT
  * generate_series: a handful of statements, never one round trip per row):
@@ -18,22 +18,26 @@
  *   notifications        1 per ticket (one of the recipients; older ones viewed)
  *   contact_submissions  1 per 50 tickets (20,000 full), from tenants
  *   outbox_messages      1 per notification (email, SMS for contractors; sent, the last hour pending, 2% failed)
+ *   ticket_comments      ~1.4 per ticket (none for 39%, 1-3 for 60%, 20-40 for 1%; 300 on each ticket the bench
+ *                        reads as a role), by the ticket's tenant, contractor and managers, everyone/contractor/staff
+ *   ticket_comment_files 1 or 2 on ~8% of comments (rows only: no files on disk)
  *
  * PostgreSQL: (re)creates the database (default mend_bench on 127.0.0.1; the name must contain "bench"),
  * migrates it with the app's migrateDatabase, drops the secondary indexes and foreign keys, loads, then
  * rebuilds exactly the same indexes and constraints (what pg_restore does: far faster than maintaining
  * them row by row, and the constraints still validate every row), and runs VACUUM ANALYZE.
- * --pglite DIR seeds an on-disk PGlite database instead, at small scale.
+ * --pglite DIR seeds an on-disk PGlite database instead, at small scale. --comments writes only the comments again,
+ * into an existing bench database (the rest kept).
  *
  * Every user's password is the one written to bench/.accounts.json (hashed once with hashPassword).
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { en, TICKET_STATUSES } from '@mend/shared';
 import pg from 'pg';
-import { migrateDatabase, openDatabase } from '../apps/server/src/db/client';
+import { type DatabaseHandle, migrateDatabase, openDatabase } from '../apps/server/src/db/client';
 import { DEFAULT_NOTIFICATION_OPTIONS } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/lib/password';
 import {
@@ -48,6 +52,8 @@ import {
   machineLine,
   maintenanceUrl,
   REPO_ROOT,
+  readAccounts,
+  sameTarget,
   seconds,
   type Target,
   table,
@@ -64,16 +70,18 @@ const { values: args } = parseArgs({
     pglite: { type: 'string' },
     drop: { type: 'boolean', default: false },
     'index-jobs': { type: 'string', default: '2' },
+    comments: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (args.help) {
-  console.log(`npm run bench:seed -- --scale full|small [--database-url URL | --pglite DIR] [--drop] [--index-jobs 2]
+  console.log(`npm run bench:seed -- --scale full|small [--database-url URL | --pglite DIR] [--drop] [--comments] [--index-jobs 2]
   --scale         full: 1,000,000 tickets (PostgreSQL); small: 100,000 (default with --pglite)
   --database-url  PostgreSQL database to (re)create (default ${DEFAULT_DATABASE_URL}); its name must contain "bench"
   --pglite DIR    seed an on-disk PGlite database in DIR (small scale) instead
   --drop          only drop the bench database (or delete the PGlite folder) and exit
+  --comments      only write the tickets' comments again, in the existing bench database (~1 minute at full scale)
   --index-jobs    indexes rebuilt at once on PostgreSQL (default 2)`);
   process.exit(0);
 }
@@ -345,6 +353,59 @@ const DESCRIPTIONS_B = [
   'Please use the side entrance.',
 ];
 
+/** What a ticket's conversation says, by who writes it and for whom (comment visibility, DESIGN.md). */
+const COMMENTS = {
+  /** The tenant, to everyone on the ticket. */
+  tenant: [
+    'Thanks, Tuesday morning works for me.',
+    'It is still leaking a little after the last visit.',
+    'I will leave the key with the front desk.',
+    'Could you let me know roughly what time you will arrive?',
+    'The noise started again last night.',
+    'It is worse near the window now, photo attached.',
+    'Is there an update on this?',
+    'All good now, thank you for the quick fix!',
+  ],
+  /** The contractor, to everyone. */
+  contractor: [
+    'I can come by tomorrow between 9 and 11.',
+    'Parts are ordered; they should arrive by Friday.',
+    'On my way, about 20 minutes out.',
+    'Replaced the cartridge. Please run it for a day and tell me if it still drips.',
+    'Nobody answered the door, so I left a card.',
+    'Done. Photos of the finished work are attached.',
+  ],
+  /** The contractor, to contractors and staff. */
+  contractorNote: [
+    'Needs a second person to lift the unit; booking a helper.',
+    'The shut-off valve is seized. A quote for replacing it will follow.',
+    'Old wiring behind the panel, worth a full inspection.',
+    'The access code did not work; the superintendent let me in.',
+  ],
+  /** A manager, to everyone. */
+  manager: [
+    'We have booked a contractor; they will contact you to arrange a time.',
+    'Thanks for reporting this, we are looking into it.',
+    'Please keep the area clear on the day of the visit.',
+    'Closing this as fixed. Reply here if it comes back.',
+  ],
+  /** A manager, to contractors and staff. */
+  managerToContractor: [
+    'Please send a quote before starting any work over $500.',
+    'The tenant prefers mornings; the dog will be in its crate.',
+    'Use the side entrance, the lobby is being painted.',
+  ],
+  /** A manager, to staff only. */
+  staffNote: [
+    'Second complaint from this unit this year.',
+    'Quote approved, charged to the building maintenance budget.',
+    'An insurance claim may apply: keep the photos.',
+    'Ask the owner about replacing the whole fixture.',
+  ],
+};
+/** The thread of each ticket the bench reads as a role (see `longThreads`): a few hundred comments. */
+const LONG_THREAD = 300;
+
 // ---------------------------------------------------------------------------------------------------------
 // SQL building blocks (every generated value is a function of the row number, so reruns are identical)
 
@@ -409,6 +470,78 @@ interface Step {
   table: string;
   sql: string;
   params?: unknown[];
+}
+
+/**
+ * The tickets whose threads the bench reads: each bench account's newest ticket, which bench/surface.ts reads as
+ * that role (the manager's landlord's newest, which the super admin reads too and the detail bench opens first;
+ * the tenant's own newest; the contractor's newest). Account ids as written to bench/.accounts.json.
+ */
+function longThreads(l: Layout) {
+  return `(select max(t.id) from tickets t join properties p on p.id = t.property_id where p.landlord_id = 1
+    union select max(id) from tickets where tenant_id = ${l.tenantBase}
+    union select max(ticket_id) from ticket_recipients where user_id = ${l.contractorBase})`;
+}
+
+/**
+ * A ticket's conversation (issue 25), by the people on it: its tenant, its contractor and the landlord's two
+ * managers. Per ticket: none for 39%, 1 for 25%, 2 for 20%, 3 for 15%, 20 to 40 for 1% (about 1.4 a ticket), and
+ * LONG_THREAD for each ticket the bench reads as a role. A tenant writes to everyone; a contractor to everyone
+ * (70%) or to contractors and staff; a manager to everyone (50%), to contractors and staff (20%) or to staff
+ * alone. Spread evenly between the ticket's creation and its closing (or now); one in twenty edited. About one
+ * comment in twelve has photos (one or two): rows only, no files (a thread read lists them, never opens them).
+ */
+function commentSteps(l: Layout, now: string): Step[] {
+  const NOW = `${lit(now)}::timestamptz`;
+  const r = recipientsSql(l, 't');
+  const count = `case when t.id in ${longThreads(l)} then ${LONG_THREAD}
+      else case when h % 1000 < 10 then 20 + h / 1000 % 21 when h % 1000 < 400 then 0 when h % 1000 < 650 then 1
+        when h % 1000 < 850 then 2 else 3 end end`;
+  const kinds = [
+    COMMENTS.tenant,
+    COMMENTS.contractor,
+    COMMENTS.contractorNote,
+    COMMENTS.manager,
+    COMMENTS.managerToContractor,
+    COMMENTS.staffNote,
+  ];
+  const body = `case kind ${kinds.map((texts, kind) => `when ${kind} then ${pick(texts, 'w / 7')}`).join(' ')} end`;
+  return [
+    {
+      table: 'ticket_comments',
+      sql: `insert into ticket_comments (ticket_id, user_id, body, visibility, created_at, edited_at)
+        select ticket_id, case author when 0 then tenant_id when 1 then contractor when 2 then manager1 else manager2 end,
+          ${body}, case when kind in (2, 4) then 'contractor' when kind = 5 then 'staff' else 'everyone' end,
+          created_at, case when w % 20 = 0 then created_at + interval '4 minutes' end
+        from (
+          select c.*, case author when 0 then 0 when 1 then case when v < 7 then 1 else 2 end
+              else case when v < 5 then 3 when v < 7 then 4 else 5 end end as kind
+          from (
+            select t.id as ticket_id, t.tenant_id, ${r.manager1} as manager1, ${r.manager2} as manager2,
+              ${r.contractor} as contractor,
+              t.created_at + (coalesce(t.closed_at, ${NOW}) - t.created_at) * (i::float8 / (n.n + 1)) as created_at,
+              case when a.h % 10 < 4 then 0 when a.h % 10 < 7 then 1 when a.h % 10 < 9 then 2 else 3 end as author,
+              a.h / 10 % 10 as v, a.h / 100 as w
+            from (select t.*, ${hash('t.id', 6)} as h from tickets t) t
+            cross join lateral (select ${count} as n) n
+            cross join lateral generate_series(1, n.n) i
+            cross join lateral (select ${hash('t.id::bigint * 1000 + i', 8)} as h) a
+          ) c
+        ) d`,
+    },
+    {
+      table: 'ticket_comment_files',
+      sql: `insert into ticket_comment_files (comment_id, storage_key, thumbnail_key, mime_type, size_bytes,
+          original_name, position, created_at)
+        select c.id, 'tickets/' || c.ticket_id || '/bench-comment-' || c.id || '-' || f || '.jpg',
+          'tickets/' || c.ticket_id || '/thumbnails/bench-comment-' || c.id || '-' || f || '.webp', 'image/jpeg',
+          (120000 + a.h % 880000)::int, 'IMG_' || lpad((a.h / 100 % 10000 + f)::text, 4, '0') || '.jpg', f - 1,
+          c.created_at
+        from ticket_comments c
+        cross join lateral (select ${hash('c.id', 12)} as h) a
+        cross join lateral generate_series(1, case when a.h % 100 < 6 then 1 when a.h % 100 < 8 then 2 else 0 end) f`,
+    },
+  ];
 }
 
 function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
@@ -622,6 +755,7 @@ function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
         cross join lateral (select case when n.created_at > ${NOW} - interval '1 hour' then 'pending'
           when n.id % 50 = 0 then 'failed' else 'sent' end as status) st`,
     },
+    ...commentSteps(l, now),
   ];
 }
 
@@ -708,6 +842,96 @@ async function onRunners<T>(runners: Runner[], items: T[], task: (run: Runner, i
   );
 }
 
+/**
+ * The connections to load with, once migrated: `--index-jobs` new ones on PostgreSQL (the app's handle closed,
+ * bulk-load session settings), PGlite's own otherwise. `close` ends them (and PGlite's handle).
+ */
+async function openRunners(
+  target: Target,
+  handle: DatabaseHandle,
+): Promise<{ runners: Runner[]; close: () => Promise<void> }> {
+  if (target.kind === 'pglite') {
+    const run = pgliteRunner((handle.db as unknown as { $client: PGlite }).$client);
+    await run.query(`set maintenance_work_mem = '64MB'`);
+    return { runners: [run], close: () => handle.close() };
+  }
+  await handle.close();
+  const clients: pg.Client[] = [];
+  const jobs = Math.max(1, Number(args['index-jobs']) || 1);
+  for (let i = 0; i < jobs; i++) {
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    // Session settings for a bulk load; nothing is changed on the server itself.
+    await client.query(`set maintenance_work_mem = '256MB'`);
+    await client.query(`set work_mem = '64MB'`);
+    await client.query(`set synchronous_commit = off`);
+    clients.push(client);
+  }
+  return {
+    runners: clients.map(pgRunner),
+    close: async () => {
+      for (const client of clients) await client.end();
+    },
+  };
+}
+
+const COMMENT_TABLES = ['ticket_comments', 'ticket_comment_files'];
+
+/**
+ * `--comments`: the conversations of an existing bench database written again (commentSteps), everything else
+ * kept: migrated first, its comments' indexes and foreign keys dropped, the comments replaced, the indexes and keys
+ * rebuilt as migrated, the two tables analysed, and their counts written to bench/.accounts.json. About a minute
+ * at full scale, against some three for a new seed.
+ */
+async function reseedComments(target: Target, scale: ScaleName) {
+  const l = layout(scale);
+  console.log(`Comments of ${describeTarget(target)} at ${scale} scale (${int(l.tickets)} tickets)`);
+  const started = performance.now();
+  const handle = await openDatabase(
+    target.kind === 'postgres' ? { databaseUrl: target.databaseUrl, poolSize: 2 } : { dataDir: target.dir },
+  );
+  await migrateDatabase(handle);
+  const { runners, close } = await openRunners(target, handle);
+  const run = runners[0];
+  const { rows: found } = await run.query('select count(*)::int as n from tickets');
+  if (Number(found[0].n) !== l.tickets) {
+    throw new Error(
+      `The database has ${int(Number(found[0].n))} tickets, not the ${scale} scale's ${int(l.tickets)}.`,
+    );
+  }
+  const indexes = (await secondaryIndexes(run)).filter((index) => COMMENT_TABLES.includes(index.table));
+  const keys = (await foreignKeys(run)).filter((key) => COMMENT_TABLES.includes(key.table));
+  for (const key of keys) await run.query(`alter table "${key.table}" drop constraint "${key.name}"`);
+  for (const index of indexes) await run.query(`drop index "${index.name}"`);
+  await run.query('truncate ticket_comment_files, ticket_comments restart identity');
+  const counts: Record<string, number> = {};
+  for (const step of commentSteps(l, new Date().toISOString())) {
+    const t0 = performance.now();
+    const { count } = await run.query(step.sql, step.params);
+    counts[step.table] = count;
+    console.log(
+      `  ${step.table.padEnd(22)} ${int(count).padStart(10)} rows  ${seconds(t0).toFixed(1).padStart(6)} s`,
+    );
+  }
+  let t0 = performance.now();
+  await onRunners(runners, indexes, (runner, index) => runner.query(index.def).then(() => undefined));
+  for (const key of keys)
+    await run.query(`alter table "${key.table}" add constraint "${key.name}" ${key.def}`);
+  console.log(`  indexes (${indexes.length}) and foreign keys (${keys.length}) ${seconds(t0).toFixed(1)} s`);
+  t0 = performance.now();
+  await run.query(`vacuum analyze ${COMMENT_TABLES.join(', ')}`);
+  console.log(`  vacuum analyze ${seconds(t0).toFixed(1)} s`);
+  await close();
+  if (existsSync(ACCOUNTS_FILE)) {
+    const accounts = readAccounts();
+    if (sameTarget(accounts.target, target)) {
+      accounts.counts = { ...accounts.counts, ...counts };
+      writeFileSync(ACCOUNTS_FILE, `${JSON.stringify(accounts, null, 2)}\n`);
+    }
+  }
+  console.log(`Total ${seconds(started).toFixed(1)} s.`);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Main
 
@@ -724,6 +948,10 @@ async function main() {
   const target: Target = usePglite
     ? { kind: 'pglite', dir: path.resolve(args.pglite!) }
     : { kind: 'postgres', databaseUrl: args['database-url'] ?? DEFAULT_DATABASE_URL };
+  if (args.comments) {
+    if (target.kind === 'postgres') assertBenchDatabase(target.databaseUrl);
+    return reseedComments(target, scale!);
+  }
 
   // A fresh database: drop the old one first.
   if (target.kind === 'postgres') {
@@ -765,26 +993,7 @@ async function main() {
   await migrateDatabase(handle);
   const migrateSeconds = seconds(t0);
 
-  const runners: Runner[] = [];
-  const clients: pg.Client[] = [];
-  if (target.kind === 'postgres') {
-    await handle.close();
-    const jobs = Math.max(1, Number(args['index-jobs']) || 1);
-    for (let i = 0; i < jobs; i++) {
-      const client = new pg.Client({ connectionString: target.databaseUrl });
-      await client.connect();
-      // Session settings for a bulk load; nothing is changed on the server itself.
-      await client.query(`set maintenance_work_mem = '256MB'`);
-      await client.query(`set work_mem = '64MB'`);
-      await client.query(`set synchronous_commit = off`);
-      clients.push(client);
-      runners.push(pgRunner(client));
-    }
-  } else {
-    const pglite = (handle.db as unknown as { $client: PGlite }).$client;
-    runners.push(pgliteRunner(pglite));
-    await runners[0].query(`set maintenance_work_mem = '64MB'`);
-  }
+  const { runners, close } = await openRunners(target, handle);
   const run = runners[0];
 
   // Secondary indexes and foreign keys go while loading and come back afterwards, exactly as migrated.
@@ -902,8 +1111,7 @@ async function main() {
   };
   writeFileSync(ACCOUNTS_FILE, `${JSON.stringify(accounts, null, 2)}\n`);
 
-  if (target.kind === 'postgres') for (const client of clients) await client.end();
-  else await handle.close();
+  await close();
 
   const rows = [['table', 'rows', 'insert s', 'indexes s', 'foreign keys s']];
   for (const [name, row] of report) {

@@ -2,7 +2,7 @@
  * The conversation on a ticket (issue 25): posting and listing, who reads which visibility, the author's 15-minute
  * edit window (on the app's clock, moved here), deleting with its activity-log line, the files (checked, re-encoded,
  * stored, served, refused, removed), the notifications and outbox messages each comment queues and to whom, and
- * nothing half-written when a file or the database refuses a comment.
+ * nothing half-written when a file or the database refuses a comment. The thread is one statement.
  */
 import path from 'node:path';
 import {
@@ -27,6 +27,7 @@ import {
   users,
 } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
+import { expectOnePageStatement } from './helpers/statements';
 import {
   ALL_CHANNELS,
   clientFor,
@@ -202,6 +203,11 @@ describe('who reads which visibility', () => {
     expect(idsOf(await list(manager2))).toEqual(all);
     expect(idsOf(await list(w.north.plumber))).toEqual([comments.everyone, comments.contractor]);
     expect(idsOf(await list(w.north.tenant))).toEqual([comments.everyone]);
+  });
+
+  it('the thread is read in one statement besides the session lookup, for every role', async () => {
+    for (const user of [w.admin, w.north.manager, w.north.plumber, w.north.tenant])
+      await expectOnePageStatement(t.db, await as(user), [commentsUrl()]);
   });
 
   it('a comment the viewer may not read is a 404 to edit or delete, like one that does not exist', async () => {

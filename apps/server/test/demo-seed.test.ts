@@ -1,6 +1,7 @@
 /** The demo data: every role, every status, working demo passwords, deterministic rows. */
 import {
   categorySchema,
+  commentVisibilitiesFor,
   en,
   FIRST_CLOSED_STATUS,
   fieldErrors,
@@ -33,6 +34,7 @@ import {
   tenantUnits,
   ticketAvailability,
   ticketCategories,
+  ticketComments,
   ticketLog,
   ticketRecipients,
   tickets,
@@ -195,6 +197,36 @@ describe('seedDemo', () => {
     expect(await count(ticketRecipients)).toBeGreaterThan(all.length);
     expect(await count(ticketCategories)).toBe(all.length);
     expect(await count(ticketAvailability)).toBeGreaterThanOrEqual(all.length);
+  });
+
+  it('starts conversations on a few tickets, by the people on them, for everyone, contractors and staff', async () => {
+    const all = await db.query.tickets.findMany({ with: { recipients: true, comments: true } });
+    const commented = all.filter((t) => t.comments.length > 0);
+    expect(commented.length).toBeGreaterThanOrEqual(3);
+    expect(await count(ticketComments)).toBeGreaterThanOrEqual(10);
+    const roleOf = new Map((await db.select().from(users)).map((u) => [u.id, u.role]));
+    const visibilities = new Set<string>();
+    for (const t of commented) {
+      const participants = [t.tenantId, t.createdBy, ...t.recipients.map((r) => r.userId)];
+      for (const comment of t.comments) {
+        visibilities.add(comment.visibility);
+        expect(participants, `${t.title}: ${comment.body}`).toContain(comment.userId);
+        // Each author may post with the comment's visibility (a tenant writes to everyone only).
+        const role = roleOf.get(comment.userId ?? 0);
+        expect(role).toBeDefined();
+        expect(commentVisibilitiesFor(role ?? 2)).toContain(comment.visibility);
+        expect(comment.createdAt.getTime()).toBeGreaterThan(t.createdAt.getTime());
+        expect(comment.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+        expect(comment.body.trim()).not.toBe('');
+      }
+    }
+    expect(visibilities).toEqual(new Set(['everyone', 'contractor', 'staff']));
+    // The demo tenant of Riverside 101 has a conversation to read on its own ticket.
+    const [tenant] = await db.select().from(users).where(eq(users.email, 'tenant@northwind.test'));
+    const own = commented.filter((t) => t.tenantId === tenant.id);
+    expect(
+      own.flatMap((t) => t.comments).some((c) => c.visibility === 'everyone' && c.userId !== tenant.id),
+    ).toBe(true);
   });
 
   it('returns accounts for every role that sign in with the demo password', async () => {

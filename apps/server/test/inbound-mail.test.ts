@@ -5,7 +5,8 @@
  * photos kept and re-encoded, the answered comment's visibility, the others notified); a forged or expired address,
  * another sender, a sender who no longer sees the ticket, an empty or automatic reply, a message too big are each
  * refused, logged with their reason, and leave nothing behind. Notification emails carry a reply address only when
- * inbound email is configured.
+ * inbound email is configured. A message delivered again (the same Message-ID, sender and ticket), one after the
+ * other or both at once, is taken (250) and posts once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -29,8 +30,10 @@ import {
   users,
 } from '../src/db/schema';
 import { replyTokenOf } from '../src/lib/inbound-mail/address';
+import { MESSAGE_ID_MAX_LENGTH, normalMessageId } from '../src/lib/inbound-mail/message-id';
 import { InboundMailServer } from '../src/lib/inbound-mail/server';
 import { REPLY_TOKEN_TTL_MS, verifyReplyToken } from '../src/lib/tokens';
+import { DuplicateReply, postComment } from '../src/modules/comments/service';
 import { createTestApp, type TestApp, TestClient } from './helpers/app';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp-server';
 import { createTestDatabase } from './helpers/test-db';
@@ -569,6 +572,167 @@ describe('a reply', () => {
   });
 });
 
+describe('a reply delivered again', () => {
+  /** A Message-ID no other test uses. */
+  const messageId = (name: string) =>
+    `<${name}.${Date.now()}.${Math.random().toString(36).slice(2)}@mail.example.test>`;
+
+  /** The comments of the ticket posted after `answered`. */
+  const postedAfter = (answered: ApiTicketComment, id = ticketId) =>
+    t.db
+      .select()
+      .from(ticketComments)
+      .where(and(eq(ticketComments.ticketId, id), gt(ticketComments.id, answered.id)));
+
+  const duplicatesSince = (from: number) =>
+    logLines.slice(from).filter((line) => line.msg === 'inbound mail: duplicate reply ignored');
+
+  it('with the same Message-ID is taken (250) and posts nothing the second time', async () => {
+    const { address, comment: answered } = await replyAddressFor(w.north.tenant, w.north.plumber);
+    const id = messageId('again');
+    const reply = {
+      from: w.north.tenant.email,
+      to: address,
+      text: quoted('See you Tuesday.'),
+      messageId: id,
+    };
+    expect(await send(reply)).toBeNull();
+    const [first] = await postedAfter(answered);
+    expect(first).toMatchObject({ body: 'See you Tuesday.', emailMessageId: id });
+    const before = await footprint();
+    const mark = logLines.length;
+    // The sending server did not hear the 250 and tries again: the same message, the Message-ID written as
+    // another program might (no brackets, spaces around it).
+    expect(await send({ ...reply, messageId: ` ${id.slice(1, -1)} ` })).toBeNull();
+    expect(await postedAfter(answered)).toHaveLength(1);
+    expect(await footprint()).toEqual(before);
+    const logged = duplicatesSince(mark);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      level: 30,
+      ticketId,
+      userId: w.north.tenant.id,
+      commentId: first.id,
+      messageId: id,
+    });
+    expect(JSON.stringify(logged[0])).not.toContain('Tuesday');
+    expect(logLines.slice(mark).filter((line) => line.msg === 'inbound mail: reply posted')).toEqual([]);
+  });
+
+  it('twice at once (two connections) makes one comment, and leaves one photo stored', async () => {
+    const { address, comment: answered } = await replyAddressFor(w.north.tenant, w.north.plumber);
+    const before = await footprint();
+    const mark = logLines.length;
+    const photo = await jpegWithGps(640, 480);
+    const reply = {
+      from: w.north.tenant.email,
+      to: address,
+      text: 'The leak is back.',
+      messageId: messageId('race'),
+      attachments: [{ filename: 'leak.jpg', content: photo, contentType: 'image/jpeg' }],
+    };
+    expect(await Promise.all([send(reply), send(reply), send(reply)])).toEqual([null, null, null]);
+    expect(await postedAfter(answered)).toHaveLength(1);
+    const after = await footprint();
+    expect(after.comments - before.comments).toBe(1);
+    expect(after.files - before.files).toBe(1);
+    // The photo and its thumbnail, once: a loser's files went again.
+    expect(after.onDisk - before.onDisk).toBe(2);
+    expect(logLines.slice(mark).filter((line) => line.msg === 'inbound mail: reply posted')).toHaveLength(1);
+    expect(duplicatesSince(mark)).toHaveLength(2);
+  });
+
+  it('decided inside the transaction: two posts of one Message-ID at once write one comment, one is a duplicate', async () => {
+    // postComment alone, without the listener's check beforehand: only the unique index tells them apart.
+    const before = await footprint();
+    const viewer = { ...w.north.tenant, name: 'Jane Tenant' };
+    const id = messageId('index');
+    const attempt = async () =>
+      postComment(
+        t.app,
+        viewer,
+        ticketId,
+        { body: 'Posted by two processes', visibility: 'everyone' },
+        [{ field: 'attachments', filename: 'a.jpg', declaredType: 'image/jpeg', data: await jpegWithGps() }],
+        new Date(),
+        { emailMessageId: id },
+      );
+    const outcomes = await Promise.allSettled([attempt(), attempt()]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    const lost = outcomes.find((outcome) => outcome.status === 'rejected');
+    expect(lost?.status === 'rejected' && lost.reason).toBeInstanceOf(DuplicateReply);
+    const after = await footprint();
+    expect(after.comments - before.comments).toBe(1);
+    expect(after.files - before.files).toBe(1);
+    expect(after.onDisk - before.onDisk).toBe(2);
+  });
+
+  it('with another Message-ID is another comment', async () => {
+    const { address, comment: answered } = await replyAddressFor(w.north.tenant, w.north.plumber);
+    const reply = { from: w.north.tenant.email, to: address, text: 'Thanks!' };
+    expect(await send({ ...reply, messageId: messageId('one') })).toBeNull();
+    expect(await send({ ...reply, messageId: messageId('two') })).toBeNull();
+    expect(await postedAfter(answered)).toHaveLength(2);
+  });
+
+  it('to another ticket’s address (a second address, deferred, then delivered on its own) is posted there too', async () => {
+    const other = await insertTicket(t.db, {
+      unit: w.north.unit,
+      tenant: w.north.tenant,
+      title: 'Cold radiator',
+      category: w.plumbing,
+      recipients: [w.north.plumber, w.north.manager],
+    });
+    const first = await replyAddressFor(w.north.tenant, w.north.plumber);
+    const answeredThere = await (await clientFor(t, w.north.plumber)).post(commentsUrl(other.id), {
+      body: 'Which room?',
+      visibility: 'everyone',
+    });
+    expect(answeredThere.statusCode, answeredThere.body).toBe(201);
+    const there = answeredThere.json().data as ApiTicketComment;
+    const secondAddress = replyToOf(await emailAbout(there.id, w.north.tenant)) ?? '';
+    const id = messageId('two-tickets');
+    const reply = { from: w.north.tenant.email, text: 'Both, the bedroom first.', messageId: id };
+    expect(await send({ ...reply, to: first.address })).toBeNull();
+    expect(await send({ ...reply, to: secondAddress })).toBeNull();
+    expect(await postedAfter(first.comment)).toHaveLength(1);
+    expect(await postedAfter(there, other.id)).toMatchObject([{ emailMessageId: id }]);
+  });
+
+  it('without a Message-ID cannot be told from a new one: each delivery posts', async () => {
+    const { address, comment: answered } = await replyAddressFor(w.north.tenant, w.north.plumber);
+    for (let i = 0; i < 2; i++) {
+      const client = await rawSmtp();
+      try {
+        await client.say('EHLO sender.example.test');
+        expect(await client.say(`MAIL FROM:<${w.north.tenant.email}>`)).toMatch(/^250/);
+        expect(await client.say(`RCPT TO:<${address}>`)).toMatch(/^250/);
+        expect(await client.say('DATA')).toMatch(/^354/);
+        const body = `From: ${w.north.tenant.email}\r\nTo: ${address}\r\nSubject: Re: New comment\r\n\r\nNo id here.\r\n.`;
+        expect(await client.say(body)).toMatch(/^250/);
+      } finally {
+        client.close();
+      }
+    }
+    expect(await postedAfter(answered)).toMatchObject([
+      { body: 'No id here.', emailMessageId: null },
+      { body: 'No id here.', emailMessageId: null },
+    ]);
+  });
+
+  it('is known by its normalised Message-ID', () => {
+    expect(normalMessageId('<abc.123@mail.example.test>')).toBe('<abc.123@mail.example.test>');
+    expect(normalMessageId('  abc.123@mail.example.test \r\n')).toBe('<abc.123@mail.example.test>');
+    expect(normalMessageId('<AbC@Example.test> (sent by a phone)')).toBe('<AbC@Example.test>');
+    expect(normalMessageId('<<abc@example.test>>')).toBe('<abc@example.test>');
+    for (const none of [undefined, null, '', '  ', '<>', ['<a@b>']]) expect(normalMessageId(none)).toBeNull();
+    const long = normalMessageId(`<${'x'.repeat(5000)}@example.test>`) ?? '';
+    expect(long).toMatch(/^<sha256:[0-9a-f]{64}>$/);
+    expect(long.length).toBeLessThanOrEqual(MESSAGE_ID_MAX_LENGTH);
+    expect(normalMessageId(` ${'x'.repeat(5000)}@example.test`)).toBe(long);
+  });
+});
+
 describe('refused replies', () => {
   let address: string;
 
@@ -746,7 +910,7 @@ describe('the listener', () => {
       secret: t.app.messaging.secret,
       now: () => new Date(),
       log: t.app.log,
-      deliver: async () => ({}),
+      deliver: async () => ({ duplicate: false, log: {} }),
     });
     expect(inbound.port).toBeNull();
     await inbound.start();

@@ -1,12 +1,14 @@
 /**
  * Demo data: two landlords with managers, properties, units, tenants, contractors, categories and
- * ~25 tickets in every status, with activity logs and notifications. Deterministic: the same `now`
+ * ~25 tickets in every status, with activity logs and notifications, and conversations on a few of them (comments
+ * for everyone, for contractors and staff, for staff alone). Deterministic: the same `now`
  * always gives the same rows (a seeded PRNG, no Math.random); timestamps are relative to `now`.
  *
  * Every demo account signs in with DEMO_PASSWORD. The temporary account `newtenant` signs in with its
  * username (which leads to the activation screen) and the same password as its old password.
  */
 import {
+  type CommentVisibility,
   en,
   FIRST_CLOSED_STATUS,
   ROLE,
@@ -34,6 +36,7 @@ import {
   tenantUnits,
   ticketAvailability,
   ticketCategories,
+  ticketComments,
   ticketLog,
   ticketRecipients,
   tickets,
@@ -831,6 +834,106 @@ const TICKET_DATA: TicketData[] = [
   },
 ];
 
+/**
+ * The conversations on a few tickets (issue 25), by title: who writes (the ticket's tenant, its first contractor,
+ * the landlord's manager), for whom, and how many hours after the ticket was opened. The tenant accounts of the
+ * sign-in list see theirs at once (Riverside 101, Harbourview 301); staff and the contractors see more.
+ */
+const COMMENT_DATA: Record<
+  string,
+  { by: 'tenant' | 'contractor' | 'manager'; visibility: CommentVisibility; hours: number; body: string }[]
+> = {
+  'Leaking kitchen faucet': [
+    {
+      by: 'manager',
+      visibility: 'everyone',
+      hours: 5,
+      body: 'Thanks for reporting this. Our plumber will get in touch to book a visit.',
+    },
+    {
+      by: 'contractor',
+      visibility: 'everyone',
+      hours: 20,
+      body: 'I can come by Thursday between 9 and 11 am. Please clear the cabinet under the sink.',
+    },
+    {
+      by: 'tenant',
+      visibility: 'everyone',
+      hours: 22,
+      body: 'Thursday morning works. The cabinet is cleared.',
+    },
+    {
+      by: 'contractor',
+      visibility: 'contractor',
+      hours: 46,
+      body: 'The cartridge is worn and the shut-off valve is corroded. I would replace both; the parts are about $85.',
+    },
+    { by: 'manager', visibility: 'contractor', hours: 48, body: 'Approved, please go ahead with both.' },
+    {
+      by: 'manager',
+      visibility: 'staff',
+      hours: 49,
+      body: 'Third plumbing call at Riverside this year: ask the owner about new kitchen fixtures at the next turnover.',
+    },
+    {
+      by: 'contractor',
+      visibility: 'everyone',
+      hours: 74,
+      body: 'The parts arrive tomorrow; I will finish the repair then. Until then, keep the valve under the sink closed.',
+    },
+  ],
+  'Dishwasher not draining': [
+    {
+      by: 'manager',
+      visibility: 'everyone',
+      hours: 3,
+      body: 'Thanks, we have asked our appliance technician to take a look.',
+    },
+    { by: 'tenant', visibility: 'everyone', hours: 5, body: 'I am home all day Friday, if that helps.' },
+  ],
+  'Toilet keeps running after flushing': [
+    {
+      by: 'contractor',
+      visibility: 'everyone',
+      hours: 70,
+      body: 'Replaced the flapper and adjusted the float. It should stop running now.',
+    },
+    { by: 'tenant', visibility: 'everyone', hours: 80, body: 'Works perfectly, thank you!' },
+  ],
+  'Air conditioning blowing warm air': [
+    {
+      by: 'tenant',
+      visibility: 'everyone',
+      hours: 2,
+      body: 'It reaches 29 °C in the living room in the afternoon. Is there anything I can try meanwhile?',
+    },
+    {
+      by: 'manager',
+      visibility: 'everyone',
+      hours: 4,
+      body: 'Keep the blinds closed in the afternoon and check that the filter is clean. A technician is booked.',
+    },
+    {
+      by: 'contractor',
+      visibility: 'everyone',
+      hours: 26,
+      body: 'The refrigerant is low: there is a leak at the outdoor unit. I will be back on Monday with the part.',
+    },
+    {
+      by: 'contractor',
+      visibility: 'contractor',
+      hours: 27,
+      body: 'The outdoor unit is out of warranty; a new compressor may cost more than a new unit. Quote sent by email.',
+    },
+    {
+      by: 'manager',
+      visibility: 'staff',
+      hours: 28,
+      body: 'Waiting for a second quote before approving a replacement.',
+    },
+  ],
+};
+
 const CONTACT_DATA: { from: string; subject: string; message: string; daysAgo: number }[] = [
   {
     from: 'tenant@northwind.test',
@@ -933,6 +1036,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
   const seeded: Seeded = { landlordId, categoryId, propertyByKey, unitByRef };
   const people = await seedUsers(seeding, seeded);
   const ticketsSeeded = await seedTickets(seeding, seeded, people);
+  await seedComments(seeding, ticketsSeeded);
   const notificationValues = [
     ...ticketNotifications(seeding, ticketsSeeded),
     ...(await seedContactMessages(seeding, people)),
@@ -1415,6 +1519,38 @@ async function seedTickets(seeding: Seeding, seeded: Seeded, people: People): Pr
     }),
   );
   return withIds;
+}
+
+/**
+ * COMMENT_DATA's conversations. The contractor is the ticket's first (its recipients list its contractors, then
+ * the manager); a comment is never later than a few minutes ago.
+ */
+async function seedComments({ tx, now }: Seeding, withIds: SeededTicket[]): Promise<void> {
+  const values = Object.entries(COMMENT_DATA).flatMap(([title, comments]) => {
+    const ticket = must(
+      withIds.find((t) => t.data.title === title),
+      `ticket ${title}`,
+    );
+    const manager = ticket.recipients[ticket.recipients.length - 1];
+    const author = {
+      tenant: must(ticket.tenantId ?? undefined, `tenant of ${title}`),
+      contractor: must(
+        ticket.recipients.length > 1 ? ticket.recipients[0] : undefined,
+        `contractor of ${title}`,
+      ),
+      manager,
+    };
+    return comments.map((comment, i) => ({
+      ticketId: ticket.id,
+      userId: author[comment.by],
+      body: comment.body,
+      visibility: comment.visibility,
+      createdAt: new Date(
+        Math.min(ticket.createdAt.getTime() + comment.hours * HOUR, now - (comments.length - i) * 5 * MINUTE),
+      ),
+    }));
+  });
+  await tx.insert(ticketComments).values(values);
 }
 
 /** Recipients hear about tickets of the last week (unread for the last three days); tenants hear about status

@@ -598,12 +598,22 @@ export const ticketComments = pgTable(
     visibility: text('visibility').$type<CommentVisibility>().notNull(),
     createdAt: createdAt(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /**
+     * The Message-ID of the email reply that posted it (`<id@host>`, modules/comments/inbound-mail.ts); null for a
+     * comment from the web form or a reply without one. Never sent to a client.
+     */
+    emailMessageId: text('email_message_id'),
   },
   (t) => [
     check('ticket_comments_visibility_check', sql`${t.visibility} in ('everyone', 'contractor', 'staff')`),
     // A ticket's conversation, oldest first.
     index('ticket_comments_ticket_id_created_at_idx').on(t.ticketId, t.createdAt, t.id),
     index('ticket_comments_user_id_idx').on(t.userId),
+    // A reply delivered again (its acceptance lost in transit) posts nothing: one comment per message, sender and
+    // ticket (ADR 0030). Only replies by email have a Message-ID, so only they are indexed.
+    uniqueIndex('ticket_comments_email_message_id_unique')
+      .on(t.ticketId, t.userId, t.emailMessageId)
+      .where(sql`${t.emailMessageId} is not null`),
   ],
 );
 

@@ -10,9 +10,12 @@
  * - **DATA**: at most `maxBytes` (SIZE, announced in EHLO; a bigger message is refused with a 552), parsed, then
  *   handed to `deliver` (modules/comments/inbound-mail.ts), which posts the comment or throws an `InboundRefusal`
  *   (550 with its message, which the sender's server puts into a bounce). Any other failure is a 451: the sending
- *   server tries again later, and nothing was written (the comment is one transaction).
+ *   server tries again later, and nothing was written (the comment is one transaction). A message delivered again
+ *   (the same Message-ID, sender and ticket as a comment already posted) is taken (250, so its server stops
+ *   retrying) and posts nothing: `deliver` answers it as a duplicate.
  * - **Log**: every refusal is a `warn` line with its reason (`reason`), the ticket, user and comment the address
- *   names when it names them, and the client's address; never the message, its body or the token.
+ *   names when it names them, and the client's address; never the message, its body or the token. A posted reply
+ *   is an `info` line, and so is a duplicate (`inbound mail: duplicate reply ignored`).
  *
  * No AUTH (it is a mail exchanger, not a submission server) and no STARTTLS (no certificate is configured; a relay
  * in front can offer TLS to the world). docs/decisions/0001 lists the packages.
@@ -60,6 +63,12 @@ export class InboundRefusal extends Error {
   }
 }
 
+/** What `deliver` did with a reply: posted it, or found it posted already (a duplicate); `log` adds to the log line. */
+export interface InboundDelivery {
+  duplicate: boolean;
+  log: Record<string, unknown>;
+}
+
 export interface InboundMailOptions {
   host: string;
   /** 0: any free port (tests); `port` answers the one taken. */
@@ -71,8 +80,8 @@ export interface InboundMailOptions {
   now: () => Date;
   log: FastifyBaseLogger;
   maxBytes?: number;
-  /** Posts the reply (answers what to log about it), or throws an InboundRefusal. */
-  deliver: (reply: InboundReply) => Promise<Record<string, unknown>>;
+  /** Posts the reply (or finds it posted already), or throws an InboundRefusal. */
+  deliver: (reply: InboundReply) => Promise<InboundDelivery>;
 }
 
 /** An error smtp-server answers with its code and text. */
@@ -218,7 +227,10 @@ export class InboundMailServer {
     const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
     try {
       const outcome = await this.options.deliver({ claims, envelopeFrom, mail });
-      this.options.log.info({ ...logged(claims), ...outcome }, 'inbound mail: reply posted');
+      const message = outcome.duplicate
+        ? 'inbound mail: duplicate reply ignored'
+        : 'inbound mail: reply posted';
+      this.options.log.info({ ...logged(claims), ...outcome.log }, message);
     } catch (error) {
       if (error instanceof InboundRefusal) throw this.refuse(session, error, claims);
       this.options.log.error({ err: error, ...logged(claims) }, 'inbound mail: reply not saved');

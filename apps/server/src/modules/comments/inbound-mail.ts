@@ -5,13 +5,17 @@
  *
  * 1. the address's user still exists, and the message's From is that user's email (`sender_unknown` when the From
  *    is nobody's, `sender_mismatch` when it is another user's);
- * 2. it is not an automatic message (an out-of-office answer, a bounce: `auto_reply`);
- * 3. its text, without the quoted history and the signature (lib/inbound-mail/strip.ts), is not empty (`empty`);
- * 4. its image attachments, those heavier than a ticket file may be scaled down first, as the web form's browser
+ * 2. it was not posted already: a message delivered again (the same Message-ID from the same sender to the same
+ *    ticket, `findEmailReply`) is a duplicate, taken without posting (ADR 0030);
+ * 3. it is not an automatic message (an out-of-office answer, a bounce: `auto_reply`);
+ * 4. its text, without the quoted history and the signature (lib/inbound-mail/strip.ts), is not empty (`empty`);
+ * 5. its image attachments, those heavier than a ticket file may be scaled down first, as the web form's browser
  *    does (ADR 0017); images embedded in an HTML body (signature logos) and other files are left out;
- * 5. `postComment`, the form's own path: the user must still see the ticket and may comment (`not_allowed`), the
+ * 6. `postComment`, the form's own path: the user must still see the ticket and may comment (`not_allowed`), the
  *    text and the files pass the form's checks and re-encoding (`invalid`), and everything is one transaction with
- *    its notifications. The visibility is `replyVisibility`'s.
+ *    its notifications. The visibility is `replyVisibility`'s. The Message-ID goes with the comment, and its unique
+ *    index decides a race the check of step 2 cannot see (the same message delivered twice at once, to two app
+ *    processes): the second is a `DuplicateReply`, rolled back with its files, and a duplicate too.
  */
 import { en, format, TICKET_IMAGE_MAX_BYTES, TICKET_IMAGE_MAX_PIXELS } from '@mend/shared';
 import { eq } from 'drizzle-orm';
@@ -23,12 +27,19 @@ import { type UserRow, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
-import { InboundMailServer, InboundRefusal, type InboundReply } from '../../lib/inbound-mail/server';
+import { normalMessageId } from '../../lib/inbound-mail/message-id';
+import {
+  type InboundDelivery,
+  InboundMailServer,
+  InboundRefusal,
+  type InboundReply,
+} from '../../lib/inbound-mail/server';
 import { stripReply } from '../../lib/inbound-mail/strip';
 import { detectMime } from '../../lib/uploads';
 import type { Viewer } from '../tickets/service';
 import { displayName } from '../users/serialize';
-import { ATTACHMENTS_FIELD, postComment, replyVisibility } from './service';
+import { findEmailReply } from './queries';
+import { ATTACHMENTS_FIELD, DuplicateReply, postComment, replyVisibility } from './service';
 
 const t = en.inboundMail;
 
@@ -135,14 +146,26 @@ function refusalOf(error: AppError): InboundRefusal {
   });
 }
 
-/** Posts a reply by email as a comment of its sender; answers what the log says about it. */
+/** A reply posted already: taken, nothing written; the log names the comment it posted. */
+async function duplicate(
+  ctx: ServiceContext,
+  ids: { ticketId: number; userId: number; emailMessageId: string },
+): Promise<InboundDelivery> {
+  const commentId = (await findEmailReply(ctx.db, ids)) ?? null;
+  return { duplicate: true, log: { commentId, messageId: ids.emailMessageId } };
+}
+
+/** Posts a reply by email as a comment of its sender (or finds it posted already); answers what to log. */
 export async function postReplyByEmail(
   ctx: ServiceContext,
   reply: InboundReply,
   now: Date,
-): Promise<Record<string, unknown>> {
+): Promise<InboundDelivery> {
   const { claims, mail } = reply;
   const user = await sender(ctx, claims.userId, mail);
+  const emailMessageId = normalMessageId(mail.messageId);
+  const known = emailMessageId && { ticketId: claims.ticketId, userId: user.id, emailMessageId };
+  if (known && (await findEmailReply(ctx.db, known)) !== undefined) return duplicate(ctx, known);
   if (isAutomatic(mail, reply.envelopeFrom)) throw new InboundRefusal('auto_reply', t.autoReply);
   const body = stripReply(mail.text ?? '');
   if (body === '') throw new InboundRefusal('empty', t.empty);
@@ -155,9 +178,15 @@ export async function postReplyByEmail(
   };
   const visibility = await replyVisibility(ctx.db, viewer, claims.ticketId, claims.commentId);
   try {
-    const posted = await postComment(ctx, viewer, claims.ticketId, { body, visibility }, photos, now);
-    return { commentId: posted.data.id, visibility, attachments: photos.length };
+    const posted = await postComment(ctx, viewer, claims.ticketId, { body, visibility }, photos, now, {
+      emailMessageId,
+    });
+    return {
+      duplicate: false,
+      log: { commentId: posted.data.id, visibility, attachments: photos.length },
+    };
   } catch (error) {
+    if (known && error instanceof DuplicateReply) return duplicate(ctx, known);
     if (error instanceof AppError && error.statusCode < 500) throw refusalOf(error);
     throw error;
   }

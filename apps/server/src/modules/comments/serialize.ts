@@ -8,10 +8,9 @@ import {
   commentEditableUntil,
   roleName,
 } from '@mend/shared';
-import type { TicketCommentFileRow } from '../../db/schema';
 import { fileUrl } from '../../lib/storage-urls';
 import { displayName, toSeconds } from '../users/serialize';
-import type { CommentWithAuthor } from './queries';
+import type { CommentFile, CommentWithAuthor } from './queries';
 
 export const commentsPath = (ticketId: number) => `/api/tickets/${ticketId}/comments`;
 export const attachmentUrl = (ticketId: number, commentId: number, fileId: number) =>
@@ -26,7 +25,7 @@ export function commentSubject(
   return { authorId: comment.userId, landlordId, createdAt: comment.createdAt, now };
 }
 
-function serializeAttachment(ticketId: number, file: TicketCommentFileRow): ApiTicketCommentAttachment {
+function serializeAttachment(ticketId: number, file: CommentFile): ApiTicketCommentAttachment {
   const url = attachmentUrl(ticketId, file.commentId, file.id);
   return {
     id: file.id,
@@ -40,7 +39,7 @@ function serializeAttachment(ticketId: number, file: TicketCommentFileRow): ApiT
 /** A comment as `viewer` sees it at `now`; `files` may hold other comments' files too. */
 export function serializeComment(
   row: CommentWithAuthor,
-  files: TicketCommentFileRow[],
+  files: CommentFile[],
   viewer: Actor,
   landlordId: number | null,
   now: Date,

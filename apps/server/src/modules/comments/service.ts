@@ -2,15 +2,17 @@
  * The conversation on a ticket (issue 25): who may do what, and every write in one transaction with its files,
  * its activity-log line and its notifications.
  *
- * - Reading: a ticket the viewer sees (`findTicketRow`, else 404), and of its comments only those whose visibility
- *   the viewer's role reads (`commentVisibilitiesFor`); a comment it may not read is a 404, like one that does not
- *   exist.
+ * - Reading: a ticket the viewer sees (else 404), and of its comments only those whose visibility the viewer's role
+ *   reads (`commentVisibilitiesFor`), the whole thread in one statement (`threadOf`); a comment it may not read is a
+ *   404, like one that does not exist.
  * - Posting: everyone on the ticket, with a visibility it reads (else 422 on `visibility`); files checked, re-encoded
  *   and stored as ticket images are (tickets/files.ts), before the transaction, and removed again if it fails.
  * - Editing: the author within COMMENT_EDIT_MINUTES; deleting: the author within them, or staff any time. A refusal is
  *   a 403: `edit_window_closed` for the author past the window, `forbidden` for anybody else.
  * - Time is the app's clock (`now`, given by the route), so tests can move past the edit window.
- * - A reply by email (inbound-mail.ts) is posted by `postComment` too, as its sender, with `replyVisibility`.
+ * - A reply by email (inbound-mail.ts) is posted by `postComment` too, as its sender, with `replyVisibility` and
+ *   its Message-ID: the unique index on (ticket, author, Message-ID) decides, inside the transaction, that a reply
+ *   delivered again posts nothing (`DuplicateReply`), even when both deliveries arrive at once (ADR 0030).
  */
 import {
   type ApiTicketComment,
@@ -30,7 +32,7 @@ import {
   format,
   type MessageResponse,
 } from '@mend/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ticketCommentFiles, ticketComments, ticketLog, tickets } from '../../db/schema';
@@ -51,11 +53,12 @@ import type { Viewer } from '../tickets/service';
 import { displayName } from '../users/serialize';
 import { type CommentedTicket, notifyComment } from './notify';
 import {
-  commentsOf,
+  type CommentFile,
   filesOf,
   findReadableComment,
   findReadableCommentFile,
   type ReadableComment,
+  threadOf,
 } from './queries';
 import { commentSubject, serializeComment } from './serialize';
 
@@ -114,17 +117,19 @@ export async function listComments(
   ticketId: number,
   now: Date,
 ): Promise<ApiTicketCommentList> {
-  const ticket = await visibleTicket(db, viewer, ticketId);
-  const visibilities = commentVisibilitiesFor(viewer.role);
-  const rows = await commentsOf(db, ticketId, visibilities);
-  const files = await filesOf(
-    db,
-    rows.map((row) => row.comment.id),
-  );
-  const landlordId = ticket.property.landlordId;
+  const thread = await threadOf(db, viewer, ticketId);
+  if (!thread) throw notFound();
+  const filesByComment = new Map<number, CommentFile[]>();
+  for (const file of thread.files) {
+    const files = filesByComment.get(file.commentId);
+    if (files) files.push(file);
+    else filesByComment.set(file.commentId, [file]);
+  }
   return {
-    data: rows.map((row) => serializeComment(row, files, viewer, landlordId, now)),
-    visibilities,
+    data: thread.comments.map((row) =>
+      serializeComment(row, filesByComment.get(row.comment.id) ?? [], viewer, thread.landlordId, now),
+    ),
+    visibilities: commentVisibilitiesFor(viewer.role),
   };
 }
 
@@ -187,7 +192,23 @@ const commentedTicket = ({ ticket, unit, property }: TicketJoinedRow): Commented
   createdBy: ticket.createdBy,
 });
 
-/** POST tickets/{id}/comments. */
+/**
+ * A reply by email already posted: a comment of this ticket by this sender records its Message-ID. Nothing of it
+ * was written (the transaction rolled back) and its files are removed again.
+ */
+export class DuplicateReply extends Error {
+  constructor(readonly emailMessageId: string) {
+    super('This reply was posted already.');
+    this.name = 'DuplicateReply';
+  }
+}
+
+/** Where a comment comes from, beside the form: the Message-ID of the email reply that posts it (normalised). */
+export interface CommentSource {
+  emailMessageId?: string | null;
+}
+
+/** POST tickets/{id}/comments, and a reply by email (`source`). */
 export async function postComment(
   ctx: ServiceContext,
   viewer: Viewer,
@@ -195,7 +216,9 @@ export async function postComment(
   body: unknown,
   uploads: UploadedFile[],
   now: Date,
+  source: CommentSource = {},
 ): Promise<ApiTicketCommentResponse> {
+  const emailMessageId = source.emailMessageId ?? null;
   const ticket = await visibleTicket(ctx.db, viewer, ticketId);
   if (!can(viewer, 'comment.post')) throw forbidden();
   const form = await parseCommentForm(viewer, body, uploads);
@@ -212,16 +235,25 @@ export async function postComment(
         .where(and(eq(tickets.id, ticketId), visibleTickets(viewer)))
         .for('share');
       if (!locked) throw notFound();
-      const [comment] = await tx
-        .insert(ticketComments)
-        .values({
-          ticketId,
-          userId: viewer.id,
-          body: form.values.body,
-          visibility: form.values.visibility,
-          createdAt: now,
-        })
-        .returning();
+      const insert = tx.insert(ticketComments).values({
+        ticketId,
+        userId: viewer.id,
+        body: form.values.body,
+        visibility: form.values.visibility,
+        createdAt: now,
+        emailMessageId,
+      });
+      // The same reply posted meanwhile (committed, or committing: the insert waits for it) is no conflict to
+      // report but the answer itself; the unique index decides, so two deliveries at once still make one comment.
+      const [comment] = await (emailMessageId === null
+        ? insert.returning()
+        : insert
+            .onConflictDoNothing({
+              target: [ticketComments.ticketId, ticketComments.userId, ticketComments.emailMessageId],
+              where: sql`email_message_id is not null`,
+            })
+            .returning());
+      if (!comment) throw new DuplicateReply(emailMessageId ?? '');
       if (stored.length > 0) {
         await tx.insert(ticketCommentFiles).values(
           stored.map((file, position) => ({

@@ -1,0 +1,2 @@
+ALTER TABLE "ticket_comments" ADD COLUMN "email_message_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "ticket_comments_email_message_id_unique" ON "ticket_comments" USING btree ("ticket_id","user_id","email_message_id") WHERE "ticket_comments"."email_message_id" is not null;
