@@ -3,7 +3,7 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormButton } from '../FormButton';
 import { FormErrorAlert } from './FormErrorAlert';
-import type { FormSubmission } from './fields';
+import type { FormSubmission } from './RecordFormShell';
 
 export interface SettingsFormProps extends FormSubmission {
   title?: string;

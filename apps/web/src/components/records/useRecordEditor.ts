@@ -6,8 +6,8 @@
  * `<RecordFormShell {...shell}>` around its fields.
  */
 import { t } from '../../lib/translations';
-import type { RecordFormShellProps } from '../forms/fields';
 import { savedRecord } from '../forms/payload';
+import type { RecordFormShellProps } from '../forms/RecordFormShell';
 import type { RecordFormOptions } from '../forms/useRecordForm';
 import { useSubmittingForm } from '../forms/useSubmittingForm';
 import type { PanelControls } from '../panel/usePanelRoute';

@@ -18,8 +18,8 @@ import {
   format,
 } from '@mend/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { RecordFormShell } from '../../components/forms/fields';
 import type { FormValues } from '../../components/forms/form-values';
+import { RecordFormShell } from '../../components/forms/RecordFormShell';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { RecordFormPanel } from '../../components/records/RecordFormPanel';
 import { useRecordEditor } from '../../components/records/useRecordEditor';

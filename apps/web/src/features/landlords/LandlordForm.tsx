@@ -6,13 +6,9 @@ import {
   type LandlordValues,
   landlordSchema,
 } from '@mend/shared';
-import {
-  avatarError,
-  FormAvatarField,
-  NameDescriptionFields,
-  RecordFormShell,
-} from '../../components/forms/fields';
+import { avatarError, FormAvatarField, NameDescriptionFields } from '../../components/forms/fields';
 import type { FormValues } from '../../components/forms/form-values';
+import { RecordFormShell } from '../../components/forms/RecordFormShell';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { RecordFormPanel } from '../../components/records/RecordFormPanel';
 import { useRecordEditor } from '../../components/records/useRecordEditor';

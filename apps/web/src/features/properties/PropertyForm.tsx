@@ -10,16 +10,11 @@ import {
   type PropertyValues,
   propertySchema,
 } from '@mend/shared';
-import {
-  avatarError,
-  FormAvatarField,
-  FormMapUrlField,
-  FormPlaceFields,
-  NameDescriptionFields,
-  RecordFormShell,
-} from '../../components/forms/fields';
+import { avatarError, FormAvatarField, NameDescriptionFields } from '../../components/forms/fields';
 import type { FormValues } from '../../components/forms/form-values';
 import { LandlordPicker } from '../../components/forms/LandlordPicker';
+import { FormMapUrlField, FormPlaceFields } from '../../components/forms/place-fields';
+import { RecordFormShell } from '../../components/forms/RecordFormShell';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { RecordFormPanel } from '../../components/records/RecordFormPanel';
 import { useRecordEditor } from '../../components/records/useRecordEditor';

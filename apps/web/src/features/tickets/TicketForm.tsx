@@ -12,7 +12,7 @@
 import { type ApiTicket, type ApiUser, can, deviceTimeZone, ticketSchema } from '@mend/shared';
 import { useMemo, useState } from 'react';
 import { PanelError, PanelStatus } from '../../components/details';
-import { RecordFormShell } from '../../components/forms/fields';
+import { RecordFormShell } from '../../components/forms/RecordFormShell';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import type { ParsingSchema } from '../../components/forms/zod-errors';
 import { NotAllowed } from '../../components/NotAllowed';

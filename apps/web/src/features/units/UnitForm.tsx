@@ -11,15 +11,11 @@ import {
   type UnitValues,
   unitSchema,
 } from '@mend/shared';
-import {
-  avatarError,
-  FormAvatarField,
-  FormMapUrlField,
-  NameDescriptionFields,
-  RecordFormShell,
-} from '../../components/forms/fields';
+import { avatarError, FormAvatarField, NameDescriptionFields } from '../../components/forms/fields';
 import type { FormValues } from '../../components/forms/form-values';
 import { LandlordPicker } from '../../components/forms/LandlordPicker';
+import { FormMapUrlField } from '../../components/forms/place-fields';
+import { RecordFormShell } from '../../components/forms/RecordFormShell';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { type LoadedForm, RecordFormPanel } from '../../components/records/RecordFormPanel';
 import { useRecordEditor } from '../../components/records/useRecordEditor';

@@ -16,7 +16,8 @@ import {
   userFormSchema,
 } from '@mend/shared';
 import { useState } from 'react';
-import { avatarError, RecordFormShell } from '../../components/forms/fields';
+import { avatarError } from '../../components/forms/fields';
+import { RecordFormShell } from '../../components/forms/RecordFormShell';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { type LoadedForm, RecordFormPanel } from '../../components/records/RecordFormPanel';
 import { useRecordEditor } from '../../components/records/useRecordEditor';

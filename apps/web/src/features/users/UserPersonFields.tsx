@@ -4,7 +4,8 @@
  */
 import { PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { ContactFields } from '../../components/forms/ContactFields';
-import { AvatarField, avatarError, FormPlaceFields } from '../../components/forms/fields';
+import { AvatarField, avatarError } from '../../components/forms/fields';
+import { FormPlaceFields } from '../../components/forms/place-fields';
 import { t } from '../../lib/translations';
 import type { UserFormState } from './user-form-values';
 
