@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { DueWorker } from './lib/due-work';
 import { registerErrorHandler } from './lib/error-handler';
 import { assertBodyDepth, readMultipart, type UploadedFile } from './lib/form-body';
 import { registerIdempotency } from './lib/idempotency';
@@ -18,6 +19,8 @@ import { securityHeaders } from './lib/security-headers';
 import { registerSessions } from './lib/session';
 import { type FileStorage, LocalFileStorage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/routes';
+import { unansweredAssignmentsJob } from './modules/assignments/alerts';
+import { assignmentRoutes } from './modules/assignments/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { setUpInboundMail } from './modules/comments/inbound-mail';
@@ -44,6 +47,8 @@ declare module 'fastify' {
     orphanFiles: OrphanFileSweeper;
     /** Sign-in, reset and verification limits, counted in the database (lib/rate-limits.ts). */
     rateLimits: RateLimits;
+    /** Time-based work (lib/due-work.ts): main.ts starts it when DUE_WORK_WORKER is on; tests run it by hand. */
+    dueWork: DueWorker;
   }
   interface FastifyRequest {
     /** Files of a multipart body (empty for JSON bodies). */
@@ -58,7 +63,10 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   /** Where uploads go; defaults to the `uploads` folder inside the data folder. */
   storage?: FileStorage;
-  /** The clock of the rate limits, of comments' edit window and of reply addresses' expiry (tests move it). */
+  /**
+   * The clock of the rate limits, of comments' edit window, of reply addresses' expiry, of assignments and of the
+   * due-work worker (tests move it).
+   */
   now?: () => Date;
 }
 
@@ -92,6 +100,14 @@ export async function buildApp({
   setUpMessaging(app, config, now);
   // Replies by email, when configured: the inbound SMTP listener; main.ts starts it too.
   setUpInboundMail(app, config, now);
+  const dueWork = new DueWorker({
+    jobs: [unansweredAssignmentsJob(db, app.messaging)],
+    pollMs: config.dueWorkPollMs,
+    now,
+    log: app.log,
+  });
+  app.decorate('dueWork', dueWork);
+  app.addHook('onClose', () => dueWork.stop());
 
   // Bodies are multipart (SPEC.md section 7) or JSON; Fastify's plain-text parser would hand a handler a
   // string to read as a form, so any other type of body is refused with 415.
@@ -134,6 +150,7 @@ export async function buildApp({
       categoryRoutes(api);
       ticketRoutes(api);
       commentRoutes(api, now);
+      assignmentRoutes(api, now);
       accountRoutes(api);
       profileRoutes(api);
       notificationRoutes(api);

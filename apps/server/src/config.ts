@@ -58,6 +58,8 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
   /** Run the outbox worker in this process: on by default, off under NODE_ENV=test unless asked. */
   OUTBOX_WORKER: flag.optional(),
+  DUE_WORK_POLL_MS: z.coerce.number().int().min(50).default(30_000),
+  DUE_WORK_WORKER: flag.optional(),
   /**
    * Replies by email (issue 25): the port of the inbound SMTP listener (0: any free port). Off unless set, together
    * with INBOUND_MAIL_DOMAIN; then every notification email about a ticket carries a signed reply address.
@@ -103,6 +105,9 @@ export interface Config {
   appSecret: string | null;
   outboxPollMs: number;
   outboxWorker: boolean;
+  /** The worker of time-based work (lib/due-work.ts): assignments nobody answered; how often it looks. */
+  dueWorkPollMs: number;
+  dueWorkWorker: boolean;
   /** The inbound SMTP listener of replies by email; null (the default) unless port and domain are both set. */
   inboundMail: InboundMailConfig | null;
   /** Every API answer is checked against its route's declared schema (lib/routes.ts); on in tests. */
@@ -176,6 +181,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appSecret: e.APP_SECRET ?? null,
     outboxPollMs: e.OUTBOX_POLL_MS,
     outboxWorker: e.OUTBOX_WORKER ?? e.NODE_ENV !== 'test',
+    dueWorkPollMs: e.DUE_WORK_POLL_MS,
+    dueWorkWorker: e.DUE_WORK_WORKER ?? e.NODE_ENV !== 'test',
     inboundMail:
       e.INBOUND_SMTP_PORT !== undefined && e.INBOUND_MAIL_DOMAIN
         ? {

@@ -44,6 +44,8 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ host: config.host, port: config.port });
 // Delivery of emails, SMS and voice calls (a channel without settings keeps its messages in the outbox).
 if (config.outboxWorker) app.outbox.start();
+// Time-based work: managers alerted of assignments nobody answered in time.
+if (config.dueWorkWorker) app.dueWork.start();
 // Stored files left without a row by a process that died mid-upload: swept now, then every hour.
 app.orphanFiles.start();
 // Replies by email (INBOUND_SMTP_PORT and INBOUND_MAIL_DOMAIN): the inbound SMTP listener; stopped by app.close().

@@ -205,6 +205,11 @@ function expectRefusal(endpoint: Endpoint, response: LightMyRequestResponse, con
       expect(response.headers.location, context).toBe('/login?verified=0');
       return;
     case 'POST /api/unsubscribe/:token':
+    // A signed assignment link names a ticket and a contractor only through its signature: forged, it is refused
+    // before anything is read (issue 25).
+    case 'GET /api/assignment-links/:token':
+    case 'POST /api/assignment-links/:token/accept':
+    case 'POST /api/assignment-links/:token/decline':
       expect(status, context).toBe(400);
       return;
   }
@@ -247,7 +252,8 @@ describe('every endpoint naming landlord B’s records, as landlord A’s people
         if (kind === 'username') return `guess${id}`;
         if (kind === 'uploadKey')
           return `avatars/users/${w.b.tenant.id}/${id.toString(16).padStart(32, '0')}.webp`;
-        if (kind === 'verifyToken' || kind === 'unsubscribeToken') return b(kind);
+        if (kind === 'verifyToken' || kind === 'unsubscribeToken' || kind === 'assignmentToken')
+          return b(kind);
         return id;
       };
     await fc.assert(

@@ -132,7 +132,13 @@ describe('what each role may do to a ticket it sees', () => {
   it('a contractor may change the status of a ticket routed to it, but not edit or delete it', async () => {
     const client = await clientFor(t, w.north.plumber);
     const ticket = (await client.get(`/api/tickets/${ids.n1}/`)).json();
-    expect(ticket.can).toEqual({ update: false, delete: false, change_status: true });
+    expect(ticket.can).toEqual({
+      update: false,
+      delete: false,
+      change_status: true,
+      assign: false,
+      answer_assignment: false,
+    });
     const edit = await client.post(ticket.path, {
       _method: 'PATCH',
       ...ticketForm({ unit_id: w.north.unit.id, category_id: w.plumbing.id, title: 'Mine now' }),
@@ -147,7 +153,13 @@ describe('what each role may do to a ticket it sees', () => {
   it('a tenant may edit tickets on its unit (the unit stays its own)', async () => {
     const client = await clientFor(t, w.north.tenant);
     const ticket = (await client.get(`/api/tickets/${ids.n1}/`)).json();
-    expect(ticket.can).toEqual({ update: true, delete: true, change_status: true });
+    expect(ticket.can).toEqual({
+      update: true,
+      delete: true,
+      change_status: true,
+      assign: false,
+      answer_assignment: false,
+    });
     const edit = await client.post(ticket.path, {
       _method: 'PATCH',
       ...ticketForm({ unit_id: w.south.unit.id, category_id: w.plumbing.id, title: 'Still leaking' }),

@@ -1,4 +1,5 @@
 /** Debian's Chromium driven by playwright-core (never a downloaded browser). */
+import { en } from '@mend/shared';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -99,4 +100,33 @@ export async function holdEntryScript(page: Page): Promise<() => void> {
     await route.continue();
   });
   return release;
+}
+
+/** Signs in from the login page with the demo password, and waits to leave it. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: en.auth.emailOrUsername }).fill(email);
+  await page.getByLabel(en.auth.password, { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: en.auth.signIn }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** A desktop window (1440 px) in the demo properties' time zone, signed in as `email`. */
+export async function onDesktop(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1440, height: 900 },
+    timezoneId: 'America/Edmonton',
+  });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+/** GET from the app's JSON API with the page's session. */
+export function api<T>(page: Page, url: string): Promise<T> {
+  return page.evaluate(async (address) => {
+    const answer = await fetch(address, { headers: { Accept: 'application/json' } });
+    return answer.json();
+  }, url) as Promise<T>;
 }

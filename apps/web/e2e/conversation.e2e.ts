@@ -16,7 +16,7 @@ import { en, format, TICKET_IMAGE_MAX_BYTES } from '@mend/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appReady, baseUrl, DEMO_PASSWORD, launchBrowser, newPhonePage } from './browser';
+import { appReady, launchBrowser, newPhonePage, onDesktop, signIn } from './browser';
 
 const C = en.screens.comments;
 const PHONE_WIDTH = 390;
@@ -62,25 +62,6 @@ afterAll(async () => {
   await browser?.close();
   if (photoDir) rmSync(photoDir, { recursive: true, force: true });
 });
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: en.auth.emailOrUsername }).fill(email);
-  await page.getByLabel(en.auth.password, { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.auth.signIn }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
-
-async function onDesktop(email: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 1440, height: 900 },
-    timezoneId: 'America/Edmonton',
-  });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
 
 async function onPhone(email: string): Promise<Page> {
   const page = await newPhonePage(browser);
@@ -161,7 +142,7 @@ describe('a conversation on a ticket', () => {
     });
 
     // The manager posts a staff-only note, then a comment for everyone.
-    const manager = await onDesktop('manager@northwind.test');
+    const manager = await onDesktop(browser, 'manager@northwind.test');
     let details = await openTicket(manager, id);
     await post(details, staffNote, C.visibilities.staff);
     await comment(details, staffNote).locator('[data-visibility-badge="staff"]').waitFor();

@@ -12,13 +12,14 @@ import nodemailer from 'nodemailer';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  api,
   appReady,
-  baseUrl,
   type CaughtMail,
   caughtMails,
-  DEMO_PASSWORD,
   launchBrowser,
   newPhonePage,
+  onDesktop,
+  signIn,
 } from './browser';
 
 const C = en.screens.comments;
@@ -34,25 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: en.auth.emailOrUsername }).fill(email);
-  await page.getByLabel(en.auth.password, { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.auth.signIn }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
-
-async function onDesktop(email: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 1440, height: 900 },
-    timezoneId: 'America/Edmonton',
-  });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
 
 /** The ticket's details panel, opened by its address, once its conversation has loaded. */
 async function openTicket(page: Page, id: number): Promise<Locator> {
@@ -70,14 +52,6 @@ function composer(details: Locator): Locator {
 
 function comment(details: Locator, text: string): Locator {
   return details.locator('[data-comment]').filter({ hasText: text });
-}
-
-/** The page's own JSON API, with its session. */
-function api<T>(page: Page, url: string): Promise<T> {
-  return page.evaluate(async (address) => {
-    const answer = await fetch(address, { headers: { Accept: 'application/json' } });
-    return answer.json();
-  }, url) as Promise<T>;
 }
 
 /** A header of a caught email (folded lines joined), from its header block only. */
@@ -154,7 +128,7 @@ describe('a reply by email', () => {
     const tenantId = (await api<{ user: { id: number } }>(tenant, '/api/users/current')).user.id;
 
     // The manager asks her something, for everyone on the ticket.
-    const manager = await onDesktop('manager@northwind.test');
+    const manager = await onDesktop(browser, 'manager@northwind.test');
     let details = await openTicket(manager, id);
     const form = composer(details);
     await form.locator('label').filter({ hasText: C.visibilities.everyone }).click();

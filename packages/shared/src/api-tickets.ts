@@ -7,6 +7,13 @@
  */
 import type { z } from 'zod';
 import type {
+  apiAssignableContractorListSchema,
+  apiAssignableContractorSchema,
+  apiAssignmentLinkAnswerSchema,
+  apiAssignmentLinkSchema,
+  apiTicketAssigneeSchema,
+  apiTicketAssignmentResponseSchema,
+  apiTicketAssignmentSchema,
   apiTicketAvailabilitySchema,
   apiTicketBatchDeleteResponseSchema,
   apiTicketBatchStatusResponseSchema,
@@ -47,3 +54,10 @@ export type ApiTicketCommentAttachment = z.output<typeof apiTicketCommentAttachm
 export type ApiTicketComment = z.output<typeof apiTicketCommentSchema>;
 export type ApiTicketCommentList = z.output<typeof apiTicketCommentListSchema>;
 export type ApiTicketCommentResponse = z.output<typeof apiTicketCommentResponseSchema>;
+export type ApiTicketAssignee = z.output<typeof apiTicketAssigneeSchema>;
+export type ApiTicketAssignment = z.output<typeof apiTicketAssignmentSchema>;
+export type ApiAssignableContractor = z.output<typeof apiAssignableContractorSchema>;
+export type ApiAssignableContractorList = z.output<typeof apiAssignableContractorListSchema>;
+export type ApiTicketAssignmentResponse = z.output<typeof apiTicketAssignmentResponseSchema>;
+export type ApiAssignmentLink = z.output<typeof apiAssignmentLinkSchema>;
+export type ApiAssignmentLinkAnswer = z.output<typeof apiAssignmentLinkAnswerSchema>;

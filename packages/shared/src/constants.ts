@@ -35,6 +35,22 @@ export const COMMENT_MAX_LENGTH = 5000;
 export const COMMENT_MAX_FILES = TICKET_IMAGE_MAX_FILES;
 /** Its author may edit (or delete) a comment for this long after posting it; staff may delete it any time. */
 export const COMMENT_EDIT_MINUTES = 15;
+
+/**
+ * The one contractor responsible for a ticket (issue 25): staff assign it, and it answers: `pending` until it accepts
+ * (`accepted`) or declines with a reason (`declined`, the ticket back with its managers).
+ */
+export const ASSIGNMENT_STATES = ['pending', 'accepted', 'declined'] as const;
+export type AssignmentState = (typeof ASSIGNMENT_STATES)[number];
+/** Hours an assigned contractor has to answer before the managers are alerted, for a landlord that set none. */
+export const ASSIGNMENT_RESPONSE_HOURS_DEFAULT = 48;
+/** The range a landlord may set: an hour to a month. */
+export const ASSIGNMENT_RESPONSE_HOURS_MIN = 1;
+export const ASSIGNMENT_RESPONSE_HOURS_MAX = 720;
+/** Longest reason for declining a job, in characters. */
+export const ASSIGNMENT_DECLINE_REASON_MAX_LENGTH = 1000;
+/** The ticket lists' "Assigned to" filter value of tickets without an assigned contractor. */
+export const UNASSIGNED_FILTER = 'none';
 export const ACCEPTED_UPLOAD_MIME_TYPES = [
   'image/jpeg',
   'image/png',

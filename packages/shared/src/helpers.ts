@@ -1,5 +1,6 @@
 /** Small pure helpers shared by server and web (SPEC.md sections 3, 4, 5, 7, 9). */
 import {
+  type AssignmentState,
   FIRST_CLOSED_STATUS,
   NONCE_LENGTH,
   TEMPORARY_EMAIL_DOMAIN,
@@ -7,6 +8,7 @@ import {
   TICKET_STATUSES,
   VISIBLE_ID_DIGITS,
 } from './constants';
+import { en } from './messages';
 
 /** Ticket visible id: zero-padded to 3 digits below 1000 (7 -> "007", 1234 -> "1234"). */
 export function visibleId(id: number): string {
@@ -21,6 +23,11 @@ export function statusSlug(text: string): string {
 /** Text of a status index, or '' when the index is not in the list. */
 export function statusText(status: number): string {
   return TICKET_STATUSES[status] ?? '';
+}
+
+/** Text of an assignment's state ("Waiting for an answer", "Accepted", "Declined"). */
+export function assignmentStateText(state: AssignmentState): string {
+  return en.ticketScreens.assignment.states[state];
 }
 
 /** Text of a priority index, or '' when the index is not in the list. */

@@ -270,6 +270,11 @@ export const en = {
     commentBody: 'Please write a comment',
     commentTooLong: 'Please keep your comment to {max} characters or fewer',
     commentVisibility: 'Please choose who can see this comment',
+    assignContractor: 'Please choose a contractor',
+    assignContractorOfLandlord: 'Please choose a contractor of this landlord',
+    declineReason: 'Please give a reason',
+    declineReasonTooLong: 'Please keep the reason to {max} characters or fewer',
+    assignmentResponseHours: 'Please enter a whole number of hours from {min} to {max}',
   },
   /** Texts of the records API: landlords, properties, units, categories (server side). */
   records: {
@@ -390,6 +395,7 @@ export const en = {
       passwordConfirmation: 'Confirm password',
       contact: 'Contact',
       username: 'Username',
+      assignmentResponseHours: 'Hours to answer an assignment',
     },
     hints: {
       image: 'JPEG, PNG, GIF or WebP, under 1 MB.',
@@ -402,6 +408,8 @@ export const en = {
       chooseLandlordFirst: 'Choose a landlord first.',
       gmapsUrl: 'Paste the share link from Google Maps.',
       timeZone: 'Tenants give their availability for this property’s tickets in this time zone.',
+      assignmentResponseHours:
+        'When an assigned contractor has not accepted or declined within this time, the managers are alerted.',
     },
     placeholders: {
       country: 'Select a country',
@@ -531,6 +539,60 @@ export const en = {
       notYours: 'You can only change your own comments.',
       editWindowClosed: 'Comments can only be changed within {minutes} minutes of posting them.',
     },
+    /** One contractor assigned, who accepts or declines (issue 25): log lines, answers, messages, refusals. */
+    assignment: {
+      log: {
+        assigned: 'Assigned to {name}',
+        reassigned: 'Reassigned from {from} to {name}',
+        unassigned: '{name} unassigned',
+        accepted: '{name} accepted the job',
+        declined: '{name} declined the job: {reason}',
+        unanswered: '{name} has not answered within {hours} hours',
+      },
+      assigned: 'Ticket assigned to {name}.',
+      unassigned: 'Ticket unassigned.',
+      accepted: 'You accepted this job.',
+      declined: 'You declined this job.',
+      notAssigned: 'This job is not assigned to you.',
+      alreadyAnswered: 'This job has already been answered.',
+      alreadyAssigned: '{name} is already assigned to this ticket.',
+      nobodyAssigned: 'Nobody is assigned to this ticket.',
+      closedTicket: 'A completed or cancelled ticket cannot be assigned.',
+      linkInvalid: 'This link is not valid or has expired. Please sign in to Mend to answer.',
+      linkStale: 'This job is no longer assigned to you.',
+      notifications: {
+        assigned: 'Ticket #{visible_id} assigned to you',
+        assignedDescription: '{title}: please accept or decline by {due}',
+        unassigned: 'You are no longer assigned to ticket #{visible_id}',
+        accepted: '{name} accepted ticket #{visible_id}',
+        declined: '{name} declined ticket #{visible_id}',
+        declinedDescription: '{title}: {reason}',
+        unanswered: 'No answer from {name} on ticket #{visible_id}',
+        unansweredDescription: '{title}: assigned {hours} hours ago, not yet accepted or declined',
+      },
+      outbox: {
+        assignedSubject: 'Ticket #{visible_id} assigned to you: {title}',
+        assignedSms:
+          'Mend: ticket #{visible_id} ({title}) at {property}, {unit} is assigned to you. Accept or decline by {due}: {answer_link}',
+        assignedVoice:
+          'Hello, this is Mend. Maintenance ticket number {id}, {title}, at {property}, has been assigned to you. Please accept or decline it in Mend.',
+        unassignedSubject: 'Ticket #{visible_id} is no longer assigned to you',
+        unassignedSms: 'Mend: ticket #{visible_id} ({title}) is no longer assigned to you.',
+        unassignedVoice:
+          'Hello, this is Mend. Maintenance ticket number {id}, {title}, is no longer assigned to you.',
+        answeredSubject: '{name} {answer} ticket #{visible_id}: {title}',
+        answeredSms: 'Mend: {name} {answer} ticket #{visible_id} ({title}). {link}',
+        answeredVoice:
+          'Hello, this is Mend. {name} {answer} maintenance ticket number {id}, {title}. Please sign in to Mend for the details.',
+        /** {answer} of the three above. */
+        answers: { accepted: 'accepted', declined: 'declined' },
+        unansweredSubject: 'No answer from {name} on ticket #{visible_id}: {title}',
+        unansweredSms:
+          'Mend: {name} has not answered ticket #{visible_id} ({title}) within {hours} hours. {link}',
+        unansweredVoice:
+          'Hello, this is Mend. {name} has not answered maintenance ticket number {id}, {title}, within {hours} hours. Please sign in to Mend to assign someone else.',
+      },
+    },
     deleted: 'Ticket "{title}" has been deleted.',
     batchDeleted: '{count} tickets deleted.',
     batchDeletedOne: '1 ticket deleted.',
@@ -612,6 +674,16 @@ export const en = {
       /** On every ticket email whose Reply-To is a reply address (inbound email on, issue 25). */
       replyNote:
         "You can reply to this email: your reply is added to the ticket's conversation, where everyone on the ticket sees it. Photos attached to it are added too.",
+      assignedIntro: 'A maintenance ticket has been assigned to you. Please accept or decline it.',
+      answerBy: 'Answer by',
+      answerAction: 'Accept or decline',
+      answerNote: 'The button works without signing in, for {days} days.',
+      unassignedIntro: 'This maintenance ticket is no longer assigned to you.',
+      acceptedIntro: '{name} accepted a maintenance ticket.',
+      declinedIntro: '{name} declined a maintenance ticket.',
+      declineReason: 'Reason',
+      unansweredIntro: '{name} has not answered an assignment within {hours} hours.',
+      assignedTo: 'Assigned to',
       replyNoteComment:
         "You can reply to this email: your reply is added to the ticket's conversation, for the same people as this comment. Photos attached to it are added too.",
     },
@@ -804,12 +876,16 @@ export const en = {
       status: 'Status',
       category: 'Category',
       createdDate: 'Created Date',
+      assignedTo: 'Assigned to',
     },
     filters: {
       status: 'Status',
       allTickets: 'All Tickets',
       property: 'Property',
       allProperties: 'All Properties',
+      assignedTo: 'Assigned to',
+      anyone: 'Anyone',
+      nobody: 'Nobody',
     },
     highPriority: 'High priority',
     /** A ticket's priority on its card in a phone's list ("Normal priority"). */
@@ -859,6 +935,34 @@ export const en = {
     },
     openFile: 'Open {name}',
     changeStatus: 'Change status',
+    /** The assigned contractor on a ticket, and its answer (issue 25). */
+    assignment: {
+      title: 'Assigned contractor',
+      nobody: 'No contractor assigned yet.',
+      contractor: 'Contractor',
+      choose: 'Choose a contractor',
+      matched: 'Matched by routing',
+      others: 'Other contractors of the landlord',
+      noContractors: 'This landlord has no contractors yet.',
+      assign: 'Assign',
+      reassign: 'Reassign',
+      unassign: 'Unassign',
+      confirmUnassign: 'Unassign {name} from this ticket?',
+      states: { pending: 'Waiting for an answer', accepted: 'Accepted', declined: 'Declined' },
+      answerBy: 'Answer by {time}',
+      overdue: 'No answer since {time}',
+      reason: 'Reason',
+      accept: 'Accept',
+      decline: 'Decline',
+      declineTitle: 'Decline this job',
+      declineHint: 'The managers see your reason and assign someone else.',
+      /** The page of the signed link in an assignment's email or SMS (no sign-in). */
+      linkTitle: 'A job for you',
+      linkIntro: '{name}, this ticket is assigned to you. Will you take it?',
+      linkAccepted: 'You accepted this job. Thank you!',
+      linkDeclined: 'You declined this job. The managers have been told.',
+      linkSignIn: 'Sign in to Mend to see the ticket',
+    },
     form: {
       contactSection: 'Contact details',
       contactHint: 'Who the contractor should reach about this ticket.',

@@ -87,6 +87,7 @@ const withoutSubject: Partial<Record<Action, Answers>> = {
   // A manager edits its own landlord.
   'landlord.update': 'yy--',
   'ticket.pickUnit': 'yy--',
+  'ticket.assign': 'yy--',
   // Optional subject left out: everyone on a ticket may comment on it.
   'comment.post': 'yyyy',
 };
@@ -129,11 +130,32 @@ const withSubject: SubjectCase[] = [
   // A unit, and a unit picked on the ticket form: any for the super admin, its landlord's for a manager.
   // biome-ignore format: a table, aligned by column
   ...grid(
-    ['unit.create', 'unit.update', 'unit.delete', 'ticket.pickUnit'],
+    ['unit.create', 'unit.update', 'unit.delete', 'ticket.pickUnit', 'ticket.assign'],
     [
-      //                                               create  update  delete  pickUnit
-      ['own landlord',   { landlordId: LANDLORD },       'yy--', 'yy--', 'yy--', 'yy--'],
-      ['other landlord', { landlordId: OTHER_LANDLORD }, 'y---', 'y---', 'y---', 'y---'],
+      //                                               create  update  delete  pickUnit assign
+      ['own landlord',   { landlordId: LANDLORD },       'yy--', 'yy--', 'yy--', 'yy--',  'yy--'],
+      ['other landlord', { landlordId: OTHER_LANDLORD }, 'y---', 'y---', 'y---', 'y---',  'y---'],
+    ],
+  ),
+  // The assigned contractor of a ticket: only that contractor answers its job (the contractor actor is id 4).
+  // biome-ignore format: a table, aligned by column
+  ...grid(
+    ['ticket.answerAssignment'],
+    [
+      ['assigned to the contractor',   { contractorId: 4 }, '---y'],
+      ['assigned to someone else',     { contractorId: 5 }, '----'],
+      ['assigned to the tenant\'s id', { contractorId: 3 }, '----'],
+    ],
+  ),
+  // Who is told of an assignment, and of why it was declined.
+  // biome-ignore format: a table, aligned by column
+  ...grid(
+    ['ticket.viewAssignment', 'ticket.viewDeclineReason'],
+    [
+      //                                                  viewAssignment viewDeclineReason
+      ['pending, the contractor\'s',  { state: 'pending', contractorId: 4 },  'yy-y', 'yy-y'],
+      ['accepted, another\'s',        { state: 'accepted', contractorId: 5 }, 'yyyy', 'yy--'],
+      ['declined, another\'s',        { state: 'declined', contractorId: 5 }, 'yy-y', 'yy--'],
     ],
   ),
   // A property.

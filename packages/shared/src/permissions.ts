@@ -5,7 +5,12 @@
  * which rows an actor may see at all is the server's per-entity scope (see `ticketScope`).
  */
 import type { ApiUser } from './api';
-import { COMMENT_EDIT_MINUTES, COMMENT_VISIBILITIES, type CommentVisibility } from './constants';
+import {
+  type AssignmentState,
+  COMMENT_EDIT_MINUTES,
+  COMMENT_VISIBILITIES,
+  type CommentVisibility,
+} from './constants';
 import { assignableRoles, ROLE, type Role } from './roles';
 
 /** Who is acting: the signed-in user. */
@@ -79,6 +84,10 @@ interface Subjects {
   'ticket.filterByProperty': undefined;
   'ticket.changeUnitOnEdit': undefined;
   'ticket.viewAll': undefined;
+  'ticket.assign': LandlordOwned | undefined;
+  'ticket.answerAssignment': { contractorId: number };
+  'ticket.viewAssignment': { state: AssignmentState };
+  'ticket.viewDeclineReason': { contractorId: number };
   'dashboard.viewByProperty': undefined;
   'category.create': undefined;
   'category.update': undefined;
@@ -207,6 +216,17 @@ const RULES: { [A in Action]: Rule<A> } = {
   'ticket.changeUnitOnEdit': isSuper,
   // SPEC 6: see all tickets (global list): role 0.
   'ticket.viewAll': isSuper,
+  // Issue 25: one contractor is assigned by staff: the super admin, or a manager of the ticket's landlord.
+  'ticket.assign': landlordScoped,
+  // Issue 25: only the assigned contractor accepts or declines its job.
+  'ticket.answerAssignment': (actor, subject) =>
+    actor.role === ROLE.contractor && actor.id === subject.contractorId,
+  // Issue 25: who is assigned is told to staff and contractors; to the tenant once the contractor accepted (who is
+  // coming, not who was asked).
+  'ticket.viewAssignment': (actor, subject) => actor.role !== ROLE.tenant || subject.state === 'accepted',
+  // Issue 25: why a contractor declined is for staff and that contractor.
+  'ticket.viewDeclineReason': (actor, subject) =>
+    actor.role <= ROLE.manager || actor.id === subject.contractorId,
   // The dashboard's tickets-by-property chart: not for role 2, whose tickets are all on its one unit.
   'dashboard.viewByProperty': (actor) => actor.role !== ROLE.tenant,
   // SPEC 6: create categories: super admin.

@@ -11,9 +11,16 @@
  * Only type imports from '@mend/shared' here: drizzle-kit loads this file with its own loader.
  */
 
-import { type CommentVisibility, DEFAULT_TIME_ZONE, type NotificationOptions, type Role } from '@mend/shared';
+import {
+  type AssignmentState,
+  type CommentVisibility,
+  DEFAULT_TIME_ZONE,
+  type NotificationOptions,
+  type Role,
+} from '@mend/shared';
 import { relations, sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   doublePrecision,
@@ -81,10 +88,16 @@ export const landlords = pgTable(
     description: str('description'),
     /** Storage key of the logo, not a URL. */
     avatar: text('avatar'),
+    /**
+     * Hours an assigned contractor has to accept or decline before the managers are alerted (issue 25). The default
+     * is ASSIGNMENT_RESPONSE_HOURS_DEFAULT in @mend/shared (a value import is not allowed here; a test keeps them equal).
+     */
+    assignmentResponseHours: smallint('assignment_response_hours').notNull().default(48),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('landlords_assignment_response_hours_check', sql`${t.assignmentResponseHours} between 1 and 720`),
     trgm('landlords_name_trgm_idx', t.name),
     // The landlord search matches the description too: without its own index every search read every row.
     trgm('landlords_description_trgm_idx', t.description),
@@ -509,14 +522,62 @@ export const ticketRecipients = pgTable(
      * count are read from this table's index alone, not from one `tickets` row per routed ticket.
      */
     ticketCreatedAt: timestamp('ticket_created_at', { withTimezone: true }).notNull(),
+    /**
+     * The recipient is the ticket's assigned contractor and has not declined (issue 25): a copy of
+     * `ticket_assignments`, written in the same transaction, so that a contractor's list shows its assigned jobs
+     * first straight from the index below.
+     */
+    assigned: boolean('assigned').notNull().default(false),
+    /**
+     * The routing chose it (false: it sees the ticket only because staff assigned it). Unassigning removes the rows
+     * the routing did not write, so a contractor no longer sees a job it was only assigned.
+     */
+    routed: boolean('routed').notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.ticketId, t.userId] }),
-    index('ticket_recipients_user_id_ticket_created_at_idx').on(
+    index('ticket_recipients_user_id_assigned_created_at_idx').on(
       t.userId,
+      t.assigned.desc().nullsFirst(),
       t.ticketCreatedAt.desc().nullsFirst(),
       t.ticketId.desc().nullsFirst(),
     ),
+  ],
+);
+
+/**
+ * The one contractor responsible for a ticket (issue 25), at most one row per ticket. `state` is pending until the
+ * contractor accepts or declines (ASSIGNMENT_STATES); `respond_by` is when the managers are alerted if it has not
+ * answered (its landlord's hours after `assigned_at`), `alerted_at` that they were, by the assignment worker, once.
+ * Assigning another contractor replaces the row (a new `assigned_at`, which the signed answer links name: an older
+ * link no longer answers). Every change writes a `ticket_log` line.
+ */
+export const ticketAssignments = pgTable(
+  'ticket_assignments',
+  {
+    ticketId: integer('ticket_id')
+      .primaryKey()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** Deleting the contractor unassigns it (the log keeps the history). */
+    contractorId: integer('contractor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').$type<AssignmentState>().notNull().default('pending'),
+    assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull(),
+    respondBy: timestamp('respond_by', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    declineReason: str('decline_reason'),
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('ticket_assignments_state_check', sql`${t.state} in ('pending', 'accepted', 'declined')`),
+    // The lists' "Assigned to" filter.
+    index('ticket_assignments_contractor_id_idx').on(t.contractorId),
+    // What the assignment worker claims: unanswered, not yet alerted, by due time.
+    index('ticket_assignments_unanswered_idx')
+      .on(t.respondBy)
+      .where(sql`${t.state} = 'pending' and ${t.alertedAt} is null`),
   ],
 );
 
@@ -992,6 +1053,7 @@ export type TicketAvailabilityRow = typeof ticketAvailability.$inferSelect;
 export type TicketLogRow = typeof ticketLog.$inferSelect;
 export type NewTicketLogRow = typeof ticketLog.$inferInsert;
 export type TicketCommentRow = typeof ticketComments.$inferSelect;
+export type TicketAssignmentRow = typeof ticketAssignments.$inferSelect;
 export type TicketCommentFileRow = typeof ticketCommentFiles.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;

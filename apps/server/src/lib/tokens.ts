@@ -6,6 +6,8 @@
  *   link works without any database row and cannot be forged for another user or kind;
  * - reply tokens (issue 25): the ticket, the recipient, the comment an email is about and an expiry, signed the same
  *   way, carried in the Reply-To address of a notification email (lib/inbound-mail/);
+ * - assignment tokens (issue 25): the ticket, the assigned contractor, when it was assigned and an expiry, signed the
+ *   same way, in the link of an assignment's email or SMS that accepts or declines the job without signing in;
  * - the app secret itself: APP_SECRET, or one generated into the data folder on first start.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -111,7 +113,7 @@ const isUnsubscribeKind = (value: string): value is UnsubscribeKind =>
  * The MAC of a signed token. It covers a purpose label too, so a signature made for one purpose never passes as
  * another's (an unsubscribe link's as a reply address's, or the other way round).
  */
-function mac(secret: string, purpose: 'unsubscribe' | 'reply', payload: string): Buffer {
+function mac(secret: string, purpose: 'unsubscribe' | 'reply' | 'assignment', payload: string): Buffer {
   return createHmac('sha256', secret).update(`mend:${purpose}:v1:${payload}`).digest();
 }
 
@@ -232,6 +234,65 @@ export function verifyReplyToken(secret: string, token: string, now: Date): Repl
     expiresAt: new Date(seconds * 1000),
   };
   if (now.getTime() >= claims.expiresAt.getTime()) return { ok: false, reason: 'expired', claims };
+  return { ok: true, claims };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Assignment tokens
+
+/** An assignment's answer link works this long after the assignment (well past any landlord's hours to answer). */
+export const ASSIGNMENT_TOKEN_TTL_DAYS = 45;
+
+/**
+ * What an assignment link names: which contractor may answer which ticket's assignment, made when (`assignedAt`, to
+ * the millisecond: a reassignment makes a new one, so an older link no longer answers), until when.
+ */
+export interface AssignmentClaims {
+  ticketId: number;
+  contractorId: number;
+  assignedAt: Date;
+  expiresAt: Date;
+}
+
+export type AssignmentTokenCheck =
+  | { ok: true; claims: AssignmentClaims }
+  | { ok: false; reason: 'forged' | 'expired' };
+
+/** `<ticket>.<contractor>.<assigned at, ms>.<expiry, s>.<signature>`: numbers in base 36, url-safe. */
+export function signAssignmentToken(secret: string, claims: AssignmentClaims): string {
+  const payload = [
+    claims.ticketId,
+    claims.contractorId,
+    claims.assignedAt.getTime(),
+    Math.floor(claims.expiresAt.getTime() / 1000),
+  ]
+    .map((n) => n.toString(36))
+    .join('.');
+  return `${payload}.${mac(secret, 'assignment', payload).toString('base64url')}`;
+}
+
+const B36_TIME = '([1-9a-z][0-9a-z]{0,10})';
+const ASSIGNMENT_TOKEN = new RegExp(`^${B36}\\.${B36}\\.${B36_TIME}\\.${B36_TIME}\\.([A-Za-z0-9_-]{43})$`);
+
+/** The claims of a genuine, unexpired token (on `now`, the app's clock); why not, otherwise. */
+export function verifyAssignmentToken(secret: string, token: string, now: Date): AssignmentTokenCheck {
+  const match = ASSIGNMENT_TOKEN.exec(token);
+  if (!match) return { ok: false, reason: 'forged' };
+  const [, ticket, contractor, assigned, expiry, signature] = match;
+  const payload = `${ticket}.${contractor}.${assigned}.${expiry}`;
+  if (!sameSignature(signature, mac(secret, 'assignment', payload).toString('base64url')))
+    return { ok: false, reason: 'forged' };
+  const [ticketId, contractorId, assignedMs, seconds] = [ticket, contractor, assigned, expiry].map((n) =>
+    Number.parseInt(n, 36),
+  );
+  if ([ticketId, contractorId].some((id) => id === 0 || id > MAX_ID)) return { ok: false, reason: 'forged' };
+  const claims = {
+    ticketId,
+    contractorId,
+    assignedAt: new Date(assignedMs),
+    expiresAt: new Date(seconds * 1000),
+  };
+  if (now.getTime() >= claims.expiresAt.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, claims };
 }
 

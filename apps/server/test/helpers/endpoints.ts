@@ -26,7 +26,7 @@ import {
   type World,
 } from './ticket-factories';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a path parameter names. `user` is any user (the profile tabs, /users/{id}); the others are records. */
 export type ParamKind =
@@ -46,6 +46,7 @@ export type ParamKind =
   | 'username'
   | 'verifyToken'
   | 'unsubscribeToken'
+  | 'assignmentToken'
   | 'uploadKey';
 
 export interface Endpoint {
@@ -96,7 +97,8 @@ const USER_FORM = [
   'category_ids[]',
   'avatar',
 ];
-const LANDLORD_FORM = ['name', 'description', 'users[]', 'avatar'];
+const LANDLORD_FORM = ['name', 'description', 'users[]', 'assignment_response_hours', 'avatar'];
+const TICKET_FILTERS = ['status', 'property_id', 'assigned_to'];
 const PROPERTY_FORM = [
   'name',
   'description',
@@ -266,7 +268,7 @@ export const ENDPOINTS: Endpoint[] = [
   // Tickets.
   get('/api/tickets/statuses'),
   get('/api/tickets/priorities'),
-  get('/api/tickets', {}, { list: 'tickets', filters: ['status', 'property_id'] }),
+  get('/api/tickets', {}, { list: 'tickets', filters: TICKET_FILTERS }),
   write('POST', '/api/tickets', {}, TICKET_FORM),
   write('DELETE', '/api/tickets/batch', {}, ['tickets[]'], { batch: true }),
   write('PATCH', '/api/tickets/batch/status', {}, ['tickets[]', 'status'], { batch: true }),
@@ -296,12 +298,19 @@ export const ENDPOINTS: Endpoint[] = [
     { id: 'ticket', commentId: 'ticketComment', attachmentId: 'ticketCommentFile' },
     { answers: 'file' },
   ),
-  get(
-    '/api/landlords/:id/tickets',
-    { id: 'landlord' },
-    { list: 'tickets', filters: ['status', 'property_id'] },
-  ),
-  get('/api/users/:id/tickets', { id: 'user' }, { list: 'tickets', filters: ['status', 'property_id'] }),
+  get('/api/landlords/:id/tickets', { id: 'landlord' }, { list: 'tickets', filters: TICKET_FILTERS }),
+  get('/api/users/:id/tickets', { id: 'user' }, { list: 'tickets', filters: TICKET_FILTERS }),
+  // One assigned contractor per ticket (issue 25); its answer by a signed link, signed out.
+  get('/api/tickets/:id/assignable-contractors', { id: 'ticket' }),
+  write('PUT', '/api/tickets/:id/assignment', { id: 'ticket' }, ['contractor_id']),
+  write('DELETE', '/api/tickets/:id/assignment', { id: 'ticket' }, []),
+  write('POST', '/api/tickets/:id/assignment/accept', { id: 'ticket' }, []),
+  write('POST', '/api/tickets/:id/assignment/decline', { id: 'ticket' }, ['reason']),
+  get('/api/assignment-links/:token', { token: 'assignmentToken' }, { auth: false }),
+  write('POST', '/api/assignment-links/:token/accept', { token: 'assignmentToken' }, [], { auth: false }),
+  write('POST', '/api/assignment-links/:token/decline', { token: 'assignmentToken' }, ['reason'], {
+    auth: false,
+  }),
 
   // Contact form, outbox, dashboard.
   write('POST', '/api/contact', {}, [
@@ -377,7 +386,8 @@ export function apiRoutesOf(app: FastifyInstance): string[] {
 export function routesOf(endpoints: Endpoint[]): string[] {
   const routes = new Set(endpoints.map(label));
   for (const endpoint of endpoints)
-    if (endpoint.method === 'PATCH' || endpoint.method === 'DELETE') routes.add(`POST ${endpoint.path}`);
+    if (endpoint.method === 'PUT' || endpoint.method === 'PATCH' || endpoint.method === 'DELETE')
+      routes.add(`POST ${endpoint.path}`);
   return [...routes].sort();
 }
 
@@ -555,6 +565,8 @@ export function sideFill(world: EndpointWorld, side: EndpointSide) {
         return randomBytes(32).toString('base64url');
       case 'unsubscribeToken':
         return `${side.tenant.id}.mail.tickets.${randomBytes(32).toString('base64url')}`;
+      case 'assignmentToken':
+        return `${side.ticket.toString(36)}.${side.plumber.id.toString(36)}.lz1a2b3c.${(2 ** 31).toString(36)}.${randomBytes(32).toString('base64url')}`;
       case 'uploadKey':
         return side.avatars.user;
     }
@@ -611,6 +623,7 @@ export async function sideRows(db: Db, side: EndpointSide): Promise<Record<strin
     ticket_log: `select t::text from ticket_log t where ticket_id in (${side.ticket}, ${side.ticket2})`,
     ticket_categories: `select t::text from ticket_categories t where ticket_id in (${side.ticket}, ${side.ticket2})`,
     ticket_recipients: `select t::text from ticket_recipients t where ticket_id in (${side.ticket}, ${side.ticket2})`,
+    ticket_assignments: `select t::text from ticket_assignments t where ticket_id in (${side.ticket}, ${side.ticket2})`,
     ticket_comments: `select t::text from ticket_comments t where ticket_id in (${side.ticket}, ${side.ticket2})`,
     ticket_comment_files: `select t::text from ticket_comment_files t where comment_id in (select id from ticket_comments where ticket_id in (${side.ticket}, ${side.ticket2}))`,
     tenant_units: `select t::text from tenant_units t where user_id in (select id from users where landlord_id = ${landlord})`,

@@ -3,8 +3,9 @@
  * rest sit behind RequireAuth in the main layout, which (with its pages) is loaded on demand so the
  * login page stays small. Each record screen is its own chunk (React.lazy); its list route holds the
  * panel routes (create, details, edit) as children, so the list stays mounted while the side panel
- * follows the URL. The account screens (forgot and reset password, activation, unsubscribe) are
- * chunks of their own too, so the login page stays the only screen of the first load.
+ * follows the URL. The account screens (forgot and reset password, activation, unsubscribe) and the
+ * signed assignment link's page are chunks of their own too, so the login page stays the only screen of
+ * the first load.
  */
 import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
@@ -46,6 +47,7 @@ const ForgotPasswordPage = lazyScreen(() => import('../features/account/ForgotPa
 const ResetPasswordPage = lazyScreen(() => import('../features/account/ResetPasswordPage'));
 const ActivationPage = lazyScreen(() => import('../features/account/ActivationPage'));
 const UnsubscribePage = lazyScreen(() => import('../features/account/UnsubscribePage'));
+const AssignmentLinkPage = lazyScreen(() => import('../features/tickets/assignment/AssignmentLinkPage'));
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'));
 const ContactPage = lazyScreen(() => import('../features/contact/ContactPage'));
 const OutboxPage = lazyScreen(() => import('../features/outbox/OutboxPage'));
@@ -83,6 +85,8 @@ export const authRoutes: RouteObject[] = [
   { path: '/password/reset/:token', element: authPage(<ResetPasswordPage />) },
   { path: '/user-activation/:username?', element: authPage(<ActivationPage />) },
   { path: '/unsubscribe/:token', element: authPage(<UnsubscribePage />) },
+  // Issue 25: the signed link of an assignment's email or SMS, answered without signing in.
+  { path: '/assignment/:token', element: authPage(<AssignmentLinkPage />) },
 ];
 
 /**

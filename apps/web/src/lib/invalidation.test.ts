@@ -29,6 +29,8 @@ const KEYS = {
   ticketList: ['tickets', 'list', 'tickets', { page: 1 }],
   ticketRecord: ['tickets', 'detail', 'tickets/1'],
   ticketComments: ['tickets', 'comments', 1],
+  assignableContractors: ['tickets', 'assignable-contractors', 1],
+  assignmentLink: ['assignment-links', 'token'],
   ticketStatuses: ['ticket-lists', 'statuses'],
   contactList: ['contact', 'list', 'contact', { page: 1 }],
   notifications: ['notifications', 1],
@@ -70,17 +72,31 @@ const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
   tenantForm: ['landlords', 'properties', 'units', ...PEOPLE],
   contractorRecord: ['landlords', 'properties', 'categories', ...PEOPLE],
   profile: ['landlords', ...PEOPLE],
-  ticketList: ['properties', 'units', 'categories', ...PEOPLE, 'tickets'],
-  // A deleted comment leaves a line in the ticket's activity log.
-  ticketRecord: ['properties', 'units', 'categories', ...PEOPLE, 'tickets', 'comments'],
+  ticketList: ['properties', 'units', 'categories', ...PEOPLE, 'tickets', 'assignments'],
+  // A deleted comment leaves a line in the ticket's activity log; the landlord's hours set "Answer by".
+  ticketRecord: [
+    'landlords',
+    'properties',
+    'units',
+    'categories',
+    ...PEOPLE,
+    'tickets',
+    'comments',
+    'assignments',
+  ],
   // Its authors' names, and its own writes.
-  ticketComments: ['properties', 'units', 'categories', ...PEOPLE, 'tickets', 'comments'],
-  // The fixed lists, and the bell (which refetches on the route change after a save).
+  ticketComments: ['properties', 'units', 'categories', ...PEOPLE, 'tickets', 'comments', 'assignments'],
+  // The contractors staff may assign: their names, and who is assigned.
+  assignableContractors: ['properties', 'units', 'categories', ...PEOPLE, 'tickets', 'assignments'],
+  // The signed link's page reads its own answers (no sign-in, no other cache).
+  assignmentLink: [],
+  // The fixed lists; the bell refetches on the route change after a save, and at once after an assignment
+  // write (its notifications about the job change).
   ticketStatuses: [],
-  notifications: [],
+  notifications: ['assignments'],
   contactList: ['contact'],
   // Every write that queues an email.
-  outbox: [...PEOPLE, 'tickets', 'comments', 'contact', 'accounts'],
+  outbox: [...PEOPLE, 'tickets', 'comments', 'assignments', 'contact', 'accounts'],
   dashboard: ['properties', 'tickets'],
   // Left as it is after an activation (lib/invalidation.ts, WRITE_EFFECTS.accounts).
   activation: [],
@@ -97,11 +113,22 @@ describe('isInvalidatedBy', () => {
     },
   );
 
-  it('never refreshes the fixed lists or the bell (which refetches on the route change after a save)', () => {
+  it('never refreshes the fixed lists, nor the bell (which refetches on the route change after a save) but after an assignment write', () => {
     for (const resource of Object.keys(WRITE_EFFECTS) as WrittenResource[]) {
       expect(isInvalidatedBy(resource, KEYS.ticketStatuses)).toBe(false);
-      expect(isInvalidatedBy(resource, KEYS.notifications)).toBe(false);
+      expect(isInvalidatedBy(resource, KEYS.notifications)).toBe(resource === 'assignments');
     }
+  });
+
+  it('refreshes after an assignment write the ticket, its lists and choices, the bell and the outbox only', () => {
+    expect(invalidated('assignments')).toEqual([
+      'ticketList',
+      'ticketRecord',
+      'ticketComments',
+      'assignableContractors',
+      'notifications',
+      'outbox',
+    ]);
   });
 
   it('keeps the signed-in user and landlord apart from their lists', () => {

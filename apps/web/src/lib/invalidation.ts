@@ -42,7 +42,8 @@ const PERSON_EFFECTS = [
 export const WRITE_EFFECTS = {
   /**
    * Its name shows on properties, units (form choices) and people; it decides who belongs to it (people's
-   * `landlord_id`, the profile's), and the signed-in user's landlord may be this one.
+   * `landlord_id`, the profile's), and the signed-in user's landlord may be this one. Its hours to answer an
+   * assignment set when its tickets' assigned contractors must answer (the details' "Answer by").
    */
   landlords: [
     'landlords',
@@ -54,6 +55,7 @@ export const WRITE_EFFECTS = {
     'contractors',
     'users/current',
     'profile',
+    'tickets/detail',
   ],
   /**
    * Its name, place and time zone show on its landlord (properties, count), units, people (contractors'
@@ -78,6 +80,13 @@ export const WRITE_EFFECTS = {
    * notification messages (outbox).
    */
   comments: ['tickets/comments', 'tickets/detail', 'outbox'],
+  /**
+   * A ticket's assigned contractor (issue 25: assign, reassign, unassign, accept, decline): the ticket's
+   * details (the assignment, its activity log, the staff's choices), the lists (Assigned to, and a
+   * contractor's jobs first) and the bell, whose notifications about the job change (an answered one is
+   * done); every change queues messages (outbox).
+   */
+  assignments: ['tickets', 'notifications', 'outbox'],
   /** The submissions list; the email to support is queued (outbox). */
   contact: ['contact', 'outbox'],
   /**

@@ -39,6 +39,8 @@ export const apiLandlordSchema = z
     users: z.array(apiLandlordUserSchema),
     path: z.string(),
     created_at_timestamp: z.number(),
+    /** Hours an assigned contractor has to accept or decline before the managers are alerted (issue 25). */
+    assignment_response_hours: z.number().int(),
   })
   .meta({ id: 'ApiLandlord' });
 

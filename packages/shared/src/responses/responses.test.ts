@@ -136,7 +136,8 @@ const ticket = {
   closed_at: null,
   path: '/api/tickets/42/',
   highlighted: false,
-  can: { update: true, delete: false, change_status: false },
+  can: { update: true, delete: false, change_status: false, assign: false, answer_assignment: false },
+  assignee: { id: 9, name: 'Pat Pipes', state: 'accepted', state_text: 'Accepted' },
   images: ['/api/tickets/42/images/1', '/api/tickets/42/images/2'],
   thumbnails: ['/api/tickets/42/images/1/thumbnail', null],
   image_files: [
@@ -176,6 +177,18 @@ const ticket = {
     { id: 2, action: 'routed', description: 'Sent to contractors', user: null, timestamp: 2 },
   ],
   log_length: 2,
+  assignment: {
+    id: 9,
+    name: 'Pat Pipes',
+    state: 'accepted',
+    state_text: 'Accepted',
+    company_name: 'Pipes Inc.',
+    avatar: null,
+    assigned_at_timestamp: 1714557700,
+    respond_by_timestamp: 1714730500,
+    answered_at_timestamp: 1714560000,
+    decline_reason: '',
+  },
 } satisfies ApiTicket;
 
 const comments = {

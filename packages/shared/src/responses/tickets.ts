@@ -5,7 +5,7 @@
  * `closed_at` are ISO strings.
  */
 import { z } from 'zod';
-import { COMMENT_VISIBILITIES } from '../constants';
+import { ASSIGNMENT_STATES, COMMENT_VISIBILITIES } from '../constants';
 import { wallClockRangeSchema } from '../schemas/tickets';
 import { listMetaSchema } from './common';
 
@@ -91,8 +91,38 @@ export const apiTicketPermissionsSchema = z
     update: z.boolean(),
     delete: z.boolean(),
     change_status: z.boolean(),
+    /** Assign, reassign or unassign its contractor (staff of its landlord). */
+    assign: z.boolean(),
+    /** Accept or decline it: the viewer is its assigned contractor and has not answered yet. */
+    answer_assignment: z.boolean(),
   })
   .meta({ id: 'ApiTicketPermissions' });
+
+/** The contractor assigned to a ticket, as lists show it: its name and its answer so far. */
+export const apiTicketAssigneeSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    state: z.enum(ASSIGNMENT_STATES),
+    state_text: z.string(),
+  })
+  .meta({ id: 'ApiTicketAssignee' });
+
+/** The assignment of a ticket as its details show it (issue 25). */
+export const apiTicketAssignmentSchema = apiTicketAssigneeSchema
+  .extend({
+    company_name: z.string(),
+    /** URL of the contractor's avatar, or null. */
+    avatar: z.string().nullable(),
+    assigned_at_timestamp: z.number(),
+    /** When the managers are alerted if the contractor has not answered (the landlord's hours after assigning). */
+    respond_by_timestamp: z.number(),
+    /** null until the contractor accepts or declines. */
+    answered_at_timestamp: z.number().nullable(),
+    /** Why it declined; '' unless declined (and for the tenant, who is not told). */
+    decline_reason: z.string(),
+  })
+  .meta({ id: 'ApiTicketAssignment' });
 
 /** A ticket as lists show it (GET tickets and friends, batch answers). */
 export const apiTicketSummarySchema = z
@@ -127,6 +157,8 @@ export const apiTicketSummarySchema = z
     path: z.string(),
     highlighted: z.boolean(),
     can: apiTicketPermissionsSchema,
+    /** The assigned contractor; null when nobody is (and, for the tenant, until the contractor accepts). */
+    assignee: apiTicketAssigneeSchema.nullable(),
   })
   .meta({ id: 'ApiTicketSummary' });
 
@@ -149,6 +181,8 @@ export const apiTicketSchema = apiTicketSummarySchema
     /** Newest first. */
     log: z.array(apiTicketLogEntrySchema),
     log_length: z.number().int(),
+    /** The assignment in full; null as `assignee` is. */
+    assignment: apiTicketAssignmentSchema.nullable(),
   })
   .meta({ id: 'ApiTicket' });
 
@@ -255,3 +289,57 @@ export const apiTicketCommentResponseSchema = z
     data: apiTicketCommentSchema,
   })
   .meta({ id: 'ApiTicketCommentResponse' });
+
+// ---------------------------------------------------------------------------------------------------------
+// One assigned contractor (issue 25)
+
+/** A contractor staff may assign to a ticket. */
+export const apiAssignableContractorSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    company_name: z.string(),
+    /** The routing matched it (the property's contractor for the ticket's category). */
+    matched: z.boolean(),
+  })
+  .meta({ id: 'ApiAssignableContractor' });
+
+/** GET tickets/{id}/assignable-contractors: those the routing matched first, then the landlord's others, by name. */
+export const apiAssignableContractorListSchema = z
+  .object({ data: z.array(apiAssignableContractorSchema) })
+  .meta({ id: 'ApiAssignableContractorList' });
+
+/**
+ * The answers of the assignment calls: a message and the ticket as the viewer now sees it; null when it no longer
+ * sees it (a contractor that declined a job it saw only because it was assigned).
+ */
+export const apiTicketAssignmentResponseSchema = z
+  .object({ message: z.string(), data: apiTicketSchema.nullable() })
+  .meta({ id: 'ApiTicketAssignmentResponse' });
+
+/** GET assignment-links/{token}: what a signed link in an assignment's email or SMS shows, without signing in. */
+export const apiAssignmentLinkSchema = z
+  .object({
+    ticket_id: z.number().int(),
+    visible_id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    property_name: z.string(),
+    unit_name: z.string(),
+    /** City and province of the property. */
+    city: z.string(),
+    priority_text: z.string(),
+    contractor_name: z.string(),
+    state: z.enum(ASSIGNMENT_STATES),
+    respond_by_timestamp: z.number(),
+    /** The tenant's availability as the ticket shows it, in the property's time zone. */
+    availability_strings: z.array(z.string()),
+    /** IANA time zone of the property. */
+    availability_time_zone: z.string(),
+  })
+  .meta({ id: 'ApiAssignmentLink' });
+
+/** POST assignment-links/{token}/accept and …/decline. */
+export const apiAssignmentLinkAnswerSchema = z
+  .object({ message: z.string(), data: apiAssignmentLinkSchema })
+  .meta({ id: 'ApiAssignmentLinkAnswer' });

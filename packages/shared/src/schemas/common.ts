@@ -84,7 +84,7 @@ export function optionalPassword(message: string) {
 }
 
 /** A whole number from a number or a digits-only string ("5", " 5 "); NaN for anything else ("5 6", "1e3", "-1"). */
-function wholeNumber(value: unknown): number {
+export function wholeNumber(value: unknown): number {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? value : NaN;
   if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
   return NaN;

@@ -1,7 +1,20 @@
 /** Unit, property and landlord forms (SPEC.md section 5). The avatar file is checked by uploads.ts. */
-import type { z } from 'zod';
-import { en } from '../messages';
-import { country, form, gmapsUrl, id, idList, longText, province, text, timeZone, withPlace } from './common';
+import { z } from 'zod';
+import { ASSIGNMENT_RESPONSE_HOURS_MAX, ASSIGNMENT_RESPONSE_HOURS_MIN } from '../constants';
+import { en, format } from '../messages';
+import {
+  country,
+  form,
+  gmapsUrl,
+  id,
+  idList,
+  longText,
+  province,
+  text,
+  timeZone,
+  wholeNumber,
+  withPlace,
+} from './common';
 
 const v = en.validation;
 
@@ -38,10 +51,28 @@ export const propertySchema = withPlace(
 );
 export type PropertyValues = z.infer<typeof propertySchema>;
 
-/** Landlord: `users` is the multi-select of its users' ids (may be empty). */
+const responseHoursMessage = format(v.assignmentResponseHours, {
+  min: ASSIGNMENT_RESPONSE_HOURS_MIN,
+  max: ASSIGNMENT_RESPONSE_HOURS_MAX,
+});
+
+/**
+ * Landlord: `users` is the multi-select of its users' ids (may be empty). `assignment_response_hours`: how long an
+ * assigned contractor has to answer before the managers are alerted (issue 25); optional for API clients of before
+ * (a new landlord takes ASSIGNMENT_RESPONSE_HOURS_DEFAULT, an update without it keeps its value).
+ */
 export const landlordSchema = form({
   name: text(v.landlordName),
   description: longText(v.landlordDescription),
   users: idList(v.users),
+  assignment_response_hours: z.preprocess(
+    (value) => (value === undefined || value === null || value === '' ? undefined : wholeNumber(value)),
+    z
+      .number({ error: responseHoursMessage })
+      .int({ error: responseHoursMessage })
+      .min(ASSIGNMENT_RESPONSE_HOURS_MIN, { error: responseHoursMessage })
+      .max(ASSIGNMENT_RESPONSE_HOURS_MAX, { error: responseHoursMessage })
+      .optional(),
+  ),
 });
 export type LandlordValues = z.infer<typeof landlordSchema>;

@@ -330,3 +330,37 @@ export function supportNoticeEmail(
     unsubscribeUrl,
   });
 }
+
+/** An email about a ticket's assignment (issue 25): to the contractor, or to the managers about its answer. */
+export interface AssignmentNotice {
+  subject: string;
+  intro: string;
+  /** Label / value lines after the ticket's number and place. */
+  facts: Array<[string, string]>;
+  /** A decline's reason. */
+  quote?: string;
+  action: { label: string; url: string };
+  notes?: string[];
+}
+
+export function ticketAssignmentEmail(
+  ticket: Pick<TicketEmailFacts, 'visible_id' | 'title' | 'property' | 'unit'>,
+  notice: AssignmentNotice,
+  recipientName: string,
+  unsubscribeUrl: string,
+): RenderedEmail {
+  return renderEmail({
+    subject: notice.subject,
+    name: recipientName,
+    intro: [notice.intro],
+    facts: [
+      [t.number, `#${ticket.visible_id}: ${ticket.title}`],
+      [t.where, `${ticket.property}, ${ticket.unit}`],
+      ...notice.facts,
+    ],
+    quote: notice.quote,
+    action: notice.action,
+    notes: notice.notes,
+    unsubscribeUrl,
+  });
+}

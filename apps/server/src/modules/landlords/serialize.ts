@@ -45,6 +45,7 @@ function landlordFields(landlord: LandlordRow) {
     avatar: fileUrl(landlord.avatar),
     path: landlordPath(landlord.id),
     created_at_timestamp: toSeconds(landlord.createdAt),
+    assignment_response_hours: landlord.assignmentResponseHours,
   };
 }
 

@@ -311,7 +311,13 @@ export async function createLandlord(
       await assertAttachable(tx, values.users, null);
       const [row] = await tx
         .insert(landlords)
-        .values({ name: values.name, description: values.description })
+        .values({
+          name: values.name,
+          description: values.description,
+          ...(values.assignment_response_hours !== undefined && {
+            assignmentResponseHours: values.assignment_response_hours,
+          }),
+        })
         .returning({ id: landlords.id });
       await setMembers(tx, row.id, values.users);
       const avatar = await store(logoFolder(row.id));
@@ -355,7 +361,14 @@ export async function updateLandlord(
       const avatar = await store(logoFolder(id));
       await tx
         .update(landlords)
-        .set({ name: values.name, description: values.description, ...(avatar ? { avatar } : {}) })
+        .set({
+          name: values.name,
+          description: values.description,
+          ...(values.assignment_response_hours !== undefined && {
+            assignmentResponseHours: values.assignment_response_hours,
+          }),
+          ...(avatar ? { avatar } : {}),
+        })
         .where(eq(landlords.id, id));
       return avatar ? current.avatar : null;
     }),

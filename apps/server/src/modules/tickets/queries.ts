@@ -4,12 +4,14 @@
  */
 import {
   type Actor,
+  type AssignmentState,
   LIST_COUNT_CAP,
   type Role,
   SEARCH_COUNT_CAP,
   TICKET_STATUSES,
   type TicketScope,
   ticketScope,
+  UNASSIGNED_FILTER,
 } from '@mend/shared';
 import {
   type AnyColumn,
@@ -41,6 +43,7 @@ import {
   type TicketImageRow,
   type TicketLogRow,
   tenantUnits,
+  ticketAssignments,
   ticketAvailability,
   ticketImages,
   ticketRecipients,
@@ -171,7 +174,28 @@ const viewerValues = (viewer: Actor) => ({ viewerId: viewer.id, landlordId: view
 /** A ticket's own columns as answers read them: all but the search text (ADR 0009). */
 const { searchText: _searchText, ...ticketColumns } = getTableColumns(tickets);
 
-/** A ticket row with what every answer shows of its unit, property and tenant. */
+/** A ticket's assignment (issue 25) with its contractor's names, as JSON read back by `assignmentOf`. */
+export interface JsonAssignment {
+  contractorId: number;
+  state: AssignmentState;
+  assignedAt: string;
+  respondBy: string;
+  answeredAt: string | null;
+  declineReason: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  email: string;
+  avatar: string | null;
+}
+
+/**
+ * A ticket's assignment as a JSON column of its row (null: nobody assigned): one primary-key lookup per row, without
+ * another join in each of the lists' statements.
+ */
+const assignmentJson = sql<JsonAssignment | null>`(select json_build_object('contractorId', a.contractor_id, 'state', a.state, 'assignedAt', a.assigned_at, 'respondBy', a.respond_by, 'answeredAt', a.answered_at, 'declineReason', a.decline_reason, 'firstName', u.first_name, 'lastName', u.last_name, 'companyName', u.company_name, 'email', u.email, 'avatar', u.avatar) from ticket_assignments a join users u on u.id = a.contractor_id where a.ticket_id = ${tickets.id})`;
+
+/** A ticket row with what every answer shows of its unit, property, tenant and assigned contractor. */
 const rowColumns = {
   ticket: ticketColumns,
   unit: {
@@ -199,6 +223,7 @@ const rowColumns = {
     email: tenantUser.email,
     avatar: tenantUser.avatar,
   },
+  assignment: assignmentJson,
 };
 
 /** A ticket's categories as a JSON column of its row (one statement per page instead of two). */
@@ -309,6 +334,8 @@ function ticketSearch(shape: TicketListShape, p: Placeholders): SQL | undefined 
 export interface TicketFilters {
   status?: number;
   propertyId?: number;
+  /** "Assigned to": a contractor's id, or UNASSIGNED_FILTER for tickets nobody has (or a contractor declined). */
+  assignedTo?: number | typeof UNASSIGNED_FILTER;
   /** GET landlords/{id}/tickets */
   landlordId?: number;
   /** GET users/{id}/tickets: also limited to what that user sees. */
@@ -320,6 +347,7 @@ export interface TicketListShape extends ViewerShape, SortShape {
   byStatus: boolean;
   byProperty: boolean;
   byLandlord: boolean;
+  byAssignee: 'none' | 'contractor' | 'nobody';
   /** GET users/{id}/tickets of another user: also what that user sees (its role, whether it has a landlord). */
   alsoVisibleTo: { role: Role; hasLandlord: boolean } | null;
   search: 'none' | 'wide' | 'narrow';
@@ -341,6 +369,7 @@ const isNarrow = (shape: TicketListShape) =>
   !seesEveryRow({ role: shape.viewerRole }) ||
   shape.byProperty ||
   shape.byLandlord ||
+  shape.byAssignee === 'contractor' ||
   shape.alsoVisibleTo !== null;
 
 /** A ticket list's shape, the values of its placeholders and the cap of its total. */
@@ -354,6 +383,12 @@ function ticketListShape(viewer: Actor, filters: TicketFilters, query: ListQuery
     byStatus: filters.status !== undefined,
     byProperty: filters.propertyId !== undefined,
     byLandlord: filters.landlordId !== undefined,
+    byAssignee:
+      filters.assignedTo === undefined
+        ? 'none'
+        : filters.assignedTo === UNASSIGNED_FILTER
+          ? 'nobody'
+          : 'contractor',
     alsoVisibleTo: also ? { role: also.role, hasLandlord: also.landlordId !== null } : null,
     search: 'none',
     searchesIds: term?.digits != null,
@@ -371,6 +406,7 @@ function ticketListShape(viewer: Actor, filters: TicketFilters, query: ListQuery
     status: filters.status,
     propertyId: filters.propertyId,
     landlordId: filters.landlordId,
+    assignedTo: typeof filters.assignedTo === 'number' ? filters.assignedTo : undefined,
     term: term?.term,
     pattern: term?.pattern,
     digits: term?.digits,
@@ -400,8 +436,41 @@ function ticketListWhere(shape: TicketListShape, p: Placeholders): SQL {
     shape.byProperty ? eq(tickets.propertyId, p.propertyId) : undefined,
     // The landlord's properties as the tickets' own property ids: read by the (property_id, created_at) index.
     shape.byLandlord ? inArray(tickets.propertyId, propertiesOfLandlord(p.landlordId)) : undefined,
+    assigneeFilter(shape, p),
     ticketSearch(shape, p),
   ) as SQL;
+}
+
+/** An assignment that holds: its contractor has not declined it (a declined ticket waits for somebody else). */
+const holdsAssignment = sql`${ticketAssignments.state} <> 'declined'`;
+
+/**
+ * "Assigned to": a contractor's tickets (its few hundred ids, by the assignments' contractor index), or those nobody
+ * holds (the whole list's walk, each ticket's assignment looked up by its key).
+ */
+function assigneeFilter(shape: TicketListShape, p: Placeholders): SQL | undefined {
+  if (shape.byAssignee === 'none') return undefined;
+  if (shape.byAssignee === 'contractor')
+    return inArray(
+      tickets.id,
+      qb
+        .select({ id: ticketAssignments.ticketId })
+        .from(ticketAssignments)
+        .where(and(eq(ticketAssignments.contractorId, p.assignedTo), holdsAssignment)),
+    );
+  return sql`not exists (select 1 from ${ticketAssignments} where ${ticketAssignments.ticketId} = ${tickets.id} and ${holdsAssignment})`;
+}
+
+/**
+ * A contractor's list shows the jobs assigned to it first (issue 25), then in the order asked for: the assignment is
+ * the first sort key of its every list. (Its routed tickets' rows carry the same fact, `ticket_recipients.assigned`,
+ * which the first page by date reads from their index.)
+ */
+function ticketOrder(shape: TicketListShape, p: Placeholders): SQL[] {
+  const order = orderOf(shape, SORTABLE, DEFAULT_SORT, tickets.id);
+  if (ticketScope({ role: shape.viewerRole }) !== 'routed') return order;
+  const assignedToViewer = sql`exists (select 1 from ${ticketAssignments} where ${ticketAssignments.ticketId} = ${tickets.id} and ${ticketAssignments.contractorId} = ${p.viewerId} and ${holdsAssignment}) desc`;
+  return [assignedToViewer, ...order];
 }
 
 /** How many tickets match, counted up to `over` rows (an uncorrelated subquery: PostgreSQL runs it once). */
@@ -428,6 +497,7 @@ const isRoutedOnly = (shape: TicketListShape) =>
   !shape.byStatus &&
   !shape.byProperty &&
   !shape.byLandlord &&
+  shape.byAssignee === 'none' &&
   shape.alsoVisibleTo === null &&
   shape.search === 'none';
 
@@ -446,12 +516,13 @@ const isRoutedOnly = (shape: TicketListShape) =>
  */
 export function ticketListPage(db: Db, shape: TicketListShape, p: Placeholders) {
   const where = ticketListWhere(shape, p);
-  const order = orderOf(shape, SORTABLE, DEFAULT_SORT, tickets.id);
+  const order = ticketOrder(shape, p);
   const limit = sql.raw(String(shape.perPage));
   const offset = shape.later ? sql` offset ${hiddenFromPlanner(p.offset)}` : sql``;
   const sorted = sql`order by ${sql.join(order, sql`, `)} limit ${limit}${offset}`;
   const routed = isRoutedOnly(shape);
-  const byRecipientIndex = routed && shape.sort === 'created_at';
+  // Its index holds (assigned desc, created desc): the newest first, not the oldest.
+  const byRecipientIndex = routed && shape.sort === 'created_at' && shape.direction === 'desc';
   if (isNarrow(shape) && !walksDateIndex(shape) && !byRecipientIndex) {
     const page = sql`(select ${tickets.id} as id, count(*) over () as matched from ${tickets} where ${where} ${sorted}) as page`;
     return db
@@ -466,9 +537,8 @@ export function ticketListPage(db: Db, shape: TicketListShape, p: Placeholders) 
   const firstCap = (shape.search === 'none' ? LIST_COUNT_CAP : SEARCH_COUNT_CAP) + 1;
   const over = shape.later ? hiddenFromPlanner(p.over) : sql.raw(String(firstCap));
   const byRecipient = sql`${ticketRecipients.userId} = ${p.viewerId}`;
-  const recipientOrder = sql.raw(shape.direction === 'asc' ? 'asc' : 'desc');
   const pageIds = byRecipientIndex
-    ? sql`select ${ticketRecipients.ticketId} from ${ticketRecipients} where ${byRecipient} order by ${ticketRecipients.ticketCreatedAt} ${recipientOrder}, ${ticketRecipients.ticketId} ${recipientOrder} limit ${limit}${offset}`
+    ? sql`select ${ticketRecipients.ticketId} from ${ticketRecipients} where ${byRecipient} order by ${ticketRecipients.assigned} desc, ${ticketRecipients.ticketCreatedAt} desc, ${ticketRecipients.ticketId} desc limit ${limit}${offset}`
     : sql`select ${tickets.id} from ${tickets} where ${where} ${sorted}`;
   const everyTicket = seesEveryRow({ role: shape.viewerRole }) && !shape.byStatus && isOwnFirstPage(shape);
   const matched = routed
@@ -493,7 +563,7 @@ export function ticketSearchIds(db: Db, shape: TicketListShape, p: Placeholders)
     .select({ id: tickets.id, matched: sql<number>`${countedUpTo(where, p.over)}`.mapWith(Number) })
     .from(tickets)
     .where(where)
-    .orderBy(...orderOf(shape, SORTABLE, DEFAULT_SORT, tickets.id))
+    .orderBy(...ticketOrder(shape, p))
     .limit(sql.raw(String(shape.perPage)) as unknown as number)
     .offset(p.offset as unknown as number);
 }

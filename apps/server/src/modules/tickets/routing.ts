@@ -190,6 +190,20 @@ export async function routeTicket(
         .where(eq(ticketRecipients.ticketId, ticket.id))
     ).map((row) => row.userId),
   );
+  // A contractor that saw the ticket only because it was assigned (issue 25) is now one the routing chose: it keeps
+  // the ticket when it is unassigned.
+  const nowRouted = everyone.filter((person) => already.has(person.id)).map((person) => person.id);
+  if (nowRouted.length > 0)
+    await tx
+      .update(ticketRecipients)
+      .set({ routed: true })
+      .where(
+        and(
+          eq(ticketRecipients.ticketId, ticket.id),
+          inArray(ticketRecipients.userId, nowRouted),
+          eq(ticketRecipients.routed, false),
+        ),
+      );
   const fresh = everyone.filter((person) => !already.has(person.id));
   if (fresh.length === 0) return;
   await tx

@@ -2,9 +2,12 @@
 import {
   type Actor,
   type ApiTicket,
+  type ApiTicketAssignee,
+  type ApiTicketAssignment,
   type ApiTicketImage,
   type ApiTicketLogEntry,
   type ApiTicketSummary,
+  assignmentStateText,
   COMMENT_DELETED_LOG_ACTION,
   can,
   isClosedStatus,
@@ -19,7 +22,7 @@ import {
 import type { TicketAvailabilityRow, TicketImageRow, TicketLogRow } from '../../db/schema';
 import { fileUrl } from '../../lib/storage-urls';
 import { displayName, toSeconds } from '../users/serialize';
-import type { LogRowWithUser, TicketJoinedRow } from './queries';
+import type { JsonAssignment, LogRowWithUser, TicketJoinedRow } from './queries';
 import { availabilityText } from './time-zones';
 
 export const ticketPath = (id: number) => `/api/tickets/${id}/`;
@@ -54,12 +57,53 @@ export function closedAt(
 }
 
 /** What the viewer may do to a ticket it sees (the scope already decided that it sees it). */
-export function ticketPermissions(viewer: Actor): ApiTicketSummary['can'] {
+export function ticketPermissions(viewer: Actor, row: TicketJoinedRow): ApiTicketSummary['can'] {
+  const { assignment } = row;
   return {
     update: can(viewer, 'ticket.update'),
     delete: can(viewer, 'ticket.delete'),
     change_status: can(viewer, 'ticket.updateStatus'),
+    // A completed or cancelled ticket keeps the assignment it had.
+    assign:
+      !isClosedStatus(row.ticket.status) &&
+      can(viewer, 'ticket.assign', { landlordId: row.property.landlordId }),
+    answer_assignment:
+      assignment !== null &&
+      assignment.state === 'pending' &&
+      can(viewer, 'ticket.answerAssignment', { contractorId: assignment.contractorId }),
   };
+}
+
+/** The assigned contractor as lists show it; null when none, or not for this viewer. */
+export function serializeAssignee(
+  viewer: Actor,
+  assignment: JsonAssignment | null,
+): ApiTicketAssignee | null {
+  if (!assignment || !can(viewer, 'ticket.viewAssignment', assignment)) return null;
+  return {
+    id: assignment.contractorId,
+    name: displayName(assignment),
+    state: assignment.state,
+    state_text: assignmentStateText(assignment.state),
+  };
+}
+
+/** The assignment as the details show it; the reason of a decline only to staff and the contractor itself. */
+export function serializeAssignment(
+  viewer: Actor,
+  assignment: JsonAssignment | null,
+): ApiTicketAssignment | null {
+  const assignee = serializeAssignee(viewer, assignment);
+  if (!assignee || !assignment) return null;
+  const toldWhy = can(viewer, 'ticket.viewDeclineReason', assignment);
+  return Object.assign(assignee, {
+    company_name: assignment.companyName,
+    avatar: fileUrl(assignment.avatar),
+    assigned_at_timestamp: toSeconds(new Date(assignment.assignedAt)),
+    respond_by_timestamp: toSeconds(new Date(assignment.respondBy)),
+    answered_at_timestamp: assignment.answeredAt ? toSeconds(new Date(assignment.answeredAt)) : null,
+    decline_reason: toldWhy ? assignment.declineReason : '',
+  });
 }
 
 export function serializeTicketSummary(
@@ -115,7 +159,8 @@ export function serializeTicketSummary(
     closed_at: closed?.toISOString() ?? null,
     path: ticketPath(ticket.id),
     highlighted: false,
-    can: ticketPermissions(viewer),
+    can: ticketPermissions(viewer, row),
+    assignee: serializeAssignee(viewer, row.assignment),
   };
 }
 
@@ -160,11 +205,12 @@ export function wallClockRange(range: { start: number; end: number }, zone: stri
 }
 
 /**
- * Whether the viewer may read a log entry: a deleted comment's line only for those who could read the comment
- * (its visibility is in the line's data), so a tenant never learns of a staff-only note.
+ * Whether the viewer may read a log entry: a line whose data names a visibility only for those who could read a
+ * comment of that visibility — a deleted comment's line, so a tenant never learns of a staff-only note, and an
+ * assignment's decline or missed answer (issue 25), whose reasons are for staff and contractors.
  */
 function logEntryReadableBy(viewer: Actor, { entry }: LogRowWithUser): boolean {
-  if (entry.action !== COMMENT_DELETED_LOG_ACTION) return true;
+  if (!('visibility' in entry.data)) return entry.action !== COMMENT_DELETED_LOG_ACTION;
   const { visibility } = entry.data;
   return isCommentVisibility(visibility) && can(viewer, 'comment.read', { visibility });
 }
@@ -197,6 +243,7 @@ export function serializeTicket(
       availability_time_zone: zone,
       log: readable.map(serializeLogEntry),
       log_length: readable.length,
+      assignment: serializeAssignment(viewer, row.assignment),
     },
   );
 }

@@ -27,6 +27,7 @@ import {
   ticketBatchDeleteSchema,
   ticketBatchStatusSchema,
   ticketStatusSchema,
+  UNASSIGNED_FILTER,
 } from '@mend/shared';
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -140,7 +141,10 @@ export async function answerTicketDetail(
   return ticket;
 }
 
-/** A ticket list's query: the list query and `?status=2&property_id=5` (anything else: no filter). */
+/**
+ * A ticket list's query: the list query and `?status=2&property_id=5&assigned_to=7` (`assigned_to=none`: tickets
+ * nobody holds); anything unreadable: no filter.
+ */
 export const ticketListQuery = listQueryWith({
   status: z
     .string()
@@ -151,6 +155,10 @@ export const ticketListQuery = listQueryWith({
     .optional()
     .catch(undefined),
   property_id: optionalIdFilter,
+  assigned_to: z
+    .union([z.literal(UNASSIGNED_FILTER), optionalIdFilter])
+    .optional()
+    .catch(undefined),
 });
 export type TicketListQuery = z.output<typeof ticketListQuery>;
 
@@ -158,6 +166,7 @@ export type TicketListQuery = z.output<typeof ticketListQuery>;
 export const ticketFiltersOf = (query: TicketListQuery): TicketFilters => ({
   status: query.status,
   propertyId: query.property_id,
+  assignedTo: query.assigned_to,
 });
 
 async function listWith(

@@ -47,3 +47,9 @@ export function availabilityText(range: { start: number; end: number }, zone: st
   const to = startDay === endDay ? plain(time.format(end)) : `${endDay}, ${plain(time.format(end))}`;
   return `${from} – ${to}`;
 }
+
+/** "Sat, Nov 28, 7:30 PM" at the property: a deadline or a visit's time in messages (issue 25). */
+export function momentText(moment: Date, zone: string): string {
+  const { day, time } = formattersFor(zone);
+  return `${plain(day.format(moment))}, ${plain(time.format(moment))}`;
+}

@@ -38,6 +38,9 @@ export function LandlordDetails({ id, panel }: { id: number; panel: PanelControl
           <DetailSection>
             <DetailFields>
               <DetailField label={F.created}>{formatDate(landlord.created_at_timestamp)}</DetailField>
+              <DetailField label={F.assignmentResponseHours}>
+                {landlord.assignment_response_hours}
+              </DetailField>
             </DetailFields>
           </DetailSection>
           <LinkSection

@@ -1,8 +1,10 @@
-import { MultiSelect, Text } from '@mantine/core';
+import { MultiSelect, Text, TextInput } from '@mantine/core';
 import {
   type ApiLandlord,
   type ApiLandlordEdit,
   type ApiLandlordFormOptions,
+  ASSIGNMENT_RESPONSE_HOURS_DEFAULT,
+  ASSIGNMENT_RESPONSE_HOURS_MAX,
   type LandlordValues,
   landlordSchema,
 } from '@mend/shared';
@@ -48,6 +50,9 @@ function LandlordForm({
       name: landlord?.name ?? '',
       description: landlord?.description ?? '',
       users: (landlord?.user_ids ?? []).map(String),
+      assignment_response_hours: String(
+        landlord?.assignment_response_hours ?? ASSIGNMENT_RESPONSE_HOURS_DEFAULT,
+      ),
     },
     schema: landlordSchema,
     extraValidate: (values) => avatarError(values.avatar),
@@ -66,6 +71,17 @@ function LandlordForm({
     <RecordFormShell {...shell}>
       <FormAvatarField form={form} label={F.logo} current={landlord?.avatar} />
       <NameDescriptionFields form={form} nameLabel={F.name} descriptionLabel={F.description} />
+      {/* Issue 25: how long an assigned contractor has to accept or decline before the managers are alerted. */}
+      <TextInput
+        label={F.assignmentResponseHours}
+        description={t.screens.hints.assignmentResponseHours}
+        withAsterisk
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={String(ASSIGNMENT_RESPONSE_HOURS_MAX).length}
+        name="assignment_response_hours"
+        {...form.getInputProps('assignment_response_hours')}
+      />
       {canChangeUsers ? (
         <MultiSelect
           label={F.users}

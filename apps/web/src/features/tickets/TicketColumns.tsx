@@ -1,6 +1,7 @@
 /**
  * How the tickets list shows a ticket: the table's columns (title with its priority mark, tenant, property,
- * number, status, category, age) and a phone's card. Ages are relative to `now` (useNow), so both follow it.
+ * number, status, assigned contractor, category, age) and a phone's card. Ages are relative to `now` (useNow),
+ * so both follow it.
  */
 import { type ApiTicketSummary, PRIORITY } from '@mend/shared';
 import { IconFlag3Filled } from '@tabler/icons-react';
@@ -8,6 +9,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import type { ListCardContent } from '../../components/table/ListCard';
 import { format, t } from '../../lib/translations';
+import { AssigneeMark } from './assignment/AssigneeMark';
 import { PriorityMark, RelativeTime, StatusTag } from './TicketParts';
 import classes from './tickets.module.css';
 
@@ -62,6 +64,12 @@ export function useTicketColumns(now: number) {
         cell: ({ row }) => <StatusTag slug={row.original.status_slug} text={row.original.status_text} />,
       },
       {
+        id: 'assigned_to',
+        header: C.assignedTo,
+        enableSorting: false,
+        cell: ({ row }) => <AssigneeMark assignee={row.original.assignee} />,
+      },
+      {
         id: 'category',
         header: C.category,
         enableSorting: false,
@@ -83,13 +91,16 @@ export function useTicketColumns(now: number) {
   );
 }
 
-/** A phone's card: title, status, property and unit, then number, priority and age. */
+/** A phone's card: title, status, property and unit, the assigned contractor, then number, priority and age. */
 export function useTicketCard(now: number) {
   return useCallback(
     (ticket: ApiTicketSummary): ListCardContent => ({
       title: ticket.title,
       badge: <StatusTag slug={ticket.status_slug} text={ticket.status_text} size="sm" />,
-      lines: [[ticket.property_name, ticket.unit?.name].filter(Boolean).join(' · ')],
+      lines: [
+        [ticket.property_name, ticket.unit?.name].filter(Boolean).join(' · '),
+        ticket.assignee ? <AssigneeMark key="assignee" assignee={ticket.assignee} inCard /> : null,
+      ],
       meta: [
         `#${ticket.visible_id}`,
         <span

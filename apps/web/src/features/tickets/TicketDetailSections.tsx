@@ -54,7 +54,14 @@ export function TicketFactsSection({ ticket }: { ticket: ApiTicket }) {
           </Group>
         </DetailField>
         <DetailField label={F.availability}>
-          {ticket.availability_strings.length > 0 ? <Availability ticket={ticket} /> : S.noAvailability}
+          {ticket.availability_strings.length > 0 ? (
+            <AvailabilityList
+              strings={ticket.availability_strings}
+              timeZone={ticket.availability_time_zone}
+            />
+          ) : (
+            S.noAvailability
+          )}
         </DetailField>
         <DetailField label={F.created}>{longDate(ticket.created_at_timestamp)}</DetailField>
         {closedText === null ? null : <DetailField label={F.closed}>{closedText}</DetailField>}
@@ -64,17 +71,17 @@ export function TicketFactsSection({ ticket }: { ticket: ApiTicket }) {
 }
 
 /** The ranges as the server words them, and the zone they are in (the property's, not the viewer's). */
-function Availability({ ticket }: { ticket: ApiTicket }) {
+export function AvailabilityList({ strings, timeZone }: { strings: string[]; timeZone: string }) {
   return (
     <Stack gap={4} component="span">
       <List size="sm" spacing={2} listStyleType="none" p={0} m={0}>
-        {ticket.availability_strings.map((text) => (
+        {strings.map((text) => (
           <List.Item key={text}>{text}</List.Item>
         ))}
       </List>
-      {ticket.availability_time_zone ? (
+      {timeZone ? (
         <Text size="xs" c="dimmed" component="span">
-          {format(S.timeZone, { zone: timeZoneLabel(ticket.availability_time_zone) })}
+          {format(S.timeZone, { zone: timeZoneLabel(timeZone) })}
         </Text>
       ) : null}
     </Stack>

@@ -1,8 +1,9 @@
 /**
  * "Ticket Details" (SPEC.md section 2, DESIGN.md): the tenant, where the unit is (the property's city
  * and province replace the fixed "Edmonton, AB"), the title and description, the photos, category,
- * availability, priority, created and closed dates, the contact, the meta list, the Conversation (issue 25:
- * the comments and the composer, conversation/) and the Activity log.
+ * availability, priority, created and closed dates, the assigned contractor (issue 25: its answer, staff's
+ * assign and unassign, assignment/), the contact, the meta list, the Conversation (issue 25: the comments
+ * and the composer, conversation/) and the Activity log.
  * Footer: the status dropdown (tenants, and contractors on their routed tickets), Delete and Edit.
  *
  * The sections are TicketDetailSections.tsx's, the footer TicketDetailsFooter.tsx's.
@@ -18,6 +19,7 @@ import { errorMessage } from '../../lib/records';
 import { format, t } from '../../lib/translations';
 import { invalidateNotifications } from '../notifications/queries';
 import { ActivityLog } from './ActivityLog';
+import { TicketAssignment } from './assignment/TicketAssignment';
 import { TicketConversation } from './conversation/TicketConversation';
 import {
   TicketContactSection,
@@ -74,6 +76,7 @@ function TicketView({ ticket, panel }: { ticket: ApiTicket; panel: PanelControls
           })}
         />
         <TicketSummarySection ticket={ticket} />
+        <TicketAssignment ticket={ticket} onGone={panel.deleted} />
         <TicketFactsSection ticket={ticket} />
         <TicketLocationSection ticket={ticket} />
         <TicketContactSection ticket={ticket} />

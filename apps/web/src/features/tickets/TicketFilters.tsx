@@ -1,12 +1,14 @@
 /**
- * The tickets list's filters: Status, and Property (hidden for tenants). Their values are the list's (in
- * the URL); "All Tickets" / "All Properties" is no filter.
+ * The tickets list's filters: Status, Property (hidden for tenants) and Assigned to (staff only,
+ * assignment/AssigneeFilter.tsx). Their values are the list's (in the URL); "All Tickets" / "All Properties" /
+ * "Anyone" is no filter.
  */
 import { Select, type SelectProps } from '@mantine/core';
 import type { ApiProperty } from '@mend/shared';
 import { useMemo } from 'react';
 import type { FilterControls } from '../../components/table/DataTable';
 import { t } from '../../lib/translations';
+import { AssigneeFilter } from './assignment/AssigneeFilter';
 import classes from './tickets.module.css';
 
 const S = t.ticketScreens;
@@ -18,6 +20,7 @@ export function TicketFilters({
   statuses,
   properties,
   byProperty,
+  byAssignee,
 }: FilterControls & {
   /** The statuses by value ("Open", "Scheduled", ...). */
   statuses: readonly string[] | undefined;
@@ -25,6 +28,8 @@ export function TicketFilters({
   properties: readonly ApiProperty[] | undefined;
   /** Whether the Property filter shows. */
   byProperty: boolean;
+  /** Whether the Assigned to filter shows (staff). */
+  byAssignee: boolean;
 }) {
   const statusData = useMemo(
     () => [
@@ -58,6 +63,7 @@ export function TicketFilters({
           nothingFoundMessage={t.screens.nothingFound}
         />
       ) : null}
+      {byAssignee ? <AssigneeFilter values={values} set={set} anyValue={ALL} /> : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Tickets (SPEC.md section 2, "Tickets screen"): "My Tickets", a searchable, sortable, paged table with
- * the Status and Property filters (the latter hidden for tenants), row selection with the bulk Delete
+ * the Status, Property (hidden for tenants) and Assigned to (staff) filters, row selection with the bulk Delete
  * (roles below 3) and "Mark As..." actions, and the side panel (details, create, edit) in the URL.
  * The columns and cards are TicketColumns.tsx's, the filters TicketFilters', the bulk actions
  * TicketBatchActions'.
@@ -8,7 +8,7 @@
 import { useWindowEvent } from '@mantine/hooks';
 import { type ApiTicketSummary, can, RELATIVE_TIME_LIST_REFRESH_MS } from '@mend/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { PanelStatus } from '../../components/details';
 import { toastError } from '../../components/feedback';
 import { ListPage } from '../../components/panel/ListPage';
@@ -21,7 +21,7 @@ import { useTicketCard, useTicketColumns } from './TicketColumns';
 import { TicketFilters } from './TicketFilters';
 import { useNow } from './TicketParts';
 import { TICKETS, ticketQuery, usePropertyOptions, useStatuses } from './ticket-data';
-import { TICKET_LIST, ticketListShape } from './ticket-list';
+import { TICKET_LIST, ticketFilterRights, ticketListShape } from './ticket-list';
 
 const S = t.ticketScreens;
 const BASE = '/tickets';
@@ -50,7 +50,8 @@ export default function TicketsPage() {
   useWindowEvent('pointerover', preloadPanels, { passive: true });
   useWindowEvent('focusin', preloadPanels);
   const now = useNow(RELATIVE_TIME_LIST_REFRESH_MS);
-  const showPropertyFilter = can(actor, 'ticket.filterByProperty');
+  const rights = useMemo(() => ticketFilterRights(actor), [actor]);
+  const showPropertyFilter = rights.byProperty;
   const canBulkDelete = can(actor, 'ticket.bulkDelete');
   const canMarkAs = can(actor, 'ticket.updateStatus');
 
@@ -77,6 +78,7 @@ export default function TicketsPage() {
       statuses={statuses.data}
       properties={properties.data?.data}
       byProperty={showPropertyFilter}
+      byAssignee={rights.byAssignee}
     />
   );
   const bulkActions =
@@ -104,7 +106,7 @@ export default function TicketsPage() {
         resource: TICKETS,
         url: TICKET_LIST.url,
         columns,
-        ...ticketListShape(showPropertyFilter),
+        ...ticketListShape(rights),
         label: S.entity.many,
         loadingText: t.loadingTexts.tickets,
         emptyText: format(t.emptyTexts.generic, { entity: S.entity.words }),

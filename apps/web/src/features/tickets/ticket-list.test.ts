@@ -1,8 +1,14 @@
-import type { CurrentUserResponse } from '@mend/shared';
+import type { Actor, CurrentUserResponse } from '@mend/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { listStateQuery, readListState } from '../../components/table/list-url';
-import { prefetchTicketsScreen, TICKET_LIST, ticketListShape } from './ticket-list';
+import {
+  prefetchTicketsScreen,
+  TICKET_LIST,
+  type TicketFilterRights,
+  ticketFilterRights,
+  ticketListShape,
+} from './ticket-list';
 
 /** The keys a prefetch asks the cache for (nothing is fetched). */
 function prefetchedKeys(current: CurrentUserResponse, search: string): unknown[] {
@@ -21,17 +27,18 @@ const as = (role: number) =>
   ({ user: { id: 7, role, landlord_id: 3 }, role }) as unknown as CurrentUserResponse;
 const MANAGER = as(1);
 const TENANT = as(2);
+const CONTRACTOR = as(3);
 
 /** The list's key as the screen's table asks for it at `search` (DataTable: useListState, listStateQuery). */
-const shownKey = (byProperty: boolean, search: string) =>
-  listStateQuery(TICKET_LIST, readListState(new URLSearchParams(search), ticketListShape(byProperty)))
-    .queryKey;
+const shownKey = (rights: TicketFilterRights, search: string) =>
+  listStateQuery(TICKET_LIST, readListState(new URLSearchParams(search), ticketListShape(rights))).queryKey;
+const STAFF = { byProperty: true, byAssignee: true };
 
 describe('prefetchTicketsScreen', () => {
   it('asks for the page, sort, search and filters in the address, as the table does', () => {
     const search = '?page=2&sort=title&order=asc&search=leak&status=1&property_id=5';
     const list = prefetchedKeys(MANAGER, search)[0];
-    expect(list).toEqual(shownKey(true, search));
+    expect(list).toEqual(shownKey(STAFF, search));
     expect(list).toMatchObject([
       'tickets',
       'list',
@@ -52,11 +59,59 @@ describe('prefetchTicketsScreen', () => {
   it('reads only the filters the role has, as the screen does (a tenant has no Property filter)', () => {
     const search = '?page=3&property_id=5&status=2';
     const keys = prefetchedKeys(TENANT, search);
-    expect(keys[0]).toEqual(shownKey(false, search));
+    expect(keys[0]).toEqual(shownKey({ byProperty: false, byAssignee: false }, search));
     expect((keys[0] as [string, string, string, Record<string, unknown>])[3]).not.toHaveProperty(
       'property_id',
     );
     // The tenant's screen has no Property filter: its options are not fetched either.
     expect(keys).toHaveLength(2);
+  });
+
+  it('reads the Assigned to filter for staff only: a contractor id or none', () => {
+    const search = '?assigned_to=17&status=1';
+    expect(prefetchedKeys(MANAGER, search)[0]).toMatchObject([
+      'tickets',
+      'list',
+      'tickets',
+      { status: '1', assigned_to: '17' },
+    ]);
+    expect(prefetchedKeys(MANAGER, '?assigned_to=none')[0]).toMatchObject([
+      'tickets',
+      'list',
+      'tickets',
+      { assigned_to: 'none' },
+    ]);
+    const contractor = prefetchedKeys(CONTRACTOR, search)[0];
+    expect(contractor).toEqual(shownKey({ byProperty: true, byAssignee: false }, search));
+    expect((contractor as [string, string, string, Record<string, unknown>])[3]).not.toHaveProperty(
+      'assigned_to',
+    );
+  });
+
+  it('drops an Assigned to value that names neither a contractor nor nobody', () => {
+    for (const value of ['0', '-3', 'abc', '1.5', 'None', '']) {
+      const key = prefetchedKeys(MANAGER, `?assigned_to=${value}`)[0];
+      expect((key as [string, string, string, Record<string, unknown>])[3]).not.toHaveProperty('assigned_to');
+    }
+  });
+});
+
+describe('ticketFilterRights', () => {
+  it('gives Property to all but tenants and Assigned to to staff (roles 0 and 1)', () => {
+    const rights = (role: number) =>
+      ticketFilterRights({ id: 7, role: role as Actor['role'], landlordId: 3 });
+    expect(rights(0)).toEqual({ byProperty: true, byAssignee: true });
+    expect(rights(1)).toEqual({ byProperty: true, byAssignee: true });
+    expect(rights(2)).toEqual({ byProperty: false, byAssignee: false });
+    expect(rights(3)).toEqual({ byProperty: true, byAssignee: false });
+  });
+
+  it('keeps each set of filters the same across calls (the list state hooks depend on it)', () => {
+    expect(ticketListShape(STAFF).filters).toBe(ticketListShape({ ...STAFF }).filters);
+    expect(ticketListShape(STAFF).filters?.map((filter) => filter.name)).toEqual([
+      'status',
+      'property_id',
+      'assigned_to',
+    ]);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The tickets screen's first queries: its list (TICKET_LIST) at the page, sort, search and filters of the
- * address, the statuses and the property filter's options. A signed-in load of /tickets fetches them at
- * start-up (`prefetchTicketsScreen`, router.tsx), with the screen's code, so the screen renders once with
- * all of them.
+ * address (Assigned to among them, for staff), the statuses and the property filter's options. A signed-in
+ * load of /tickets fetches them at start-up (`prefetchTicketsScreen`, router.tsx), with the screen's code,
+ * so the screen renders once with all of them.
  */
 import {
+  type Actor,
   type ApiProperty,
   actorFromUser,
   type CurrentUserResponse,
@@ -24,6 +25,7 @@ import {
 import { apiGet } from '../../lib/api';
 import { fetchJson } from '../../lib/records';
 import { t } from '../../lib/translations';
+import { ASSIGNED_TO, acceptsAssignedTo } from './assignment/assignment-rules';
 
 export const TICKET_LIST: ListSource = {
   resource: 'tickets',
@@ -38,19 +40,42 @@ const PROPERTY_FILTER: ListFilter = {
   name: 'property_id',
   accepts: (value) => /^[1-9]\d{0,14}$/.test(value),
 };
-const STATUS_ONLY = [STATUS_FILTER];
-const STATUS_AND_PROPERTY = [STATUS_FILTER, PROPERTY_FILTER];
+/** The "Assigned to" filter (staff): a contractor's id, or `none` (`assigned_to=17`, issue 25). */
+const ASSIGNED_TO_FILTER: ListFilter = { name: ASSIGNED_TO, accepts: acceptsAssignedTo };
+
+/** Each role's filters, made once: the list state's hooks expect the same ones across renders. */
+const FILTER_SETS = {
+  status: [STATUS_FILTER],
+  property: [STATUS_FILTER, PROPERTY_FILTER],
+  assignee: [STATUS_FILTER, ASSIGNED_TO_FILTER],
+  propertyAndAssignee: [STATUS_FILTER, PROPERTY_FILTER, ASSIGNED_TO_FILTER],
+} as const;
+
+/** Which filters a viewer has: Property (all but tenants), Assigned to (staff: `can(actor, 'ticket.assign')`). */
+export interface TicketFilterRights {
+  byProperty: boolean;
+  byAssignee: boolean;
+}
+
+/** The filters a viewer has, from its actor (the screen and the start-up prefetch read them alike). */
+export function ticketFilterRights(actor: Actor): TicketFilterRights {
+  return { byProperty: can(actor, 'ticket.filterByProperty'), byAssignee: can(actor, 'ticket.assign') };
+}
 
 /**
  * What the list's address can hold (list-url.ts): its sorts and its filters, the Property filter only for
- * who may filter by property. The screen's table and the start-up prefetch both read the address with it.
+ * who may filter by property, Assigned to only for staff. The screen's table and the start-up prefetch both
+ * read the address with it.
  */
-export function ticketListShape(byProperty: boolean): ListShape {
-  return {
-    defaultSort: TICKET_LIST.defaultSort,
-    sortKeys: LIST_SORTS.tickets,
-    filters: byProperty ? STATUS_AND_PROPERTY : STATUS_ONLY,
-  };
+export function ticketListShape({ byProperty, byAssignee }: TicketFilterRights): ListShape {
+  const filters = byProperty
+    ? byAssignee
+      ? FILTER_SETS.propertyAndAssignee
+      : FILTER_SETS.property
+    : byAssignee
+      ? FILTER_SETS.assignee
+      : FILTER_SETS.status;
+  return { defaultSort: TICKET_LIST.defaultSort, sortKeys: LIST_SORTS.tickets, filters };
 }
 
 /** A plain string list (GET tickets/statuses, tickets/priorities); `failure` is SPEC.md's message. */
@@ -96,11 +121,11 @@ export function prefetchTicketsScreen(
   current: CurrentUserResponse,
   query: URLSearchParams,
 ): Promise<unknown> {
-  const byProperty = can(actorFromUser(current.user), 'ticket.filterByProperty');
-  const state = readListState(query, ticketListShape(byProperty));
+  const rights = ticketFilterRights(actorFromUser(current.user));
+  const state = readListState(query, ticketListShape(rights));
   return Promise.all([
     client.prefetchQuery(listStateQuery(TICKET_LIST, state)),
     client.prefetchQuery(statusesQuery()),
-    byProperty ? client.prefetchQuery(propertyFilterQuery()) : null,
+    rights.byProperty ? client.prefetchQuery(propertyFilterQuery()) : null,
   ]);
 }

@@ -1,0 +1,101 @@
+/**
+ * The worker of time-based work (issue 25: assignments nobody answered; later reminders and schedules). Each job is a
+ * function that, in one transaction, claims the items due at `now` with `FOR UPDATE SKIP LOCKED`, acts on them and
+ * records that it did (the same transaction writes the messages to the outbox), so:
+ * - a second process skips the rows the first holds, and once its transaction commits they are no longer due:
+ *   nothing is done twice;
+ * - a process that dies mid-way rolls back: the items stay due and the next look takes them: nothing is skipped.
+ * The loop looks every `pollMs` (at once again after a full batch); the clock is injectable so tests move it.
+ */
+
+export interface DueJob {
+  /** For the log. */
+  name: string;
+  /** Claims and does up to `batch` due items at `now`; answers how many it did. */
+  run(now: Date, batch: number): Promise<number>;
+}
+
+interface Logger {
+  error(object: object, message: string): void;
+}
+
+export interface DueWorkerOptions {
+  jobs: DueJob[];
+  pollMs: number;
+  /** Items one job claims per look. */
+  batchSize?: number;
+  now?: () => Date;
+  log?: Logger;
+}
+
+export const DUE_WORK_BATCH = 20;
+
+export class DueWorker {
+  private readonly jobs: DueJob[];
+  private readonly pollMs: number;
+  private readonly batchSize: number;
+  private readonly now: () => Date;
+  private readonly log: Logger;
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(options: DueWorkerOptions) {
+    this.jobs = options.jobs;
+    this.pollMs = options.pollMs;
+    this.batchSize = options.batchSize ?? DUE_WORK_BATCH;
+    this.now = options.now ?? (() => new Date());
+    this.log = options.log ?? { error() {} };
+  }
+
+  /** One look at every job; answers how many items each did. A failing job does not stop the others. */
+  async runOnce(): Promise<Record<string, number>> {
+    const done: Record<string, number> = {};
+    for (const job of this.jobs) {
+      try {
+        done[job.name] = await job.run(this.now(), this.batchSize);
+      } catch (error) {
+        done[job.name] = 0;
+        this.log.error({ err: error, job: job.name }, 'due work failed; it stays due');
+      }
+    }
+    return done;
+  }
+
+  /** Looks until nothing is due (at most `maxRuns` looks): tests and command-line use. */
+  async drain(maxRuns = 100): Promise<Record<string, number>> {
+    const total: Record<string, number> = {};
+    for (let run = 0; run < maxRuns; run++) {
+      const done = await this.runOnce();
+      for (const [name, count] of Object.entries(done)) total[name] = (total[name] ?? 0) + count;
+      if (Object.values(done).every((count) => count < this.batchSize)) break;
+    }
+    return total;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    const tick = async (): Promise<void> => {
+      const done = await this.runOnce();
+      if (!this.running) return;
+      const busy = Object.values(done).some((count) => count >= this.batchSize);
+      this.timer = setTimeout(
+        () => {
+          this.loop = tick();
+        },
+        busy ? 0 : this.pollMs,
+      );
+      this.timer.unref();
+    };
+    this.loop = tick();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.loop;
+    this.loop = null;
+  }
+}

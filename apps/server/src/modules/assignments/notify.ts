@@ -1,0 +1,239 @@
+/**
+ * Who hears about a ticket's assignment (issue 25), written in the change's own transaction through `notify`
+ * (tickets/routing.ts: an in-app notification and, per each person's options, an email / SMS / voice message):
+ * - assigned: the contractor, with the signed link that accepts or declines the job without signing in;
+ * - unassigned (or replaced by another): the contractor that held it;
+ * - accepted or declined: the landlord's managers and whoever assigned it;
+ * - not answered in time (the assignment worker): the same people, once.
+ * Nobody is told of their own action.
+ */
+import { en, format, visibleId } from '@mend/shared';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { type TicketAssignmentRow, users } from '../../db/schema';
+import { ticketAssignmentEmail } from '../../lib/mail/templates';
+import type { MessagingContext } from '../../lib/outbox/context';
+import { ASSIGNMENT_TOKEN_TTL_DAYS, signAssignmentToken } from '../../lib/tokens';
+import { absoluteLink, managersOf, notify, type Person, personColumns } from '../tickets/routing';
+import { momentText } from '../tickets/time-zones';
+import { displayName } from '../users/serialize';
+
+/** What an assignment's messages say about its ticket. */
+export interface AssignedTicket {
+  id: number;
+  title: string;
+  propertyName: string;
+  unitName: string;
+  landlordId: number;
+  timeZone: string;
+}
+
+const a = en.tickets.assignment;
+const mt = en.mail.ticket;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The page of the signed link that answers an assignment (the web's /assignment/{token}). */
+export function answerLink(messaging: MessagingContext, assignment: TicketAssignmentRow): string {
+  const token = signAssignmentToken(messaging.secret, {
+    ticketId: assignment.ticketId,
+    contractorId: assignment.contractorId,
+    assignedAt: assignment.assignedAt,
+    expiresAt: new Date(assignment.assignedAt.getTime() + ASSIGNMENT_TOKEN_TTL_DAYS * DAY_MS),
+  });
+  return `${messaging.appUrl}/assignment/${token}`;
+}
+
+function varsOf(messaging: MessagingContext, ticket: AssignedTicket) {
+  return {
+    id: ticket.id,
+    visible_id: visibleId(ticket.id),
+    title: ticket.title,
+    property: ticket.propertyName,
+    unit: ticket.unitName,
+    link: absoluteLink(messaging.appUrl, ticket.id),
+  };
+}
+
+async function person(tx: Tx, id: number): Promise<Person[]> {
+  return tx.select(personColumns).from(users).where(eq(users.id, id));
+}
+
+/** The landlord's managers and whoever assigned the job (a super admin), but not `exceptId`. */
+async function staffOf(
+  tx: Tx,
+  ticket: AssignedTicket,
+  assignedBy: number | null,
+  exceptId: number | null,
+): Promise<Person[]> {
+  const people = await managersOf(tx, ticket.landlordId);
+  if (assignedBy !== null && !people.some((p) => p.id === assignedBy)) {
+    const extra = await tx
+      .select(personColumns)
+      .from(users)
+      .where(inArray(users.id, [assignedBy]))
+      .orderBy(asc(users.id));
+    people.push(...extra);
+  }
+  return people.filter((p) => p.id !== exceptId);
+}
+
+/** Tells the contractor that a job is assigned to it, with the link that answers it. */
+export async function notifyAssigned(
+  tx: Tx,
+  messaging: MessagingContext,
+  ticket: AssignedTicket,
+  assignment: TicketAssignmentRow,
+): Promise<void> {
+  const vars = varsOf(messaging, ticket);
+  const due = momentText(assignment.respondBy, ticket.timeZone);
+  const link = answerLink(messaging, assignment);
+  await notify(
+    tx,
+    messaging,
+    await person(tx, assignment.contractorId),
+    ticket,
+    {
+      title: format(a.notifications.assigned, vars),
+      description: format(a.notifications.assignedDescription, { title: ticket.title, due }),
+    },
+    {
+      kind: 'ticket.assigned',
+      email: (contractor, unsubscribeUrl) =>
+        ticketAssignmentEmail(
+          vars,
+          {
+            subject: format(a.outbox.assignedSubject, vars),
+            intro: mt.assignedIntro,
+            facts: [[mt.answerBy, due]],
+            action: { label: mt.answerAction, url: link },
+            notes: [format(mt.answerNote, { days: ASSIGNMENT_TOKEN_TTL_DAYS })],
+          },
+          displayName(contractor),
+          unsubscribeUrl,
+        ),
+      sms: format(a.outbox.assignedSms, { ...vars, due, answer_link: link }),
+      voice: format(a.outbox.assignedVoice, vars),
+    },
+  );
+}
+
+/** Tells a contractor that a job it held is no longer its own. */
+export async function notifyUnassigned(
+  tx: Tx,
+  messaging: MessagingContext,
+  ticket: AssignedTicket,
+  contractorId: number,
+): Promise<void> {
+  const vars = varsOf(messaging, ticket);
+  await notify(
+    tx,
+    messaging,
+    await person(tx, contractorId),
+    ticket,
+    { title: format(a.notifications.unassigned, vars), description: ticket.title },
+    {
+      kind: 'ticket.unassigned',
+      email: (contractor, unsubscribeUrl) =>
+        ticketAssignmentEmail(
+          vars,
+          {
+            subject: format(a.outbox.unassignedSubject, vars),
+            intro: mt.unassignedIntro,
+            facts: [],
+            action: { label: mt.open, url: vars.link },
+          },
+          displayName(contractor),
+          unsubscribeUrl,
+        ),
+      sms: format(a.outbox.unassignedSms, vars),
+      voice: format(a.outbox.unassignedVoice, vars),
+    },
+  );
+}
+
+/** Tells the managers (and whoever assigned it) that the contractor accepted or declined the job. */
+export async function notifyAnswered(
+  tx: Tx,
+  messaging: MessagingContext,
+  ticket: AssignedTicket,
+  assignment: TicketAssignmentRow,
+  contractorName: string,
+): Promise<void> {
+  const accepted = assignment.state === 'accepted';
+  const answer = accepted ? a.outbox.answers.accepted : a.outbox.answers.declined;
+  const vars = { ...varsOf(messaging, ticket), name: contractorName, answer };
+  const audience = await staffOf(tx, ticket, assignment.assignedBy, assignment.contractorId);
+  await notify(
+    tx,
+    messaging,
+    audience,
+    ticket,
+    {
+      title: format(accepted ? a.notifications.accepted : a.notifications.declined, vars),
+      description: accepted
+        ? ticket.title
+        : format(a.notifications.declinedDescription, {
+            title: ticket.title,
+            reason: assignment.declineReason,
+          }),
+    },
+    {
+      kind: accepted ? 'ticket.assignment_accepted' : 'ticket.assignment_declined',
+      email: (manager, unsubscribeUrl) =>
+        ticketAssignmentEmail(
+          vars,
+          {
+            subject: format(a.outbox.answeredSubject, vars),
+            intro: format(accepted ? mt.acceptedIntro : mt.declinedIntro, vars),
+            facts: accepted ? [] : [[mt.declineReason, '']],
+            quote: accepted ? undefined : assignment.declineReason,
+            action: { label: mt.open, url: vars.link },
+          },
+          displayName(manager),
+          unsubscribeUrl,
+        ),
+      sms: format(a.outbox.answeredSms, vars),
+      voice: format(a.outbox.answeredVoice, vars),
+    },
+  );
+}
+
+/** Tells the managers (and whoever assigned it) that the contractor has not answered within the landlord's hours. */
+export async function notifyUnanswered(
+  tx: Tx,
+  messaging: MessagingContext,
+  ticket: AssignedTicket,
+  assignment: TicketAssignmentRow,
+  contractorName: string,
+  hours: number,
+): Promise<void> {
+  const vars = { ...varsOf(messaging, ticket), name: contractorName, hours };
+  await notify(
+    tx,
+    messaging,
+    await staffOf(tx, ticket, assignment.assignedBy, null),
+    ticket,
+    {
+      title: format(a.notifications.unanswered, vars),
+      description: format(a.notifications.unansweredDescription, vars),
+    },
+    {
+      kind: 'ticket.assignment_unanswered',
+      email: (manager, unsubscribeUrl) =>
+        ticketAssignmentEmail(
+          vars,
+          {
+            subject: format(a.outbox.unansweredSubject, vars),
+            intro: format(mt.unansweredIntro, vars),
+            facts: [[mt.assignedTo, contractorName]],
+            action: { label: mt.open, url: vars.link },
+          },
+          displayName(manager),
+          unsubscribeUrl,
+        ),
+      sms: format(a.outbox.unansweredSms, vars),
+      voice: format(a.outbox.unansweredVoice, vars),
+    },
+  );
+}
