@@ -14,6 +14,8 @@
  *   tickets              1,000,000   100,000      3 years of history, newest open, older ones closed
  *   ticket_categories    1 per ticket (the category follows the title)
  *   ticket_recipients    3 per ticket (the matching contractor and the landlord's two managers)
+ *   ticket_assignments   60% of tickets, to their contractor: closed ones accepted; open ones 30% waiting for an
+ *                        answer (alerted once past their 48 hours), 60% accepted, 10% declined
  *   ticket_log           ~2.9 per ticket (created, routed, status changed)
  *   notifications        1 per ticket (one of the recipients; older ones viewed)
  *   contact_submissions  1 per 50 tickets (20,000 full), from tenants
@@ -466,6 +468,16 @@ function recipientsSql(l: Layout, ticket: string) {
   return { manager1, manager2, contractor };
 }
 
+/**
+ * The state of a ticket's assignment to its contractor (issue 25), as SQL: null (not assigned) for 40% of tickets;
+ * accepted for the closed ones; for open ones 30% pending, 60% accepted, 10% declined.
+ */
+function assignmentStateSql(ticket: string) {
+  const h = hash(`${ticket}.id`, 14);
+  return `case when ${h} % 10 >= 6 then null when ${ticket}.status >= 3 then 'accepted'
+    when ${h} / 10 % 10 < 3 then 'pending' when ${h} / 10 % 10 < 9 then 'accepted' else 'declined' end`;
+}
+
 interface Step {
   table: string;
   sql: string;
@@ -691,9 +703,27 @@ function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
     },
     {
       table: 'ticket_recipients',
-      sql: `insert into ticket_recipients (ticket_id, user_id, ticket_created_at)
-        select t.id, r.user_id, t.created_at from tickets t
+      sql: `insert into ticket_recipients (ticket_id, user_id, ticket_created_at, assigned)
+        select t.id, r.user_id, t.created_at,
+          r.user_id = ${r.contractor} and coalesce(${assignmentStateSql('t')} in ('pending', 'accepted'), false)
+        from tickets t
         cross join lateral (values (${r.manager1}), (${r.manager2}), (${r.contractor})) r(user_id)`,
+    },
+    {
+      table: 'ticket_assignments',
+      sql: `insert into ticket_assignments (ticket_id, contractor_id, state, assigned_by, assigned_at, respond_by,
+          answered_at, decline_reason, alerted_at)
+        select id, contractor, state, manager1, assigned_at, assigned_at + interval '48 hours',
+          case when state <> 'pending' then least(assigned_at + interval '5 hours', ${NOW}) end,
+          case when state = 'declined' then 'Fully booked this week, sorry.' else '' end,
+          case when state = 'pending' and assigned_at + interval '48 hours' <= ${NOW}
+            then assigned_at + interval '48 hours' end
+        from (
+          select t.id, ${r.contractor} as contractor, ${r.manager1} as manager1, ${assignmentStateSql('t')} as state,
+            least(t.created_at + interval '1 hour', ${NOW}) as assigned_at
+          from tickets t
+        ) a
+        where state is not null`,
     },
     {
       table: 'ticket_log',

@@ -13,7 +13,7 @@
  * Left out, with the reason: files (images, logos: bytes from storage, not lists), calls without a session
  * (user activation, email verification links), and GET /api/email/resend (it sends an email).
  */
-import { LIST_SORTS, PAGE_SIZE, TICKET_STATUSES } from '@mend/shared';
+import { LIST_SORTS, PAGE_SIZE, TICKET_STATUSES, UNASSIGNED_FILTER } from '@mend/shared';
 import type { FastifyInstance } from 'fastify';
 import { OUTBOX_CHANNELS, OUTBOX_STATUSES } from '../apps/server/src/db/schema';
 import {
@@ -189,6 +189,8 @@ function filterValues(filter: string, list: string, ids: ViewerIds): string[] {
       return list === 'outbox' ? [...OUTBOX_STATUSES] : TICKET_STATUSES.map((_, index) => String(index));
     case 'channel':
       return [...OUTBOX_CHANNELS];
+    case 'assigned_to':
+      return ids.contractor === undefined ? [UNASSIGNED_FILTER] : [String(ids.contractor), UNASSIGNED_FILTER];
     default:
       return [];
   }

@@ -174,6 +174,19 @@ describe('seedDemo', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('assigns tickets to their contractor, who holds them in its list (issue 25)', async () => {
+    const rows = await db.execute<{ state: string; assigned: boolean | null; status: number }>(
+      sql`select a.state, r.assigned, t.status from ticket_assignments a join tickets t on t.id = a.ticket_id
+          left join ticket_recipients r on r.ticket_id = a.ticket_id and r.user_id = a.contractor_id`,
+    );
+    expect(rows.rows.length).toBeGreaterThan(5);
+    expect(new Set(rows.rows.map((row) => row.state))).toEqual(new Set(['pending', 'accepted']));
+    for (const row of rows.rows) {
+      expect(row.assigned).toBe(true);
+      if (row.status > 0) expect(row.state).toBe('accepted');
+    }
+  });
+
   it("routes tickets to the property's matching contractors and the landlord's managers", async () => {
     const all = await db.query.tickets.findMany({
       with: {

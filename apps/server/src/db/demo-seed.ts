@@ -8,15 +8,18 @@
  * username (which leads to the activation screen) and the same password as its old password.
  */
 import {
+  ASSIGNMENT_RESPONSE_HOURS_DEFAULT,
   type CommentVisibility,
   en,
   FIRST_CLOSED_STATUS,
+  format,
   ROLE,
   type Role,
   roleName,
   TEMPORARY_EMAIL_DOMAIN,
   TICKET_STATUSES,
 } from '@mend/shared';
+import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
 import { type Db, type Tx, truncateAllTables } from './client';
 import {
@@ -34,6 +37,7 @@ import {
   notifications,
   properties,
   tenantUnits,
+  ticketAssignments,
   ticketAvailability,
   ticketCategories,
   ticketComments,
@@ -1037,6 +1041,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
   const people = await seedUsers(seeding, seeded);
   const ticketsSeeded = await seedTickets(seeding, seeded, people);
   await seedComments(seeding, ticketsSeeded);
+  await seedAssignments(seeding, ticketsSeeded, people);
   const notificationValues = [
     ...ticketNotifications(seeding, ticketsSeeded),
     ...(await seedContactMessages(seeding, people)),
@@ -1551,6 +1556,74 @@ async function seedComments({ tx, now }: Seeding, withIds: SeededTicket[]): Prom
     }));
   });
   await tx.insert(ticketComments).values(values);
+}
+
+/**
+ * Each ticket with a contractor is assigned to it (issue 25) right after it was routed: a ticket that got further
+ * than Open was accepted a minute later; of the Open ones, every other one still waits for an answer (those past their
+ * 48 hours with their managers already alerted), the others are nobody's yet.
+ */
+async function seedAssignments(
+  { tx, now }: Seeding,
+  withIds: SeededTicket[],
+  { nameOf }: People,
+): Promise<void> {
+  const withContractor = withIds.filter((t) => t.recipients.length > 1);
+  const rows = withContractor.flatMap((t, i) => {
+    const accepted = t.data.status > 0;
+    if (!accepted && i % 2 === 1) return [];
+    // Right after it was routed, before the work on it started (however young the ticket).
+    const assignedAt = new Date(t.createdAt.getTime() + MINUTE + 1000);
+    const respondBy = new Date(assignedAt.getTime() + ASSIGNMENT_RESPONSE_HOURS_DEFAULT * HOUR);
+    return [
+      {
+        ticket: t,
+        row: {
+          ticketId: t.id,
+          contractorId: t.recipients[0],
+          state: accepted ? ('accepted' as const) : ('pending' as const),
+          assignedBy: t.recipients[t.recipients.length - 1],
+          assignedAt,
+          respondBy,
+          answeredAt: accepted ? new Date(assignedAt.getTime() + MINUTE) : null,
+          alertedAt: !accepted && respondBy.getTime() <= now ? respondBy : null,
+        },
+      },
+    ];
+  });
+  if (rows.length === 0) return;
+  await tx.insert(ticketAssignments).values(rows.map(({ row }) => row));
+  for (const { row } of rows)
+    await tx
+      .update(ticketRecipients)
+      .set({ assigned: true })
+      .where(and(eq(ticketRecipients.ticketId, row.ticketId), eq(ticketRecipients.userId, row.contractorId)));
+  const a = en.tickets.assignment.log;
+  await tx.insert(ticketLog).values(
+    rows.flatMap(({ row }) => {
+      const name = nameOf.get(row.contractorId) ?? '';
+      const lines = [
+        {
+          ticketId: row.ticketId,
+          userId: row.assignedBy,
+          action: 'assigned',
+          description: format(a.assigned, { name }),
+          data: { contractor: row.contractorId },
+          createdAt: row.assignedAt,
+        },
+      ];
+      if (row.answeredAt)
+        lines.push({
+          ticketId: row.ticketId,
+          userId: row.contractorId,
+          action: 'assignment_accepted',
+          description: format(a.accepted, { name }),
+          data: { contractor: row.contractorId },
+          createdAt: row.answeredAt,
+        });
+      return lines;
+    }),
+  );
 }
 
 /** Recipients hear about tickets of the last week (unread for the last three days); tenants hear about status
