@@ -37,7 +37,7 @@ export interface SurfaceCall {
   /** The catalogue's path template, e.g. `/api/units`. */
   route: string;
   path: string;
-  /** `list`, `page N (last)`, `search "…"`, `sort name desc`, `filter property_id`, or `read`. */
+  /** `list`, `page N (last)`, `search "…"`, `sort name desc`, `filter property_id`, `read` or `earlier page`. */
   variant: string;
   dashboard: boolean;
 }
@@ -242,6 +242,17 @@ export function listVariants(
   return calls;
 }
 
+/**
+ * A thread read a page at a time (a ticket's comments): the newest page is the read as the screen opens it (no
+ * query), and "Show earlier comments" asks for the page before its oldest comment, when there is one.
+ */
+function earlierPage(path: string, body: unknown): Array<{ variant: string; path: string }> {
+  const page = body as { data?: { id: number }[]; has_earlier?: boolean };
+  const oldest = page.data?.[0];
+  if (page.has_earlier !== true || !oldest) return [];
+  return [{ variant: 'earlier page', path: path + query({ before: oldest.id }) }];
+}
+
 /** A word a user would type to find a row: the first word of 3+ letters of its title, name or subject. */
 function searchWordOf(row: Record<string, unknown> | undefined): string | null {
   if (!row) return null;
@@ -281,7 +292,7 @@ export async function surfaceCalls(
       }
       const entries = endpoint.list
         ? listVariants(endpoint, path, ids[who], probe.body as never)
-        : [{ variant: 'read', path: probePath }];
+        : [{ variant: 'read', path: probePath }, ...earlierPage(path, probe.body)];
       for (const entry of entries) {
         calls.push({
           name: `${entry.path.replace(/^\/api\//, '')} @${who}`,

@@ -1,7 +1,8 @@
 /**
  * A ticket's conversation (issue 25 section 1) in a real browser against the real server with demo data:
  * - the Northwind manager posts a staff-only comment and one for everyone on a ticket of Jane Morrison's
- *   (tenant, Riverside Commons unit 101);
+ *   (tenant, Riverside Commons unit 101), after a page's worth of staff notes: on a 390 px phone the thread
+ *   shows its newest page, and "Show earlier comments" adds the page before;
  * - Jane, on a 390 px phone, sees only the one for everyone (nor does the API give her the other), has no
  *   "Visible to" choice, and replies with a 1.5 MB camera photo, scaled down in the browser before it is sent;
  *   nothing in the details scrolls sideways;
@@ -12,7 +13,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { en, format, TICKET_IMAGE_MAX_BYTES } from '@mend/shared';
+import { COMMENT_PAGE_SIZE, en, format, TICKET_IMAGE_MAX_BYTES } from '@mend/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +103,27 @@ async function post(details: Locator, text: string, visibility?: string): Promis
   await expect.poll(() => form.getByRole('textbox', { name: C.label }).inputValue()).toBe('');
 }
 
+/** Staff notes posted through the API (a staff note tells nobody: the manager is the landlord's only staff). */
+async function postStaffNotes(page: Page, ticketId: number, texts: string[]): Promise<void> {
+  const statuses = await page.evaluate(
+    async ({ ticketId, texts }) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      const answers: number[] = [];
+      for (const body of texts) {
+        const response = await fetch(`/api/tickets/${ticketId}/comments`, {
+          method: 'POST',
+          body: JSON.stringify({ body, visibility: 'staff' }),
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'x-csrf-token': token },
+        });
+        answers.push(response.status);
+      }
+      return answers;
+    },
+    { ticketId, texts },
+  );
+  expect(statuses.every((status) => status === 201)).toBe(true);
+}
+
 /** What would make the details scroll sideways on a phone: boxes reaching past the window's right edge. */
 function sidewaysOverflow(details: Locator): Promise<string[]> {
   return details.evaluate((root) => {
@@ -129,6 +151,10 @@ const staffNote = `Staff only: the landlord approved up to $400 (${stamp})`;
 const forEveryone = `A plumber will come by on Tuesday morning (${stamp})`;
 const edited = `A plumber will come by on Tuesday between 9 and 11 (${stamp})`;
 const reply = `Thanks! Here is how it looks now.\nThe cabinet is still wet. (${stamp})`;
+const notes = Array.from(
+  { length: COMMENT_PAGE_SIZE },
+  (_, i) => `Staff note ${i + 1} of the log (${stamp})`,
+);
 
 describe('a conversation on a ticket', () => {
   it('keeps staff notes from the tenant, takes a reply with a photo from a phone, and lets the author edit', {
@@ -141,13 +167,33 @@ describe('a conversation on a ticket', () => {
       return ((await answer.json()) as { data: { id: number }[] }).data[0].id;
     });
 
-    // The manager posts a staff-only note, then a comment for everyone.
+    // The manager posts a page's worth of staff notes, then a staff-only note and a comment for everyone.
     const manager = await onDesktop(browser, 'manager@northwind.test');
+    await postStaffNotes(manager, id, notes);
     let details = await openTicket(manager, id);
     await post(details, staffNote, C.visibilities.staff);
     await comment(details, staffNote).locator('[data-visibility-badge="staff"]').waitFor();
     await post(details, forEveryone, C.visibilities.everyone);
     expect(await comment(details, forEveryone).locator('[data-visibility-badge]').count()).toBe(0);
+
+    // On the manager's phone the thread opens with its newest page; the page before it is a tap away.
+    const managerPhone = await onPhone('manager@northwind.test');
+    const phoneDetails = await openTicket(managerPhone, id);
+    await comment(phoneDetails, forEveryone).waitFor();
+    expect(await phoneDetails.locator('[data-comment]').count()).toBe(COMMENT_PAGE_SIZE);
+    expect(await comment(phoneDetails, notes[0]).count()).toBe(0);
+    const showEarlier = phoneDetails.getByRole('button', { name: C.showEarlier });
+    expect(await sidewaysOverflow(phoneDetails)).toEqual([]);
+    await showEarlier.tap();
+    await comment(phoneDetails, notes[0]).waitFor();
+    expect(await phoneDetails.locator('[data-comment]').count()).toBeGreaterThan(COMMENT_PAGE_SIZE);
+    // Still oldest first: the earlier page above the newest.
+    const shown = await phoneDetails.locator('[data-comment]').allInnerTexts();
+    expect(shown.findIndex((text) => text.includes(notes[0]))).toBeLessThan(
+      shown.findIndex((text) => text.includes(notes[COMMENT_PAGE_SIZE - 1])),
+    );
+    expect(await sidewaysOverflow(phoneDetails)).toEqual([]);
+    await managerPhone.context().close();
 
     // Jane, on her phone, sees only the comment for everyone, and cannot choose who sees hers.
     const tenantDetails = await openTicket(tenant, id);
@@ -205,6 +251,8 @@ describe('a conversation on a ticket', () => {
     const thumbnail = theirs.getByRole('button', {
       name: format(C.attachment, { index: 1, count: 1, name: PHOTO_NAME }),
     });
+    // Under a page of comments: the thumbnail loads (lazily) once it is scrolled to.
+    await thumbnail.scrollIntoViewIfNeeded();
     await expect
       .poll(() =>
         thumbnail.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),

@@ -35,6 +35,11 @@ export const COMMENT_MAX_LENGTH = 5000;
 export const COMMENT_MAX_FILES = TICKET_IMAGE_MAX_FILES;
 /** Its author may edit (or delete) a comment for this long after posting it; staff may delete it any time. */
 export const COMMENT_EDIT_MINUTES = 15;
+/**
+ * A ticket's thread is read a page at a time, newest first (GET tickets/{id}/comments): the page the screen opens
+ * with, and the most a `limit` may ask for. A long thread read whole missed the lists' response time target.
+ */
+export const COMMENT_PAGE_SIZE = 30;
 
 /**
  * The one contractor responsible for a ticket (issue 25): staff assign it, and it answers: `pending` until it accepts

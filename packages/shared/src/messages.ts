@@ -472,6 +472,8 @@ export const en = {
       delete: 'Delete',
       edited: 'edited',
       deletedUser: 'Deleted user',
+      /** Above the thread when older comments than those shown exist: loads the previous page. */
+      showEarlier: 'Show earlier comments',
     },
   },
   /** Texts of the tickets API: activity log, notifications, outbox messages, batch answers (server side). */

@@ -228,6 +228,7 @@ const comments = {
       can_delete: true,
     },
   ],
+  has_earlier: false,
   visibilities: ['everyone', 'contractor', 'staff'],
 } satisfies ApiTicketCommentList;
 

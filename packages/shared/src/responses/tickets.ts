@@ -273,10 +273,15 @@ export const apiTicketCommentSchema = z
   })
   .meta({ id: 'ApiTicketComment' });
 
-/** GET tickets/{id}/comments: the comments the viewer may read, oldest first. */
+/**
+ * GET tickets/{id}/comments: a page of the comments the viewer may read, the newest `limit` (before the comment
+ * `before` when given), oldest first within the page.
+ */
 export const apiTicketCommentListSchema = z
   .object({
     data: z.array(apiTicketCommentSchema),
+    /** The viewer may read comments older than this page's oldest: ask for them with `before` = its id. */
+    has_earlier: z.boolean(),
     /** The visibilities the viewer may post with (and reads). */
     visibilities: z.array(commentVisibility),
   })

@@ -12,7 +12,14 @@ import { privateFileAnswer, sendPrivateFile } from '../../lib/private-files';
 import { defineRoutes, route, type SignedIn } from '../../lib/routes';
 import type { Viewer } from '../tickets/service';
 import { displayName } from '../users/serialize';
-import { deleteComment, findCommentFile, listComments, postComment, updateComment } from './service';
+import {
+  commentPageQuery,
+  deleteComment,
+  findCommentFile,
+  listComments,
+  postComment,
+  updateComment,
+} from './service';
 
 /** The signed-in user as the service sees it. */
 function viewerOf({ user }: SignedIn): Viewer {
@@ -56,11 +63,12 @@ export function commentRoutes(app: FastifyInstance, clock: () => Date = () => ne
     route({
       method: 'GET',
       url: '/tickets/:id/comments',
-      summary: 'The comments of a ticket the user may read, oldest first',
+      summary: 'A page of the comments of a ticket the user may read: the newest, oldest first',
       params: idParams,
+      query: commentPageQuery,
       answers: { 200: apiTicketCommentListSchema },
       handler: async (_request, _reply, signedIn) =>
-        listComments(app.db, viewerOf(signedIn), signedIn.params.id, clock()),
+        listComments(app.db, viewerOf(signedIn), signedIn.params.id, signedIn.query, clock()),
     }),
     route({
       method: 'POST',

@@ -3,8 +3,8 @@
  * its activity-log line and its notifications.
  *
  * - Reading: a ticket the viewer sees (else 404), and of its comments only those whose visibility the viewer's role
- *   reads (`commentVisibilitiesFor`), the whole thread in one statement (`threadOf`); a comment it may not read is a
- *   404, like one that does not exist.
+ *   reads (`commentVisibilitiesFor`), a page at a time, newest first, each in one statement (`threadPageOf`); a
+ *   comment it may not read is a 404, like one that does not exist.
  * - Posting: everyone on the ticket, with a visibility it reads (else 422 on `visibility`); files checked, re-encoded
  *   and stored as ticket images are (tickets/files.ts), before the transaction, and removed again if it fails.
  * - Editing: the author within COMMENT_EDIT_MINUTES; deleting: the author within them, or staff any time. A refusal is
@@ -20,6 +20,7 @@ import {
   type ApiTicketCommentResponse,
   COMMENT_DELETED_LOG_ACTION,
   COMMENT_EDIT_MINUTES,
+  COMMENT_PAGE_SIZE,
   type CommentValues,
   type CommentVisibility,
   can,
@@ -33,10 +34,11 @@ import {
   type MessageResponse,
 } from '@mend/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ticketCommentFiles, ticketComments, ticketLog, tickets } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
+import { optionalIdFilter } from '../../lib/contracts';
 import { AppError, type FieldErrors, forbidden, notFound, validationFailed } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import { withoutNul } from '../../lib/record-helpers';
@@ -58,7 +60,7 @@ import {
   findReadableComment,
   findReadableCommentFile,
   type ReadableComment,
-  threadOf,
+  threadPageOf,
 } from './queries';
 import { commentSubject, serializeComment } from './serialize';
 
@@ -110,14 +112,37 @@ async function answerComment(
 // ---------------------------------------------------------------------------------------------------------
 // Reads
 
-/** GET tickets/{id}/comments: what the viewer may read, oldest first, and the visibilities it may post with. */
+/**
+ * GET tickets/{id}/comments' query: `limit` (at most, and by default, COMMENT_PAGE_SIZE) and `before`, a comment id.
+ * Like every list query it never fails: an unreadable value is not given, a larger limit is the largest.
+ */
+export const commentPageQuery = z.object({
+  before: optionalIdFilter.meta({
+    description: 'A comment id: the page ends just before it (the oldest comment of the page shown)',
+  }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((size) => Math.min(size, COMMENT_PAGE_SIZE))
+    .catch(COMMENT_PAGE_SIZE)
+    .default(COMMENT_PAGE_SIZE)
+    .meta({ description: `How many comments, at most ${COMMENT_PAGE_SIZE} (the default)` }),
+});
+export type CommentPageQuery = z.output<typeof commentPageQuery>;
+
+/**
+ * GET tickets/{id}/comments: a page of what the viewer may read (the newest, or those before a comment), oldest
+ * first, whether there are earlier ones, and the visibilities the viewer may post with.
+ */
 export async function listComments(
   db: Db,
   viewer: Viewer,
   ticketId: number,
+  query: CommentPageQuery,
   now: Date,
 ): Promise<ApiTicketCommentList> {
-  const thread = await threadOf(db, viewer, ticketId);
+  const thread = await threadPageOf(db, viewer, ticketId, query);
   if (!thread) throw notFound();
   const filesByComment = new Map<number, CommentFile[]>();
   for (const file of thread.files) {
@@ -129,6 +154,7 @@ export async function listComments(
     data: thread.comments.map((row) =>
       serializeComment(row, filesByComment.get(row.comment.id) ?? [], viewer, thread.landlordId, now),
     ),
+    has_earlier: thread.hasEarlier,
     visibilities: commentVisibilitiesFor(viewer.role),
   };
 }

@@ -1,4 +1,4 @@
-import { type ApiTicketComment, COMMENT_MAX_FILES, en } from '@mend/shared';
+import { type ApiTicketComment, type ApiTicketCommentList, COMMENT_MAX_FILES, en } from '@mend/shared';
 import { describe, expect, it } from 'vitest';
 import {
   attachmentFiles,
@@ -9,10 +9,13 @@ import {
   commentPayload,
   commentsKey,
   commentsPath,
+  earlierPageParam,
   editableAt,
   emptyComment,
   nextEditDeadline,
   restricted,
+  threadOfPages,
+  threadPageQuery,
 } from './comment-rules';
 
 const NOW = 1_800_000_000_000;
@@ -42,6 +45,32 @@ describe('where a thread lives', () => {
     expect(commentsKey(7)).toEqual(['tickets', 'comments', 7]);
     expect(commentsPath(7)).toBe('tickets/7/comments');
     expect(commentPath(7, 12)).toBe('tickets/7/comments/12');
+  });
+});
+
+describe('the pages of a thread', () => {
+  const page = (ids: number[], hasEarlier: boolean): ApiTicketCommentList => ({
+    data: ids.map((id) => comment({ id })),
+    has_earlier: hasEarlier,
+    visibilities: ['everyone', 'contractor'],
+  });
+
+  it('asks for the newest page with no query, an earlier one before a comment', () => {
+    expect(threadPageQuery(null)).toBeUndefined();
+    expect(threadPageQuery(41)).toEqual({ before: 41 });
+  });
+
+  it('asks for the page before the oldest comment shown, while the server says there are earlier ones', () => {
+    expect(earlierPageParam(page([40, 41, 45], true))).toBe(40);
+    expect(earlierPageParam(page([40, 41, 45], false))).toBeUndefined();
+    expect(earlierPageParam(page([], false))).toBeUndefined();
+  });
+
+  it('shows the pages loaded, newest first, as one thread oldest first', () => {
+    const thread = threadOfPages([page([50, 52], true), page([44, 47], true), page([40], false)]);
+    expect(thread.comments.map((shown) => shown.id)).toEqual([40, 44, 47, 50, 52]);
+    expect(thread.visibilities).toEqual(['everyone', 'contractor']);
+    expect(threadOfPages([])).toEqual({ comments: [], visibilities: [] });
   });
 });
 

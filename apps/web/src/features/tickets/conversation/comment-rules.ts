@@ -4,6 +4,7 @@
  */
 import {
   type ApiTicketComment,
+  type ApiTicketCommentList,
   COMMENT_MAX_FILES,
   COMMENT_VISIBILITIES,
   type CommentVisibility,
@@ -21,6 +22,33 @@ export const commentsKey = (ticketId: number) => ['tickets', 'comments', ticketI
 
 /** GET (the thread) and POST (a new comment). */
 export const commentsPath = (ticketId: number) => `tickets/${ticketId}/comments`;
+
+/** Which page of the thread is asked for: the newest (null), or the one before a comment (its id). */
+export type ThreadPageParam = number | null;
+
+/** The query of a page of the thread: none for the newest, `before` for an earlier one. */
+export function threadPageQuery(before: ThreadPageParam): { before: number } | undefined {
+  return before === null ? undefined : { before };
+}
+
+/** The page before `page`: before its oldest comment, when the server says the viewer may read earlier ones. */
+export function earlierPageParam(page: ApiTicketCommentList): number | undefined {
+  return page.has_earlier ? page.data[0]?.id : undefined;
+}
+
+/** The thread as shown: every page loaded, oldest first, and what the viewer may post with. */
+export interface ShownThread {
+  comments: ApiTicketComment[];
+  visibilities: CommentVisibility[];
+}
+
+/** The pages as loaded (the newest first, then each earlier one) as one thread, oldest first. */
+export function threadOfPages(pages: readonly ApiTicketCommentList[]): ShownThread {
+  return {
+    comments: [...pages].reverse().flatMap((page) => page.data),
+    visibilities: pages[0]?.visibilities ?? [],
+  };
+}
 
 /** PATCH (edit) and DELETE. */
 export const commentPath = (ticketId: number, commentId: number) =>
