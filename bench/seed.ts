@@ -16,6 +16,8 @@
  *   ticket_recipients    3 per ticket (the matching contractor and the landlord's two managers)
  *   ticket_assignments   60% of tickets, to their contractor: closed ones accepted; open ones 30% waiting for an
  *                        answer (alerted once past their 48 hours), 60% accepted, 10% declined
+ *   ticket_visits        one booked visit of 2 hours for each accepted ticket that got past Open, a day after the
+ *                        answer (reminders recorded as sent when their time has passed): the calendar's weeks
  *   ticket_log           ~2.9 per ticket (created, routed, status changed)
  *   notifications        1 per ticket (one of the recipients; older ones viewed)
  *   contact_submissions  1 per 50 tickets (20,000 full), from tenants
@@ -724,6 +726,22 @@ function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
           from tickets t
         ) a
         where state is not null`,
+    },
+    {
+      table: 'ticket_visits',
+      sql: `insert into ticket_visits (ticket_id, contractor_id, state, starts_at, ends_at, in_window, created_at,
+          reminded_24_at, reminded_1_at)
+        select v.ticket_id, v.contractor_id, 'booked', v.starts_at, v.starts_at + interval '2 hours', true,
+          v.answered_at,
+          case when v.starts_at - interval '24 hours' <= ${NOW} then v.starts_at - interval '24 hours' end,
+          case when v.starts_at - interval '1 hour' <= ${NOW} then v.starts_at - interval '1 hour' end
+        from (
+          select a.ticket_id, a.contractor_id, a.answered_at,
+            date_trunc('hour', a.answered_at) + interval '1 day' + (${hash('a.ticket_id', 15)} % 8) * interval '1 hour'
+              as starts_at
+          from ticket_assignments a join tickets t on t.id = a.ticket_id
+          where a.state = 'accepted' and t.status > 0
+        ) v`,
     },
     {
       table: 'ticket_log',

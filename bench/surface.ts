@@ -13,7 +13,7 @@
  * Left out, with the reason: files (images, logos: bytes from storage, not lists), calls without a session
  * (user activation, email verification links), and GET /api/email/resend (it sends an email).
  */
-import { LIST_SORTS, PAGE_SIZE, TICKET_STATUSES, UNASSIGNED_FILTER } from '@mend/shared';
+import { CALENDAR_MAX_DAYS, LIST_SORTS, PAGE_SIZE, TICKET_STATUSES, UNASSIGNED_FILTER } from '@mend/shared';
 import type { FastifyInstance } from 'fastify';
 import { OUTBOX_CHANNELS, OUTBOX_STATUSES } from '../apps/server/src/db/schema';
 import {
@@ -253,6 +253,16 @@ function earlierPage(path: string, body: unknown): Array<{ variant: string; path
   return [{ variant: 'earlier page', path: path + query({ before: oldest.id }) }];
 }
 
+/**
+ * The calendar's reads (GET visits): the week it opens on (no query), and the month view's span, which asks for its
+ * weeks around the month (CALENDAR_MAX_DAYS).
+ */
+function calendarSpans(endpoint: CatalogueEndpoint, path: string): Array<{ variant: string; path: string }> {
+  if (endpoint.path !== '/api/visits') return [];
+  const from = Math.floor(Date.now() / 1000) - 14 * 86_400;
+  return [{ variant: 'month', path: path + query({ from, to: from + CALENDAR_MAX_DAYS * 86_400 }) }];
+}
+
 /** A word a user would type to find a row: the first word of 3+ letters of its title, name or subject. */
 function searchWordOf(row: Record<string, unknown> | undefined): string | null {
   if (!row) return null;
@@ -292,7 +302,11 @@ export async function surfaceCalls(
       }
       const entries = endpoint.list
         ? listVariants(endpoint, path, ids[who], probe.body as never)
-        : [{ variant: 'read', path: probePath }, ...earlierPage(path, probe.body)];
+        : [
+            { variant: 'read', path: probePath },
+            ...earlierPage(path, probe.body),
+            ...calendarSpans(endpoint, path),
+          ];
       for (const entry of entries) {
         calls.push({
           name: `${entry.path.replace(/^\/api\//, '')} @${who}`,

@@ -36,6 +36,8 @@ import { ticketRoutes } from './modules/tickets/routes';
 import { unitRoutes } from './modules/units/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
+import { visitRemindersJob } from './modules/visits/reminders';
+import { calendarFeedRoute, visitRoutes } from './modules/visits/routes';
 import { registerWebApp } from './modules/web/routes';
 
 declare module 'fastify' {
@@ -101,7 +103,7 @@ export async function buildApp({
   // Replies by email, when configured: the inbound SMTP listener; main.ts starts it too.
   setUpInboundMail(app, config, now);
   const dueWork = new DueWorker({
-    jobs: [unansweredAssignmentsJob(db, app.messaging)],
+    jobs: [unansweredAssignmentsJob(db, app.messaging), visitRemindersJob(db, app.messaging)],
     pollMs: config.dueWorkPollMs,
     now,
     log: app.log,
@@ -151,6 +153,7 @@ export async function buildApp({
       ticketRoutes(api);
       commentRoutes(api, now);
       assignmentRoutes(api, now);
+      visitRoutes(api, now);
       accountRoutes(api);
       profileRoutes(api);
       notificationRoutes(api);
@@ -161,6 +164,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
   uploadRoutes(app);
+  calendarFeedRoute(app, now);
   await registerWebApp(app);
   return app;
 }

@@ -8,54 +8,30 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, type UserRow } from '../src/db/schema';
 import { createTestApp, type TestApp, type TestClient } from './helpers/app';
-import { clientFor, createPerson, createWorld, insertTicket, type World } from './helpers/ticket-factories';
+import {
+  type ActorRow,
+  type SignedInActor,
+  sendAs,
+  TICKET_ACTORS,
+  type TicketActor,
+  ticketActors,
+} from './helpers/ticket-actors';
+import { createWorld, insertTicket, type World } from './helpers/ticket-factories';
 
-const ACTORS = [
-  'admin',
-  'manager',
-  'otherManager',
-  'landlordlessManager',
-  'tenant',
-  'neighbour',
-  'otherTenant',
-  'contractor',
-  'unroutedContractor',
-  'otherContractor',
-  'guest',
-] as const;
-type ActorKey = (typeof ACTORS)[number];
+const ACTORS = TICKET_ACTORS;
+type ActorKey = TicketActor;
 
-/**
- * Expected statuses, in the order of ACTORS: the super admin; the manager of the ticket's landlord, of another
- * landlord, of none; the ticket's tenant, a tenant of another unit of the landlord, of another landlord; the
- * contractor the ticket was routed to, one of the same landlord it was not routed to, one of another landlord; a
- * visitor.
- */
-type Row = [number, number, number, number, number, number, number, number, number, number, number];
+type Row = ActorRow;
 
 let t: TestApp;
 let w: World;
-const clients = {} as Record<ActorKey, TestClient>;
-const users = {} as Record<Exclude<ActorKey, 'guest'>, UserRow>;
+let clients: Record<ActorKey, TestClient>;
+let users: Record<SignedInActor, UserRow>;
 
 beforeAll(async () => {
   t = await createTestApp();
   w = await createWorld(t.db);
-  const n = w.north;
-  Object.assign(users, {
-    admin: w.admin,
-    manager: n.manager,
-    otherManager: w.south.manager,
-    landlordlessManager: await createPerson(t.db, 1, null, 'Lost', 'Manager'),
-    tenant: n.tenant,
-    neighbour: n.tenant2,
-    otherTenant: w.south.tenant,
-    contractor: n.plumber,
-    unroutedContractor: n.electrician,
-    otherContractor: w.south.plumber,
-  });
-  for (const [key, user] of Object.entries(users)) clients[key as ActorKey] = await clientFor(t, user);
-  clients.guest = await t.client();
+  ({ users, clients } = await ticketActors(t, w));
 });
 afterAll(() => t.close());
 
@@ -131,19 +107,13 @@ const CASES: Case[] = [
   { label: 'accept by a signed link', method: 'POST', url: link('/accept'),   expected: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
 ];
 
-async function send(client: TestClient, method: Case['method'], url: string, body?: Record<string, unknown>) {
-  if (method === 'GET') return client.get(url);
-  if (method === 'POST') return client.post(url, body);
-  return client.post(url, { ...body, _method: method });
-}
-
 describe.each(CASES)('$label ($method)', ({ method, url, body, expected }) => {
   it.each(ACTORS.map((actor, index) => ({ actor, status: expected[index] })))(
     '$actor → $status',
     async ({ actor, status }) => {
       const target = await url();
       const filled = body && 'contractor_id' in body ? { contractor_id: users.contractor.id } : body;
-      const response = await send(clients[actor], method, target, filled);
+      const response = await sendAs(clients[actor], method, target, filled);
       expect(response.statusCode, `${method} ${target} as ${actor}: ${response.body.slice(0, 200)}`).toBe(
         status,
       );

@@ -9,43 +9,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketComments, type UserRow } from '../src/db/schema';
 import { createTestApp, type TestApp, type TestClient } from './helpers/app';
 import {
-  clientFor,
-  createPerson,
-  createWorld,
-  file,
-  insertTicket,
-  pngImage,
-  type World,
-} from './helpers/ticket-factories';
+  type ActorRow,
+  type SignedInActor,
+  sendAs,
+  TICKET_ACTORS,
+  type TicketActor,
+  ticketActors,
+} from './helpers/ticket-actors';
+import { createWorld, file, insertTicket, pngImage, type World } from './helpers/ticket-factories';
 
-const ACTORS = [
-  'admin',
-  'manager',
-  'otherManager',
-  'landlordlessManager',
-  'tenant',
-  'neighbour',
-  'otherTenant',
-  'contractor',
-  'unroutedContractor',
-  'otherContractor',
-  'guest',
-] as const;
-type ActorKey = (typeof ACTORS)[number];
+const ACTORS = TICKET_ACTORS;
+type ActorKey = TicketActor;
 
-/**
- * Expected statuses, in the order of ACTORS: the super admin; the manager of the ticket's landlord, of another
- * landlord, of none; the ticket's tenant, a tenant of another unit of the landlord, of another landlord; the
- * contractor the ticket was routed to, one of the same property it was not routed to, one of another landlord; a
- * visitor.
- */
-type Row = [number, number, number, number, number, number, number, number, number, number, number];
+type Row = ActorRow;
 
 let t: TestApp;
 let w: World;
 let ticketId: number;
-const clients = {} as Record<ActorKey, TestClient>;
-const users = {} as Record<Exclude<ActorKey, 'guest'>, UserRow>;
+let clients: Record<ActorKey, TestClient>;
+let users: Record<SignedInActor, UserRow>;
 /** A comment of each visibility on the ticket, each with one image: ids of the comment and its file. */
 const comments = {} as Record<CommentVisibility, { id: number; file: number }>;
 /** Who wrote each visibility's comment. */
@@ -63,20 +45,7 @@ beforeAll(async () => {
     recipients: [n.plumber, n.manager],
   });
   ticketId = ticket.id;
-  Object.assign(users, {
-    admin: w.admin,
-    manager: n.manager,
-    otherManager: w.south.manager,
-    landlordlessManager: await createPerson(t.db, 1, null, 'Lost', 'Manager'),
-    tenant: n.tenant,
-    neighbour: n.tenant2,
-    otherTenant: w.south.tenant,
-    contractor: n.plumber,
-    unroutedContractor: n.electrician,
-    otherContractor: w.south.plumber,
-  });
-  for (const [key, user] of Object.entries(users)) clients[key as ActorKey] = await clientFor(t, user);
-  clients.guest = await t.client();
+  ({ users, clients } = await ticketActors(t, w));
   const png = await pngImage();
   for (const visibility of ['everyone', 'contractor', 'staff'] as const) {
     const response = await clients[authorOf(visibility)].post(`/api/tickets/${ticketId}/comments`, {
@@ -142,18 +111,12 @@ const CASES: Case[] = [
   { label: 'its thumbnail', method: 'GET', url: () => `${fileUrl('staff')}/thumbnail`,           expected: [200, 200, 404, 404, 404, 404, 404, 404, 404, 404, 401] },
 ];
 
-async function send(client: TestClient, method: Case['method'], url: string, body?: Record<string, unknown>) {
-  if (method === 'GET') return client.get(url);
-  if (method === 'POST') return client.post(url, body);
-  return client.post(url, { ...body, _method: method });
-}
-
 describe.each(CASES)('$label ($method)', ({ method, url, body, expected }) => {
   it.each(ACTORS.map((actor, index) => ({ actor, status: expected[index] })))(
     '$actor → $status',
     async ({ actor, status }) => {
       const target = await url();
-      const response = await send(clients[actor], method, target, body);
+      const response = await sendAs(clients[actor], method, target, body);
       expect(response.statusCode, `${method} ${target} as ${actor}: ${response.body.slice(0, 200)}`).toBe(
         status,
       );

@@ -118,7 +118,16 @@ describe('POST /api/tickets by a tenant', () => {
       },
       path: `/api/tickets/${ticket.id}/`,
       highlighted: false,
-      can: { update: true, delete: true, change_status: true, assign: false, answer_assignment: false },
+      can: {
+        update: true,
+        delete: true,
+        change_status: true,
+        assign: false,
+        answer_assignment: false,
+        book_visit: false,
+        answer_visit: false,
+        cancel_visit: false,
+      },
       assignee: null,
     });
     expect(Math.floor(new Date(ticket.created_at).getTime() / 1000)).toBe(ticket.created_at_timestamp);

@@ -138,6 +138,9 @@ describe('what each role may do to a ticket it sees', () => {
       change_status: true,
       assign: false,
       answer_assignment: false,
+      book_visit: false,
+      answer_visit: false,
+      cancel_visit: false,
     });
     const edit = await client.post(ticket.path, {
       _method: 'PATCH',
@@ -159,6 +162,9 @@ describe('what each role may do to a ticket it sees', () => {
       change_status: true,
       assign: false,
       answer_assignment: false,
+      book_visit: false,
+      answer_visit: false,
+      cancel_visit: false,
     });
     const edit = await client.post(ticket.path, {
       _method: 'PATCH',

@@ -11,7 +11,16 @@
 import { en } from '@mend/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, appReady, baseUrl, launchBrowser, newPhonePage, signIn, waitForMail } from './browser';
+import {
+  api,
+  appReady,
+  baseUrl,
+  janeRaisesPlumbingTicket,
+  launchBrowser,
+  newPhonePage,
+  signIn,
+  waitForMail,
+} from './browser';
 
 const A = en.ticketScreens.assignment;
 const MANAGER = 'manager@northwind.test';
@@ -28,50 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface Candidate {
-  id: number;
-  title: string;
-}
-
-/** Jane Morrison (Riverside Commons, one of Marco's properties) raises a plumbing ticket through the API. */
-async function janeRaisesPlumbingTicket(page: Page, title: string): Promise<Candidate> {
-  const categories = await api<{ data: { id: number; title: string }[] }>(
-    page,
-    '/api/categories?per_page=100',
-  );
-  const plumbing = categories.data.find((category) => category.title === 'Plumbing');
-  if (!plumbing) throw new Error('no Plumbing category in the demo data');
-  const tomorrow = Math.floor(Date.now() / 1000 / 86400) * 86400 + 86400 + 16 * 3600;
-  return page.evaluate(
-    async ({ title, category, start }) => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
-      const form = new FormData();
-      const fields: Record<string, string> = {
-        'contact_details[first_name]': 'Jane',
-        'contact_details[last_name]': 'Morrison',
-        'contact_details[email]': 'tenant@northwind.test',
-        'contact_details[phone_number]': '780 555 0101',
-        title,
-        description: 'Water under the sink since this morning.',
-        category_id: String(category),
-        priority: '0',
-        'availability[0][start]': String(start),
-        'availability[0][end]': String(start + 2 * 3600),
-      };
-      for (const [name, value] of Object.entries(fields)) form.append(name, value);
-      const answer = await fetch('/api/tickets', {
-        method: 'POST',
-        body: form,
-        headers: { Accept: 'application/json', 'x-csrf-token': token },
-      });
-      const ticket = await answer.json();
-      if (answer.status !== 201) throw new Error(JSON.stringify(ticket));
-      return { id: ticket.id as number, title: ticket.title as string };
-    },
-    { title, category: plumbing.id, start: tomorrow },
-  );
-}
 
 /** Marco as the ticket's assignable contractors offer him: matched by the routing. */
 async function marcoOn(page: Page, ticketId: number): Promise<number> {

@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core (never a downloaded browser). */
-import { en } from '@mend/shared';
+import { en, type WallClockRange } from '@mend/shared';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -129,4 +129,64 @@ export function api<T>(page: Page, url: string): Promise<T> {
     const answer = await fetch(address, { headers: { Accept: 'application/json' } });
     return answer.json();
   }, url) as Promise<T>;
+}
+
+/** A ticket raised through the API: its id and title. */
+export interface RaisedTicket {
+  id: number;
+  title: string;
+}
+
+/**
+ * Jane Morrison (tenant, Riverside Commons: one of Marco Rossi's properties, the plumber) raises a plumbing ticket
+ * through the API, on `page` signed in as her. Its availability: `window`, wall-clock dates and times at the
+ * property, when given; else tomorrow (UTC) from 16:00 to 18:00 UTC.
+ */
+export async function janeRaisesPlumbingTicket(
+  page: Page,
+  title: string,
+  window?: WallClockRange,
+): Promise<RaisedTicket> {
+  const categories = await api<{ data: { id: number; title: string }[] }>(
+    page,
+    '/api/categories?per_page=100',
+  );
+  const plumbing = categories.data.find((category) => category.title === 'Plumbing');
+  if (!plumbing) throw new Error('no Plumbing category in the demo data');
+  const tomorrow = Math.floor(Date.now() / 1000 / 86400) * 86400 + 86400 + 16 * 3600;
+  const availability: Record<string, string> = window
+    ? {
+        'availability[0][start_date]': window.start_date,
+        'availability[0][start_time]': window.start_time,
+        'availability[0][end_date]': window.end_date,
+        'availability[0][end_time]': window.end_time,
+      }
+    : { 'availability[0][start]': String(tomorrow), 'availability[0][end]': String(tomorrow + 2 * 3600) };
+  return page.evaluate(
+    async ({ title, category, availability }) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      const form = new FormData();
+      const fields: Record<string, string> = {
+        'contact_details[first_name]': 'Jane',
+        'contact_details[last_name]': 'Morrison',
+        'contact_details[email]': 'tenant@northwind.test',
+        'contact_details[phone_number]': '780 555 0101',
+        title,
+        description: 'Water under the sink since this morning.',
+        category_id: String(category),
+        priority: '0',
+        ...availability,
+      };
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      const answer = await fetch('/api/tickets', {
+        method: 'POST',
+        body: form,
+        headers: { Accept: 'application/json', 'x-csrf-token': token },
+      });
+      const ticket = await answer.json();
+      if (answer.status !== 201) throw new Error(JSON.stringify(ticket));
+      return { id: ticket.id as number, title: ticket.title as string };
+    },
+    { title, category: plumbing.id, availability },
+  );
 }

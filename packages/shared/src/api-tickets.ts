@@ -11,6 +11,9 @@ import type {
   apiAssignableContractorSchema,
   apiAssignmentLinkAnswerSchema,
   apiAssignmentLinkSchema,
+  apiCalendarFeedSchema,
+  apiCalendarSchema,
+  apiCalendarVisitSchema,
   apiTicketAssigneeSchema,
   apiTicketAssignmentResponseSchema,
   apiTicketAssignmentSchema,
@@ -33,6 +36,7 @@ import type {
   apiTicketSummarySchema,
   apiTicketTenantSchema,
   apiTicketUnitSchema,
+  apiVisitSchema,
 } from './responses/tickets';
 
 export type ApiTicketUnit = z.output<typeof apiTicketUnitSchema>;
@@ -61,3 +65,7 @@ export type ApiAssignableContractorList = z.output<typeof apiAssignableContracto
 export type ApiTicketAssignmentResponse = z.output<typeof apiTicketAssignmentResponseSchema>;
 export type ApiAssignmentLink = z.output<typeof apiAssignmentLinkSchema>;
 export type ApiAssignmentLinkAnswer = z.output<typeof apiAssignmentLinkAnswerSchema>;
+export type ApiVisit = z.output<typeof apiVisitSchema>;
+export type ApiCalendarVisit = z.output<typeof apiCalendarVisitSchema>;
+export type ApiCalendar = z.output<typeof apiCalendarSchema>;
+export type ApiCalendarFeed = z.output<typeof apiCalendarFeedSchema>;

@@ -56,6 +56,25 @@ export const ASSIGNMENT_RESPONSE_HOURS_MAX = 720;
 export const ASSIGNMENT_DECLINE_REASON_MAX_LENGTH = 1000;
 /** The ticket lists' "Assigned to" filter value of tickets without an assigned contractor. */
 export const UNASSIGNED_FILTER = 'none';
+
+/**
+ * A visit of the assigned contractor (issue 25): `booked` inside one of the tenant's availability windows (or once the
+ * tenant confirmed it), `proposed` outside them until the tenant confirms or refuses (`refused`), `cancelled` by the
+ * contractor or staff, or replaced by a new time (rescheduled). At most one visit of a ticket is proposed or booked.
+ */
+export const VISIT_STATES = ['proposed', 'booked', 'refused', 'cancelled'] as const;
+export type VisitState = (typeof VISIT_STATES)[number];
+/** The states of the visit a ticket has now; the others are its history. */
+export const ACTIVE_VISIT_STATES = ['proposed', 'booked'] as const satisfies readonly VisitState[];
+/** The longest visit, in hours. */
+export const VISIT_MAX_HOURS = 12;
+/** Reminders of a booked visit go out this many hours before it (to the tenant and the contractor). */
+export const VISIT_REMINDER_HOURS = [24, 1] as const;
+export type VisitReminder = (typeof VISIT_REMINDER_HOURS)[number];
+/** The widest span of one calendar read (GET visits), in days: a month view with the weeks around it. */
+export const CALENDAR_MAX_DAYS = 42;
+/** Most visits one calendar read answers (the super admin's portfolio on a busy week); `truncated` says more exist. */
+export const CALENDAR_MAX_VISITS = 500;
 export const ACCEPTED_UPLOAD_MIME_TYPES = [
   'image/jpeg',
   'image/png',

@@ -21,12 +21,14 @@ export const MENU_BY_ROLE: Record<Role, MenuEntry[]> = {
     { key: 'properties', label: en.nav.properties, to: '/properties' },
     { key: 'units', label: en.nav.units, to: '/units' },
     { key: 'tickets', label: en.nav.tickets, to: '/tickets' },
+    { key: 'calendar', label: en.nav.calendar, to: '/calendar' },
     { key: 'categories', label: en.nav.categories, to: '/categories' },
     { key: 'contact', label: en.nav.contactForm, to: '/contact' },
     settings,
   ],
   1: [
     { key: 'tickets', label: en.nav.tickets, to: '/tickets' },
+    { key: 'calendar', label: en.nav.calendar, to: '/calendar' },
     { key: 'properties', label: en.nav.properties, to: '/properties' },
     { key: 'units', label: en.nav.units, to: '/units' },
     { key: 'contractors', label: en.nav.contractors, to: '/contractors' },
@@ -37,6 +39,7 @@ export const MENU_BY_ROLE: Record<Role, MenuEntry[]> = {
   2: [{ key: 'tickets', label: en.nav.myTickets, to: '/tickets', badge: 'unviewedTickets' }, settings],
   3: [
     { key: 'tickets', label: en.nav.myTickets, to: '/tickets', badge: 'tickets' },
+    { key: 'calendar', label: en.nav.calendar, to: '/calendar' },
     { key: 'units', label: en.nav.tenantList, to: '/units' },
     settings,
   ],

@@ -88,6 +88,7 @@ const withoutSubject: Partial<Record<Action, Answers>> = {
   'landlord.update': 'yy--',
   'ticket.pickUnit': 'yy--',
   'ticket.assign': 'yy--',
+  'calendar.view': 'yy-y',
   // Optional subject left out: everyone on a ticket may comment on it.
   'comment.post': 'yyyy',
 };
@@ -145,6 +146,37 @@ const withSubject: SubjectCase[] = [
       ['assigned to the contractor',   { contractorId: 4 }, '---y'],
       ['assigned to someone else',     { contractorId: 5 }, '----'],
       ['assigned to the tenant\'s id', { contractorId: 3 }, '----'],
+    ],
+  ),
+  // A visit: booked by the contractor that accepted the job (the contractor actor is id 4, the tenant id 3);
+  // answered by the ticket's tenant while proposed; cancelled by that contractor or staff while active.
+  // biome-ignore format: a table, aligned by column
+  ...grid(
+    ['visit.book'],
+    [
+      ['accepted by the contractor',   { contractorId: 4, assignmentState: 'accepted' }, '---y'],
+      ['pending for the contractor',   { contractorId: 4, assignmentState: 'pending' },  '----'],
+      ['accepted by another',          { contractorId: 5, assignmentState: 'accepted' }, '----'],
+      ['nobody assigned',              { contractorId: null, assignmentState: null },    '----'],
+    ],
+  ),
+  // biome-ignore format: a table, aligned by column
+  ...grid(
+    ['visit.answer'],
+    [
+      ['proposed to the tenant',       { tenantId: 3, visitState: 'proposed' }, '--y-'],
+      ['booked for the tenant',        { tenantId: 3, visitState: 'booked' },   '----'],
+      ['proposed to another tenant',   { tenantId: 9, visitState: 'proposed' }, '----'],
+    ],
+  ),
+  // biome-ignore format: a table, aligned by column
+  ...grid(
+    ['visit.cancel'],
+    [
+      ['booked, own landlord',         { visitState: 'booked', contractorId: 4, landlordId: LANDLORD },          'yy-y'],
+      ['proposed, another contractor', { visitState: 'proposed', contractorId: 5, landlordId: LANDLORD },        'yy--'],
+      ['booked, other landlord',       { visitState: 'booked', contractorId: 5, landlordId: OTHER_LANDLORD },    'y---'],
+      ['already cancelled',            { visitState: 'cancelled', contractorId: 4, landlordId: LANDLORD },       '----'],
     ],
   ),
   // Who is told of an assignment, and of why it was declined.

@@ -6,10 +6,12 @@
  */
 import type { ApiUser } from './api';
 import {
+  ACTIVE_VISIT_STATES,
   type AssignmentState,
   COMMENT_EDIT_MINUTES,
   COMMENT_VISIBILITIES,
   type CommentVisibility,
+  type VisitState,
 } from './constants';
 import { assignableRoles, ROLE, type Role } from './roles';
 
@@ -41,6 +43,13 @@ export interface CommentSubject {
   landlordId: number | null;
   createdAt: Date;
   now: Date;
+}
+
+/** A ticket's visit acted upon: its state, the contractor that holds the job, the ticket's landlord. */
+export interface VisitSubject {
+  visitState: VisitState;
+  contractorId: number | null;
+  landlordId: number | null;
 }
 
 /** A user acted upon. */
@@ -88,6 +97,10 @@ interface Subjects {
   'ticket.answerAssignment': { contractorId: number };
   'ticket.viewAssignment': { state: AssignmentState };
   'ticket.viewDeclineReason': { contractorId: number };
+  'visit.book': { contractorId: number | null; assignmentState: AssignmentState | null };
+  'visit.answer': { tenantId: number | null; visitState: VisitState };
+  'visit.cancel': VisitSubject;
+  'calendar.view': undefined;
   'dashboard.viewByProperty': undefined;
   'category.create': undefined;
   'category.update': undefined;
@@ -227,6 +240,22 @@ const RULES: { [A in Action]: Rule<A> } = {
   // Issue 25: why a contractor declined is for staff and that contractor.
   'ticket.viewDeclineReason': (actor, subject) =>
     actor.role <= ROLE.manager || actor.id === subject.contractorId,
+  // Issue 25: the contractor that accepted the job books its visit (or another time for it).
+  'visit.book': (actor, subject) =>
+    actor.role === ROLE.contractor &&
+    actor.id === subject.contractorId &&
+    subject.assignmentState === 'accepted',
+  // Issue 25: the ticket's tenant confirms or refuses a time proposed outside its availability.
+  'visit.answer': (actor, subject) =>
+    actor.role === ROLE.tenant && actor.id === subject.tenantId && subject.visitState === 'proposed',
+  // Issue 25: a proposed or booked visit is cancelled by the contractor that holds the job, or by staff.
+  'visit.cancel': (actor, subject) =>
+    (ACTIVE_VISIT_STATES as readonly VisitState[]).includes(subject.visitState) &&
+    ((actor.role === ROLE.contractor && actor.id === subject.contractorId) ||
+      isSuper(actor) ||
+      ownsLandlord(actor, subject.landlordId)),
+  // Issue 25: the calendar of visits is staff's and the contractors' (a tenant's one visit is on its ticket).
+  'calendar.view': (actor) => actor.role !== ROLE.tenant,
   // The dashboard's tickets-by-property chart: not for role 2, whose tickets are all on its one unit.
   'dashboard.viewByProperty': (actor) => actor.role !== ROLE.tenant,
   // SPEC 6: create categories: super admin.

@@ -44,6 +44,7 @@ import {
   ticketLog,
   ticketRecipients,
   tickets,
+  ticketVisits,
   unitCategories,
   units,
   users,
@@ -1598,6 +1599,26 @@ async function seedAssignments(
       .update(ticketRecipients)
       .set({ assigned: true })
       .where(and(eq(ticketRecipients.ticketId, row.ticketId), eq(ticketRecipients.userId, row.contractorId)));
+  // A ticket Scheduled or In Progress has its visit booked in the tenant's first window (the calendar's weeks).
+  const visits = rows
+    .filter(({ ticket }) => ticket.data.status === 1 || ticket.data.status === 2)
+    .map(({ ticket, row }) => {
+      const day = Math.floor(ticket.createdAt.getTime() / DAY) * DAY;
+      const startsAt = new Date(day + DAY + 15 * HOUR);
+      return {
+        ticketId: row.ticketId,
+        contractorId: row.contractorId,
+        state: 'booked' as const,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 2 * HOUR),
+        inWindow: true,
+        createdAt: new Date(row.assignedAt.getTime() + 2 * MINUTE),
+        // Reminders whose time has passed count as sent, so the worker does not send them at the first start.
+        remindedDayBeforeAt: startsAt.getTime() - DAY <= now ? new Date(startsAt.getTime() - DAY) : null,
+        remindedHourBeforeAt: startsAt.getTime() - HOUR <= now ? new Date(startsAt.getTime() - HOUR) : null,
+      };
+    });
+  if (visits.length > 0) await tx.insert(ticketVisits).values(visits);
   const a = en.tickets.assignment.log;
   await tx.insert(ticketLog).values(
     rows.flatMap(({ row }) => {

@@ -17,6 +17,7 @@ import {
   DEFAULT_TIME_ZONE,
   type NotificationOptions,
   type Role,
+  type VisitState,
 } from '@mend/shared';
 import { relations, sql } from 'drizzle-orm';
 import {
@@ -136,6 +137,11 @@ export const users = pgTable(
       .$type<NotificationOptions>()
       .notNull()
       .default(DEFAULT_NOTIFICATION_OPTIONS),
+    /**
+     * The generation of the user's calendar feed address (issue 25, lib/tokens.ts): the signed address names it, and
+     * making a new address counts it up, so every older address stops working.
+     */
+    calendarFeedVersion: integer('calendar_feed_version').notNull().default(0),
     /**
      * The one landlord a non-super-admin user belongs to (managers, and the landlord's tenants and
      * contractors). A landlord's "users" are the users carrying its id. Deleting the landlord detaches them.
@@ -642,6 +648,53 @@ export const ticketLog = pgTable(
 );
 
 /**
+ * The visits of a ticket's assigned contractor (issue 25): VISIT_STATES, at most one proposed or booked at a time (the
+ * partial unique index). `in_window`: inside one of the tenant's availability windows when it was made (booked at
+ * once), else proposed until the tenant answers. `reminded_24_at` / `reminded_1_at`: when the due-work worker sent (or,
+ * for a visit booked late, skipped) the reminders 24 hours and 1 hour before; set in the transaction that writes them.
+ */
+export const ticketVisits = pgTable(
+  'ticket_visits',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** Who comes; the visit stays (in the history) when that user is deleted. */
+    contractorId: integer('contractor_id').references(() => users.id, { onDelete: 'set null' }),
+    state: text('state').$type<VisitState>().notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    inWindow: boolean('in_window').notNull(),
+    /** Why it was refused or cancelled ('' when not, or none was given). */
+    reason: str('reason'),
+    createdAt: createdAt(),
+    remindedDayBeforeAt: timestamp('reminded_24_at', { withTimezone: true }),
+    remindedHourBeforeAt: timestamp('reminded_1_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('ticket_visits_state_check', sql`${t.state} in ('proposed', 'booked', 'refused', 'cancelled')`),
+    check('ticket_visits_range_check', sql`${t.endsAt} > ${t.startsAt}`),
+    uniqueIndex('ticket_visits_one_active_idx')
+      .on(t.ticketId)
+      .where(sql`${t.state} in ('proposed', 'booked')`),
+    index('ticket_visits_ticket_id_idx').on(t.ticketId, t.createdAt),
+    // The calendar: the active visits of a span, by start.
+    index('ticket_visits_active_starts_at_idx')
+      .on(t.startsAt, t.id)
+      .where(sql`${t.state} in ('proposed', 'booked')`),
+    // A contractor's calendar and feed.
+    index('ticket_visits_contractor_starts_at_idx')
+      .on(t.contractorId, t.startsAt)
+      .where(sql`${t.state} in ('proposed', 'booked')`),
+    // What the reminder job claims: booked visits whose last reminder is not yet sent.
+    index('ticket_visits_reminders_idx')
+      .on(t.startsAt)
+      .where(sql`${t.state} = 'booked' and ${t.remindedHourBeforeAt} is null`),
+  ],
+);
+
+/**
  * The conversation on a ticket (issue 25). `visibility` says who reads a comment (COMMENT_VISIBILITIES in
  * @mend/shared): everyone on the ticket, staff and the contractor, or staff only. `edited_at` is set when its author
  * edits it. Deleting a comment deletes its files' rows (the service removes the files) and writes a `ticket_log` line.
@@ -1054,6 +1107,7 @@ export type TicketLogRow = typeof ticketLog.$inferSelect;
 export type NewTicketLogRow = typeof ticketLog.$inferInsert;
 export type TicketCommentRow = typeof ticketComments.$inferSelect;
 export type TicketAssignmentRow = typeof ticketAssignments.$inferSelect;
+export type TicketVisitRow = typeof ticketVisits.$inferSelect;
 export type TicketCommentFileRow = typeof ticketCommentFiles.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;

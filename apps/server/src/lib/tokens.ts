@@ -6,6 +6,8 @@
  *   link works without any database row and cannot be forged for another user or kind;
  * - reply tokens (issue 25): the ticket, the recipient, the comment an email is about and an expiry, signed the same
  *   way, carried in the Reply-To address of a notification email (lib/inbound-mail/);
+ * - calendar feed tokens (issue 25): a user and the generation of its feed address (`users.calendar_feed_version`),
+ *   signed the same way: the private .ics address, revoked by counting the generation up;
  * - assignment tokens (issue 25): the ticket, the assigned contractor, when it was assigned and an expiry, signed the
  *   same way, in the link of an assignment's email or SMS that accepts or declines the job without signing in;
  * - the app secret itself: APP_SECRET, or one generated into the data folder on first start.
@@ -113,7 +115,11 @@ const isUnsubscribeKind = (value: string): value is UnsubscribeKind =>
  * The MAC of a signed token. It covers a purpose label too, so a signature made for one purpose never passes as
  * another's (an unsubscribe link's as a reply address's, or the other way round).
  */
-function mac(secret: string, purpose: 'unsubscribe' | 'reply' | 'assignment', payload: string): Buffer {
+function mac(
+  secret: string,
+  purpose: 'unsubscribe' | 'reply' | 'assignment' | 'calendar',
+  payload: string,
+): Buffer {
   return createHmac('sha256', secret).update(`mend:${purpose}:v1:${payload}`).digest();
 }
 
@@ -294,6 +300,32 @@ export function verifyAssignmentToken(secret: string, token: string, now: Date):
   };
   if (now.getTime() >= claims.expiresAt.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, claims };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Calendar feed tokens
+
+/** `<user>.<generation>.<signature>`: numbers in base 36, url-safe. */
+export function signCalendarToken(secret: string, userId: number, generation: number): string {
+  const payload = `${userId.toString(36)}.${generation.toString(36)}`;
+  return `${payload}.${mac(secret, 'calendar', payload).toString('base64url')}`;
+}
+
+const CALENDAR_TOKEN = new RegExp(`^${B36}\\.${B36}\\.([A-Za-z0-9_-]{43})$`);
+
+/** The user and generation of a genuine token; null for anything forged, altered or garbled. */
+export function verifyCalendarToken(
+  secret: string,
+  token: string,
+): { userId: number; generation: number } | null {
+  const match = CALENDAR_TOKEN.exec(token);
+  if (!match) return null;
+  const [, user, generation, signature] = match;
+  if (!sameSignature(signature, mac(secret, 'calendar', `${user}.${generation}`).toString('base64url')))
+    return null;
+  const userId = Number.parseInt(user, 36);
+  if (userId === 0 || userId > MAX_ID) return null;
+  return { userId, generation: Number.parseInt(generation, 36) };
 }
 
 // ---------------------------------------------------------------------------------------------------------

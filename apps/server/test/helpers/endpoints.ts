@@ -12,7 +12,16 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../src/db/client';
-import { notifications, outboxMessages, properties, units, users } from '../../src/db/schema';
+import {
+  notifications,
+  outboxMessages,
+  properties,
+  ticketAssignments,
+  ticketRecipients,
+  ticketVisits,
+  units,
+  users,
+} from '../../src/db/schema';
 import type { TestApp } from './app';
 import { createUser } from './factories';
 import {
@@ -47,6 +56,7 @@ export type ParamKind =
   | 'verifyToken'
   | 'unsubscribeToken'
   | 'assignmentToken'
+  | 'ticketVisit'
   | 'uploadKey';
 
 export interface Endpoint {
@@ -311,6 +321,24 @@ export const ENDPOINTS: Endpoint[] = [
   write('POST', '/api/assignment-links/:token/decline', { token: 'assignmentToken' }, ['reason'], {
     auth: false,
   }),
+  // Visits and the calendar (issue 25).
+  write('POST', '/api/tickets/:id/visits', { id: 'ticket' }, [
+    'visit',
+    'visit[start_date]',
+    'visit[start_time]',
+    'visit[end_date]',
+    'visit[end_time]',
+  ]),
+  write('POST', '/api/tickets/:id/visits/:visitId/confirm', { id: 'ticket', visitId: 'ticketVisit' }, []),
+  write('POST', '/api/tickets/:id/visits/:visitId/refuse', { id: 'ticket', visitId: 'ticketVisit' }, [
+    'reason',
+  ]),
+  write('POST', '/api/tickets/:id/visits/:visitId/cancel', { id: 'ticket', visitId: 'ticketVisit' }, [
+    'reason',
+  ]),
+  get('/api/visits', {}, { filters: ['from', 'to'] }),
+  get('/api/users/:id/calendar-feed', { id: 'user' }),
+  write('POST', '/api/users/:id/calendar-feed/reset', { id: 'user' }, []),
 
   // Contact form, outbox, dashboard.
   write('POST', '/api/contact', {}, [
@@ -405,6 +433,8 @@ export interface EndpointSide extends LandlordWorld {
   commentFile: number;
   /** A second ticket (on unit2). */
   ticket2: number;
+  /** A visit on `ticket`, booked by the side's plumber (assigned, accepted) inside the tenant's window. */
+  visit: number;
   /** Sent by the side's tenant. */
   contact: number;
   /** An outbox message to the side's manager (about `ticket`). */
@@ -455,6 +485,7 @@ async function completeSide(t: TestApp, world: World, side: LandlordWorld, prefi
   });
   if (commented.statusCode !== 201) throw new Error(`comment of ${prefix}: ${commented.body}`);
   const comment = commented.json().data as { id: number; attachments: { id: number }[] };
+  const visit = await bookedVisit(t.db, ticket.id, side.plumber.id, side.manager.id);
   const ticket2 = await insertTicket(t.db, {
     unit: side.unit2,
     tenant: side.tenant2,
@@ -511,12 +542,44 @@ async function completeSide(t: TestApp, world: World, side: LandlordWorld, prefi
     comment: comment.id,
     commentFile: comment.attachments[0].id,
     ticket2: ticket2.id,
+    visit,
     contact: (contact.json() as { data: { id: number } }).data.id,
     outbox: outbox.id,
     notification: notification.id,
     tempUsername,
     avatars,
   } satisfies EndpointSide;
+}
+
+/** The ticket assigned to its plumber, who accepted it and booked a visit the day after tomorrow (rows only). */
+async function bookedVisit(db: Db, ticketId: number, plumberId: number, managerId: number): Promise<number> {
+  const now = Date.now();
+  await db.insert(ticketAssignments).values({
+    ticketId,
+    contractorId: plumberId,
+    state: 'accepted',
+    assignedBy: managerId,
+    assignedAt: new Date(now),
+    respondBy: new Date(now + 48 * 3600_000),
+    answeredAt: new Date(now),
+  });
+  await db
+    .update(ticketRecipients)
+    .set({ assigned: true })
+    .where(and(eq(ticketRecipients.ticketId, ticketId), eq(ticketRecipients.userId, plumberId)));
+  const startsAt = new Date(Math.ceil(now / 3600_000) * 3600_000 + 48 * 3600_000);
+  const [visit] = await db
+    .insert(ticketVisits)
+    .values({
+      ticketId,
+      contractorId: plumberId,
+      state: 'booked',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 3600_000),
+      inWindow: true,
+    })
+    .returning({ id: ticketVisits.id });
+  return visit.id;
 }
 
 /** Builds the world (about a second on PGlite). */
@@ -565,6 +628,8 @@ export function sideFill(world: EndpointWorld, side: EndpointSide) {
         return randomBytes(32).toString('base64url');
       case 'unsubscribeToken':
         return `${side.tenant.id}.mail.tickets.${randomBytes(32).toString('base64url')}`;
+      case 'ticketVisit':
+        return side.visit;
       case 'assignmentToken':
         return `${side.ticket.toString(36)}.${side.plumber.id.toString(36)}.lz1a2b3c.${(2 ** 31).toString(36)}.${randomBytes(32).toString('base64url')}`;
       case 'uploadKey':
@@ -624,6 +689,7 @@ export async function sideRows(db: Db, side: EndpointSide): Promise<Record<strin
     ticket_categories: `select t::text from ticket_categories t where ticket_id in (${side.ticket}, ${side.ticket2})`,
     ticket_recipients: `select t::text from ticket_recipients t where ticket_id in (${side.ticket}, ${side.ticket2})`,
     ticket_assignments: `select t::text from ticket_assignments t where ticket_id in (${side.ticket}, ${side.ticket2})`,
+    ticket_visits: `select t::text from ticket_visits t where ticket_id in (${side.ticket}, ${side.ticket2})`,
     ticket_comments: `select t::text from ticket_comments t where ticket_id in (${side.ticket}, ${side.ticket2})`,
     ticket_comment_files: `select t::text from ticket_comment_files t where comment_id in (select id from ticket_comments where ticket_id in (${side.ticket}, ${side.ticket2}))`,
     tenant_units: `select t::text from tenant_units t where user_id in (select id from users where landlord_id = ${landlord})`,

@@ -51,6 +51,7 @@ const AssignmentLinkPage = lazyScreen(() => import('../features/tickets/assignme
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'));
 const ContactPage = lazyScreen(() => import('../features/contact/ContactPage'));
 const OutboxPage = lazyScreen(() => import('../features/outbox/OutboxPage'));
+const CalendarPage = lazyScreen(() => import('../features/calendar/CalendarPage'));
 const TicketsPage = lazyScreen(() => import('../features/tickets/TicketsPage'), {
   prefetch: prefetchTicketsScreen,
   source: 'src/features/tickets/TicketsPage.tsx',
@@ -114,6 +115,15 @@ export const appRoutes: RouteObject[] = [
     element: (
       <Allowed action="outbox.view">
         <OutboxPage />
+      </Allowed>
+    ),
+  },
+  // Issue 25: the calendar of visits (its view and date in the query string); a visit opens its ticket.
+  {
+    path: '/calendar',
+    element: (
+      <Allowed action="calendar.view">
+        <CalendarPage />
       </Allowed>
     ),
   },

@@ -31,6 +31,8 @@ const KEYS = {
   ticketComments: ['tickets', 'comments', 1],
   assignableContractors: ['tickets', 'assignable-contractors', 1],
   assignmentLink: ['assignment-links', 'token'],
+  calendar: ['visits', 'calendar', 1_795_000_000, 1_795_604_800],
+  calendarFeed: ['calendar-feed', 1],
   ticketStatuses: ['ticket-lists', 'statuses'],
   contactList: ['contact', 'list', 'contact', { page: 1 }],
   notifications: ['notifications', 1],
@@ -58,7 +60,7 @@ const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
   propertyFilter: ['landlords', 'properties', 'units', ...PEOPLE],
   unitList: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
   // A unit's record lists its newest tickets.
-  unitRecord: ['landlords', 'properties', 'units', 'categories', ...PEOPLE, 'tickets'],
+  unitRecord: ['landlords', 'properties', 'units', 'categories', ...PEOPLE, 'tickets', 'visits'],
   unitPicker: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
   ownUnit: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
   unitCategories: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
@@ -72,8 +74,10 @@ const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
   tenantForm: ['landlords', 'properties', 'units', ...PEOPLE],
   contractorRecord: ['landlords', 'properties', 'categories', ...PEOPLE],
   profile: ['landlords', ...PEOPLE],
-  ticketList: ['properties', 'units', 'categories', ...PEOPLE, 'tickets', 'assignments'],
-  // A deleted comment leaves a line in the ticket's activity log; the landlord's hours set "Answer by".
+  // A visit booked makes the ticket Scheduled.
+  ticketList: ['properties', 'units', 'categories', ...PEOPLE, 'tickets', 'assignments', 'visits'],
+  // A deleted comment leaves a line in the ticket's activity log; the landlord's hours set "Answer by"; the
+  // visit shows there.
   ticketRecord: [
     'landlords',
     'properties',
@@ -83,6 +87,7 @@ const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
     'tickets',
     'comments',
     'assignments',
+    'visits',
   ],
   // Its authors' names, and its own writes.
   ticketComments: ['properties', 'units', 'categories', ...PEOPLE, 'tickets', 'comments', 'assignments'],
@@ -90,14 +95,19 @@ const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
   assignableContractors: ['properties', 'units', 'categories', ...PEOPLE, 'tickets', 'assignments'],
   // The signed link's page reads its own answers (no sign-in, no other cache).
   assignmentLink: [],
+  // The calendar's visits: their ticket, property, unit and contractor, who holds the job, and their own writes.
+  calendar: ['properties', 'units', ...PEOPLE, 'tickets', 'assignments', 'visits'],
+  // The feed's address changes only by its own reset, whose answer replaces it.
+  calendarFeed: [],
   // The fixed lists; the bell refetches on the route change after a save, and at once after an assignment
-  // write (its notifications about the job change).
+  // write (its notifications about the job change) or a visit write (its notifications about the visit).
   ticketStatuses: [],
-  notifications: ['assignments'],
+  notifications: ['assignments', 'visits'],
   contactList: ['contact'],
   // Every write that queues an email.
-  outbox: [...PEOPLE, 'tickets', 'comments', 'assignments', 'contact', 'accounts'],
-  dashboard: ['properties', 'tickets'],
+  outbox: [...PEOPLE, 'tickets', 'comments', 'assignments', 'visits', 'contact', 'accounts'],
+  // A visit booked makes its ticket Scheduled.
+  dashboard: ['properties', 'tickets', 'visits'],
   // Left as it is after an activation (lib/invalidation.ts, WRITE_EFFECTS.accounts).
   activation: [],
 };
@@ -113,10 +123,12 @@ describe('isInvalidatedBy', () => {
     },
   );
 
-  it('never refreshes the fixed lists, nor the bell (which refetches on the route change after a save) but after an assignment write', () => {
+  it('never refreshes the fixed lists, nor the bell (which refetches on the route change after a save) but after an assignment or visit write', () => {
     for (const resource of Object.keys(WRITE_EFFECTS) as WrittenResource[]) {
       expect(isInvalidatedBy(resource, KEYS.ticketStatuses)).toBe(false);
-      expect(isInvalidatedBy(resource, KEYS.notifications)).toBe(resource === 'assignments');
+      expect(isInvalidatedBy(resource, KEYS.notifications)).toBe(
+        resource === 'assignments' || resource === 'visits',
+      );
     }
   });
 
@@ -126,8 +138,21 @@ describe('isInvalidatedBy', () => {
       'ticketRecord',
       'ticketComments',
       'assignableContractors',
+      'calendar',
       'notifications',
       'outbox',
+    ]);
+  });
+
+  it("refreshes after a visit write the ticket's details and lists, its unit, the dashboard, the calendar, the bell and the outbox only", () => {
+    expect(invalidated('visits')).toEqual([
+      'unitRecord',
+      'ticketList',
+      'ticketRecord',
+      'calendar',
+      'notifications',
+      'outbox',
+      'dashboard',
     ]);
   });
 

@@ -22,8 +22,8 @@ export const SET_APART = ['users/current', 'landlords/current'] as const;
 /**
  * A person is cached under 'users' (that list holds every role, and /users/{id} opens anyone) and under its
  * type's root; its name shows on landlords (users, user count), properties (tenants and contractors), units
- * (tenants) and tickets (tenant, activity log); the signed-in user and the profile screens show it too. An
- * email change queues a verification email (outbox).
+ * (tenants), tickets (tenant, activity log) and the calendar (a visit's contractor); the signed-in user and the
+ * profile screens show it too. An email change queues a verification email (outbox).
  */
 const PERSON_EFFECTS = [
   'users',
@@ -35,6 +35,7 @@ const PERSON_EFFECTS = [
   'properties',
   'units',
   'tickets',
+  'visits',
   'outbox',
 ] as const;
 
@@ -59,21 +60,33 @@ export const WRITE_EFFECTS = {
   ],
   /**
    * Its name, place and time zone show on its landlord (properties, count), units, people (contractors'
-   * properties, tenants' unit choices), tickets (property, address, availability zone) and the dashboard.
+   * properties, tenants' unit choices), tickets (property, address, availability zone), the calendar's visits
+   * and the dashboard.
    */
-  properties: ['properties', 'landlords', 'units', 'users', 'tenants', 'contractors', 'tickets', 'dashboard'],
-  /** Its name shows on its property (units, count), tenants (their unit, unit choices) and tickets. */
-  units: ['units', 'properties', 'users', 'tenants', 'tickets'],
+  properties: [
+    'properties',
+    'landlords',
+    'units',
+    'users',
+    'tenants',
+    'contractors',
+    'tickets',
+    'visits',
+    'dashboard',
+  ],
+  /** Its name shows on its property (units, count), tenants (their unit, unit choices), tickets and visits. */
+  units: ['units', 'properties', 'users', 'tenants', 'tickets', 'visits'],
   /** Its title shows on units (their categories, choices), contractors (theirs, choices) and tickets. */
   categories: ['categories', 'units', 'users', 'contractors', 'tickets'],
   users: PERSON_EFFECTS,
   tenants: PERSON_EFFECTS,
   contractors: PERSON_EFFECTS,
   /**
-   * Tickets show on their unit's record (its newest tickets) and on the dashboard; a save queues the
-   * notification messages (outbox). The bell refetches on the route change that follows every save.
+   * Tickets show on their unit's record (its newest tickets), on the dashboard and (their visits: a title, a
+   * ticket closed or deleted) on the calendar; a save queues the notification messages (outbox). The bell
+   * refetches on the route change that follows every save.
    */
-  tickets: ['tickets', 'units/detail', 'dashboard', 'outbox'],
+  tickets: ['tickets', 'units/detail', 'dashboard', 'visits', 'outbox'],
   /**
    * A ticket's conversation (['tickets', 'comments', id]: under 'tickets', so a ticket's writes refresh it
    * too) and the ticket's details, whose activity log notes a deleted comment; a new comment queues its
@@ -84,9 +97,24 @@ export const WRITE_EFFECTS = {
    * A ticket's assigned contractor (issue 25: assign, reassign, unassign, accept, decline): the ticket's
    * details (the assignment, its activity log, the staff's choices), the lists (Assigned to, and a
    * contractor's jobs first) and the bell, whose notifications about the job change (an answered one is
-   * done); every change queues messages (outbox).
+   * done); every change queues messages (outbox). A contractor unassigned loses the ticket's visit (calendar).
    */
-  assignments: ['tickets', 'notifications', 'outbox'],
+  assignments: ['tickets', 'visits', 'notifications', 'outbox'],
+  /**
+   * A ticket's visit (issue 25: book, reschedule, confirm, refuse, cancel): the ticket's details (the visit,
+   * its history, the activity log) and its status (Scheduled) in the lists, on its unit's record and on the
+   * dashboard; the calendar (['visits', 'calendar', from, to]); the bell, whose notifications about the visit
+   * change; every change queues messages (outbox).
+   */
+  visits: [
+    'tickets/detail',
+    'tickets/list',
+    'units/detail',
+    'dashboard',
+    'visits',
+    'notifications',
+    'outbox',
+  ],
   /** The submissions list; the email to support is queued (outbox). */
   contact: ['contact', 'outbox'],
   /**

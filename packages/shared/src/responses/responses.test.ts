@@ -136,7 +136,16 @@ const ticket = {
   closed_at: null,
   path: '/api/tickets/42/',
   highlighted: false,
-  can: { update: true, delete: false, change_status: false, assign: false, answer_assignment: false },
+  can: {
+    update: true,
+    delete: false,
+    change_status: false,
+    assign: false,
+    answer_assignment: false,
+    book_visit: false,
+    answer_visit: false,
+    cancel_visit: false,
+  },
   assignee: { id: 9, name: 'Pat Pipes', state: 'accepted', state_text: 'Accepted' },
   images: ['/api/tickets/42/images/1', '/api/tickets/42/images/2'],
   thumbnails: ['/api/tickets/42/images/1/thumbnail', null],
@@ -189,6 +198,8 @@ const ticket = {
     answered_at_timestamp: 1714560000,
     decline_reason: '',
   },
+  visit: null,
+  visits: [],
 } satisfies ApiTicket;
 
 const comments = {

@@ -5,7 +5,7 @@
  * `closed_at` are ISO strings.
  */
 import { z } from 'zod';
-import { ASSIGNMENT_STATES, COMMENT_VISIBILITIES } from '../constants';
+import { ASSIGNMENT_STATES, COMMENT_VISIBILITIES, VISIT_STATES } from '../constants';
 import { wallClockRangeSchema } from '../schemas/tickets';
 import { listMetaSchema } from './common';
 
@@ -95,6 +95,12 @@ export const apiTicketPermissionsSchema = z
     assign: z.boolean(),
     /** Accept or decline it: the viewer is its assigned contractor and has not answered yet. */
     answer_assignment: z.boolean(),
+    /** Book (or propose) a visit, or another time for it: the viewer is the contractor that accepted the job. */
+    book_visit: z.boolean(),
+    /** Confirm or refuse the proposed visit: the viewer is the ticket's tenant and a visit is proposed. */
+    answer_visit: z.boolean(),
+    /** Cancel the visit: the contractor that holds the job, or staff, while a visit is proposed or booked. */
+    cancel_visit: z.boolean(),
   })
   .meta({ id: 'ApiTicketPermissions' });
 
@@ -123,6 +129,30 @@ export const apiTicketAssignmentSchema = apiTicketAssigneeSchema
     decline_reason: z.string(),
   })
   .meta({ id: 'ApiTicketAssignment' });
+
+/** A visit of a ticket's contractor (issue 25), in the ticket's details and in the calendar. */
+export const apiVisitSchema = z
+  .object({
+    id: z.number().int(),
+    ticket_id: z.number().int(),
+    state: z.enum(VISIT_STATES),
+    state_text: z.string(),
+    /** Seconds since the epoch. */
+    start: z.number(),
+    end: z.number(),
+    /** e.g. "Mon, Nov 23, 8:00 AM – 10:00 AM", in the time zone of the ticket's property. */
+    text: z.string(),
+    /** The same times as wall-clock dates and times at the property (what the form edits). */
+    range: wallClockRangeSchema,
+    time_zone: z.string(),
+    /** Inside one of the tenant's availability windows when it was booked or proposed. */
+    in_window: z.boolean(),
+    contractor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    /** Why it was refused or cancelled; '' when none was given. */
+    reason: z.string(),
+    created_at_timestamp: z.number(),
+  })
+  .meta({ id: 'ApiVisit' });
 
 /** A ticket as lists show it (GET tickets and friends, batch answers). */
 export const apiTicketSummarySchema = z
@@ -183,6 +213,10 @@ export const apiTicketSchema = apiTicketSummarySchema
     log_length: z.number().int(),
     /** The assignment in full; null as `assignee` is. */
     assignment: apiTicketAssignmentSchema.nullable(),
+    /** The visit proposed or booked now; null when none. */
+    visit: apiVisitSchema.nullable(),
+    /** Every visit of the ticket, newest first (the history: refused, cancelled, rescheduled ones too). */
+    visits: z.array(apiVisitSchema),
   })
   .meta({ id: 'ApiTicket' });
 
@@ -348,3 +382,42 @@ export const apiAssignmentLinkSchema = z
 export const apiAssignmentLinkAnswerSchema = z
   .object({ message: z.string(), data: apiAssignmentLinkSchema })
   .meta({ id: 'ApiAssignmentLinkAnswer' });
+
+// ---------------------------------------------------------------------------------------------------------
+// Visits and the calendar (issue 25)
+
+/** A visit as the calendar shows it: with its ticket's number, title and place. */
+export const apiCalendarVisitSchema = apiVisitSchema
+  .extend({
+    visible_id: z.string(),
+    title: z.string(),
+    property_name: z.string(),
+    unit_name: z.string(),
+    /** `/tickets/{id}` */
+    link: z.string(),
+  })
+  .meta({ id: 'ApiCalendarVisit' });
+
+/**
+ * GET visits?from=<seconds>&to=<seconds>: the proposed and booked visits the viewer sees that overlap the span, by
+ * start time (the screen asks for its week or month in the browser's time zone).
+ */
+export const apiCalendarSchema = z
+  .object({
+    data: z.array(apiCalendarVisitSchema),
+    /** More visits than CALENDAR_MAX_VISITS fall in the span: narrow it. */
+    truncated: z.boolean(),
+    /** The span read, in seconds: as asked, or clamped to CALENDAR_MAX_DAYS from `from` (default: this week). */
+    from: z.number(),
+    to: z.number(),
+  })
+  .meta({ id: 'ApiCalendar' });
+
+/** GET users/{id}/calendar-feed and its reset: the private address of the user's calendar (.ics). */
+export const apiCalendarFeedSchema = z
+  .object({
+    /** Absolute; whoever has it reads the user's visits, so it is shown only to the user. */
+    url: z.string(),
+    message: z.string().optional(),
+  })
+  .meta({ id: 'ApiCalendarFeed' });

@@ -10,3 +10,4 @@ export * from './properties';
 export * from './tickets';
 export * from './uploads';
 export * from './users';
+export * from './visits';

@@ -331,8 +331,8 @@ export function supportNoticeEmail(
   });
 }
 
-/** An email about a ticket's assignment (issue 25): to the contractor, or to the managers about its answer. */
-export interface AssignmentNotice {
+/** An email about a ticket's assignment or visit (issue 25): what happened, the facts, and one button. */
+export interface TicketNotice {
   subject: string;
   intro: string;
   /** Label / value lines after the ticket's number and place. */
@@ -343,9 +343,9 @@ export interface AssignmentNotice {
   notes?: string[];
 }
 
-export function ticketAssignmentEmail(
+export function ticketNoticeEmail(
   ticket: Pick<TicketEmailFacts, 'visible_id' | 'title' | 'property' | 'unit'>,
-  notice: AssignmentNotice,
+  notice: TicketNotice,
   recipientName: string,
   unsubscribeUrl: string,
 ): RenderedEmail {

@@ -2,7 +2,8 @@
  * Outbox rows, written in the same transaction as the change they report (so a message exists if and only
  * if the change committed). Notification rows honour the person's notification options:
  * - tickets: mail.tickets (email), sms.tickets + sms.phone_number (SMS), phone.tickets + phone.phone_number (voice);
- * - support: mail.support (email), sms.support + sms.phone_number (SMS).
+ * - support: mail.support (email), sms.support + sms.phone_number (SMS);
+ * - reminders (of a visit, issue 25): mail.reminders (email), sms.reminders + sms.phone_number (SMS); no voice.
  * Every notification email carries its unsubscribe link; with inbound mail on, an email about a ticket also carries
  * a signed reply address as its Reply-To, and says so (issue 25). Nothing is ever addressed to a temporary
  * account's placeholder email.
@@ -15,7 +16,7 @@ import { type RenderedEmail, withNote } from '../mail/templates';
 import { signUnsubscribeToken, type UnsubscribeKind } from '../tokens';
 import type { MessagingContext } from './context';
 
-export type NotificationTopic = 'tickets' | 'support';
+export type NotificationTopic = 'tickets' | 'support' | 'reminders';
 
 /** Who a notification goes to. */
 export interface NotificationRecipient {
@@ -72,9 +73,9 @@ export function notificationRows(
   const base = { kind: content.kind, userId: person.id, status: 'pending' as const };
   const rows: NewOutboxMessageRow[] = [];
 
-  const wantsMail = topic === 'tickets' ? options.mail?.tickets : options.mail?.support;
+  const wantsMail = options.mail?.[topic];
   if (wantsMail && !isTemporaryEmail(person.email)) {
-    const link = unsubscribeUrl(context, person.id, topic === 'tickets' ? 'mail.tickets' : 'mail.support');
+    const link = unsubscribeUrl(context, person.id, `mail.${topic}`);
     const reply = replyOf(context, person.id, content.replyFor);
     const rendered = content.email(link);
     const email = reply ? withNote(rendered, reply.note) : rendered;
@@ -91,7 +92,7 @@ export function notificationRows(
   }
 
   const smsNumber = options.sms?.phone_number?.trim() ?? '';
-  const wantsSms = topic === 'tickets' ? options.sms?.tickets : options.sms?.support;
+  const wantsSms = options.sms?.[topic];
   if (wantsSms && smsNumber) {
     rows.push({ ...base, channel: 'sms', recipient: smsNumber, bodyText: content.sms, payload });
   }

@@ -11,7 +11,7 @@ import { en, format, visibleId } from '@mend/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type TicketAssignmentRow, users } from '../../db/schema';
-import { ticketAssignmentEmail } from '../../lib/mail/templates';
+import { ticketNoticeEmail } from '../../lib/mail/templates';
 import type { MessagingContext } from '../../lib/outbox/context';
 import { ASSIGNMENT_TOKEN_TTL_DAYS, signAssignmentToken } from '../../lib/tokens';
 import { absoluteLink, managersOf, notify, type Person, personColumns } from '../tickets/routing';
@@ -100,7 +100,7 @@ export async function notifyAssigned(
     {
       kind: 'ticket.assigned',
       email: (contractor, unsubscribeUrl) =>
-        ticketAssignmentEmail(
+        ticketNoticeEmail(
           vars,
           {
             subject: format(a.outbox.assignedSubject, vars),
@@ -135,7 +135,7 @@ export async function notifyUnassigned(
     {
       kind: 'ticket.unassigned',
       email: (contractor, unsubscribeUrl) =>
-        ticketAssignmentEmail(
+        ticketNoticeEmail(
           vars,
           {
             subject: format(a.outbox.unassignedSubject, vars),
@@ -181,7 +181,7 @@ export async function notifyAnswered(
     {
       kind: accepted ? 'ticket.assignment_accepted' : 'ticket.assignment_declined',
       email: (manager, unsubscribeUrl) =>
-        ticketAssignmentEmail(
+        ticketNoticeEmail(
           vars,
           {
             subject: format(a.outbox.answeredSubject, vars),
@@ -221,7 +221,7 @@ export async function notifyUnanswered(
     {
       kind: 'ticket.assignment_unanswered',
       email: (manager, unsubscribeUrl) =>
-        ticketAssignmentEmail(
+        ticketNoticeEmail(
           vars,
           {
             subject: format(a.outbox.unansweredSubject, vars),

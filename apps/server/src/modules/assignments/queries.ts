@@ -23,6 +23,7 @@ import type { AssignedTicket } from './notify';
 export interface LockedTicket extends AssignedTicket {
   status: number;
   createdAt: Date;
+  tenantId: number | null;
   responseHours: number;
 }
 
@@ -34,6 +35,7 @@ function selectTicket(tx: Tx, ticketId: number) {
       title: tickets.title,
       status: tickets.status,
       createdAt: tickets.createdAt,
+      tenantId: tickets.tenantId,
       propertyName: properties.name,
       unitName: units.name,
       landlordId: properties.landlordId,

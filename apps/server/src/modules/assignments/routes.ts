@@ -14,9 +14,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idParams } from '../../lib/contracts';
-import { defineRoutes, route, type SignedIn } from '../../lib/routes';
-import type { Viewer } from '../tickets/service';
-import { displayName } from '../users/serialize';
+import { defineRoutes, route } from '../../lib/routes';
+import { viewerOf } from '../tickets/service';
 import {
   answerAssignment,
   answerAssignmentLink,
@@ -25,10 +24,6 @@ import {
   showAssignmentLink,
   unassign,
 } from './service';
-
-function viewerOf({ user }: SignedIn): Viewer {
-  return { id: user.id, role: user.role, landlordId: user.landlordId, name: displayName(user) };
-}
 
 /** A signed link's token. */
 const tokenParams = z.object({ token: z.string() });
@@ -94,7 +89,8 @@ export function assignmentRoutes(app: FastifyInstance, clock: () => Date = () =>
       params: idParams,
       answers: { 200: apiTicketAssignmentResponseSchema },
       errors: { 409: errorResponseSchema },
-      handler: async (_request, _reply, signedIn) => unassign(app, viewerOf(signedIn), signedIn.params.id),
+      handler: async (_request, _reply, signedIn) =>
+        unassign(app, viewerOf(signedIn), signedIn.params.id, clock()),
     }),
     answerRoute(true),
     answerRoute(false),

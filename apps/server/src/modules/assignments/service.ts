@@ -8,7 +8,8 @@
  * - The assigned contractor (`ticket.answerAssignment`) accepts, or declines with a reason, while the assignment is
  *   pending (409 once answered); in the app, or from the signed link of its email or SMS without signing in, which
  *   answers only the assignment it was made for (a reassignment makes a new one: 409 for the old link).
- * - A contractor the routing had not chosen sees the ticket while it holds the job (queries.ts `holdJob`).
+ * - A contractor the routing had not chosen sees the ticket while it holds the job (queries.ts `holdJob`); its visit
+ *   is cancelled when it no longer holds it (reassigned, unassigned).
  * - Every change locks the ticket first, so two at once take turns; time is the app's clock (`now`).
  */
 import {
@@ -42,9 +43,10 @@ import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { parseForm } from '../../lib/record-helpers';
 import { verifyAssignmentToken } from '../../lib/tokens';
 import { findTicketRow, type TicketJoinedRow } from '../tickets/queries';
-import { loadTicket, type Viewer } from '../tickets/service';
+import { answerWithTicket, type Viewer } from '../tickets/service';
 import { availabilityText } from '../tickets/time-zones';
 import { displayName, toSeconds } from '../users/serialize';
+import { cancelActiveVisit } from '../visits/service';
 import { notifyAnswered, notifyAssigned, notifyUnassigned } from './notify';
 import {
   assignableContractors,
@@ -82,17 +84,6 @@ async function lockOpenTicket(tx: Tx, ticketId: number): Promise<LockedTicket> {
 
 function logLine(ticketId: number, by: Person | null, action: string, description: string, data = {}) {
   return { ticketId, userId: by?.id ?? null, action, description, data };
-}
-
-/** The answer of a change: its message and the ticket as the viewer now sees it (null once it no longer does). */
-async function answer(
-  db: Db,
-  viewer: Viewer,
-  ticketId: number,
-  message: string,
-): Promise<ApiTicketAssignmentResponse> {
-  const visible = await findTicketRow(db, viewer, ticketId);
-  return { message, data: visible ? await loadTicket(db, viewer, ticketId) : null };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -140,7 +131,11 @@ export async function assign(
     const holds = previous !== undefined && previous.state !== 'declined';
     if (holds && previous.contractorId === contractor.id)
       throw conflict(format(a.alreadyAssigned, { name: contractorName }));
-    if (previous) await releaseJob(tx, ticketId, previous.contractorId);
+    if (previous) {
+      // Its visit goes with the job.
+      if (holds) await cancelActiveVisit(tx, ctx, ticketId, viewer, '', now);
+      await releaseJob(tx, ticketId, previous.contractorId);
+    }
     const fields = {
       contractorId: contractor.id,
       state: 'pending' as const,
@@ -169,7 +164,7 @@ export async function assign(
     await notifyAssigned(tx, ctx.messaging, ticket, assignment);
     return contractorName;
   });
-  return answer(ctx.db, viewer, ticketId, format(a.assigned, { name }));
+  return answerWithTicket(ctx.db, viewer, ticketId, format(a.assigned, { name }));
 }
 
 /** DELETE tickets/{id}/assignment */
@@ -177,12 +172,14 @@ export async function unassign(
   ctx: ServiceContext,
   viewer: Viewer,
   ticketId: number,
+  now: Date,
 ): Promise<ApiTicketAssignmentResponse> {
   await ticketToAssign(ctx.db, viewer, ticketId);
   await ctx.db.transaction(async (tx) => {
     const ticket = await lockOpenTicket(tx, ticketId);
     const previous = await assignmentOf(tx, ticketId);
     if (!previous) throw conflict(a.nobodyAssigned);
+    await cancelActiveVisit(tx, ctx, ticketId, viewer, '', now);
     await tx.delete(ticketAssignments).where(eq(ticketAssignments.ticketId, ticketId));
     await releaseJob(tx, ticketId, previous.contractorId);
     const name = await nameOf(tx, previous.contractorId);
@@ -194,7 +191,7 @@ export async function unassign(
     if (previous.state !== 'declined')
       await notifyUnassigned(tx, ctx.messaging, ticket, previous.contractorId);
   });
-  return answer(ctx.db, viewer, ticketId, a.unassigned);
+  return answerWithTicket(ctx.db, viewer, ticketId, a.unassigned);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -276,7 +273,7 @@ export async function answerAssignment(
     throw forbidden(a.notAssigned);
   const reply = await parseAnswer(accept, body);
   await recordAnswer(ctx, viewer, ticketId, {}, reply, now);
-  return answer(ctx.db, viewer, ticketId, accept ? a.accepted : a.declined);
+  return answerWithTicket(ctx.db, viewer, ticketId, accept ? a.accepted : a.declined);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import {
   type TicketScope,
   ticketScope,
   UNASSIGNED_FILTER,
+  type VisitState,
 } from '@mend/shared';
 import {
   type AnyColumn,
@@ -194,6 +195,25 @@ export interface JsonAssignment {
  * another join in each of the lists' statements.
  */
 const assignmentJson = sql<JsonAssignment | null>`(select json_build_object('contractorId', a.contractor_id, 'state', a.state, 'assignedAt', a.assigned_at, 'respondBy', a.respond_by, 'answeredAt', a.answered_at, 'declineReason', a.decline_reason, 'firstName', u.first_name, 'lastName', u.last_name, 'companyName', u.company_name, 'email', u.email, 'avatar', u.avatar) from ticket_assignments a join users u on u.id = a.contractor_id where a.ticket_id = ${tickets.id})`;
+
+/** A visit of a ticket (issue 25) with its contractor's names, as JSON read back by the visits' serializer. */
+export interface JsonVisit {
+  id: number;
+  ticketId: number;
+  contractorId: number | null;
+  state: VisitState;
+  startsAt: string;
+  endsAt: string;
+  inWindow: boolean;
+  reason: string;
+  createdAt: string;
+  contractor: { firstName: string; lastName: string; companyName: string; email: string } | null;
+}
+
+/** The visits of a ticket, newest first, as one JSON column (its details show them). */
+const visitsJson = sql<
+  JsonVisit[]
+>`(select coalesce(json_agg(json_build_object('id', v.id, 'ticketId', v.ticket_id, 'contractorId', v.contractor_id, 'state', v.state, 'startsAt', v.starts_at, 'endsAt', v.ends_at, 'inWindow', v.in_window, 'reason', v.reason, 'createdAt', v.created_at, 'contractor', case when c.id is null then null else json_build_object('firstName', c.first_name, 'lastName', c.last_name, 'companyName', c.company_name, 'email', c.email) end) order by v.created_at desc, v.id desc), '[]'::json) from ticket_visits v left join users c on c.id = v.contractor_id where v.ticket_id = ${tickets.id})`;
 
 /** A ticket row with what every answer shows of its unit, property, tenant and assigned contractor. */
 const rowColumns = {
@@ -652,6 +672,8 @@ export interface TicketDetailRows {
   images: TicketImageRow[];
   availability: TicketAvailabilityRow[];
   log: LogRowWithUser[];
+  /** Newest first. */
+  visits: JsonVisit[];
 }
 
 // The detail's lists as JSON columns of the ticket's own row: one statement and one pooled connection per
@@ -664,6 +686,7 @@ const detailLists = {
   availabilityJson: sql<
     JsonAvailability[]
   >`(select coalesce(json_agg(json_build_object('id', ta.id, 'ticketId', ta.ticket_id, 'startsAt', ta.starts_at, 'endsAt', ta.ends_at) order by ta.starts_at, ta.id), '[]'::json) from ticket_availability ta where ta.ticket_id = ${tickets.id})`,
+  visitsJson,
   logJson: sql<
     JsonLogEntry[]
   >`(select coalesce(json_agg(json_build_object('entry', json_build_object('id', l.id, 'ticketId', l.ticket_id, 'userId', l.user_id, 'action', l.action, 'description', l.description, 'data', l.data, 'createdAt', l.created_at), 'user', case when u.id is null then null else json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'companyName', u.company_name, 'email', u.email) end) order by l.created_at desc, l.id desc), '[]'::json) from ticket_log l left join users u on u.id = l.user_id where l.ticket_id = ${tickets.id})`,
@@ -698,9 +721,10 @@ export async function findTicketDetail(
 
 /** The detail's JSON lists read back into rows (timestamps come as text). */
 function detailRowsOf(found: TicketJoinedRow & DetailListColumns): TicketDetailRows {
-  const { categoriesJson, imagesJson, availabilityJson, logJson, ...row } = found;
+  const { categoriesJson, imagesJson, availabilityJson, logJson, visitsJson, ...row } = found;
   return {
     row,
+    visits: visitsJson,
     categories: categoriesJson,
     images: imagesJson.map((image) => ({ ...image, createdAt: new Date(image.createdAt) })),
     availability: availabilityJson.map((range) => ({

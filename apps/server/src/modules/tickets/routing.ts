@@ -31,10 +31,10 @@ import {
 } from '../../db/schema';
 import { type RenderedEmail, ticketCreatedEmail, ticketStatusEmail } from '../../lib/mail/templates';
 import { type MessagingContext, messagingFor } from '../../lib/outbox/context';
-import { notificationRows, queueMessages } from '../../lib/outbox/messages';
+import { type NotificationTopic, notificationRows, queueMessages } from '../../lib/outbox/messages';
 import { roleIn } from '../../lib/scopes';
 import { displayName } from '../users/serialize';
-import { ticketLink } from './serialize';
+import { ticketLink } from './links';
 
 /** What a message about a ticket needs to say. */
 export interface TicketFacts {
@@ -112,6 +112,8 @@ export const absoluteLink = (appUrl: string, ticketId: number) => `${appUrl}${ti
 
 export interface Message {
   kind: string;
+  /** Which of the person's notification options decide the channels: `tickets` unless said (visit reminders). */
+  topic?: NotificationTopic;
   /** The email for one recipient, with its unsubscribe link (lib/mail/templates.ts). */
   email: (person: Person, unsubscribeUrl: string) => RenderedEmail;
   sms: string;
@@ -158,7 +160,7 @@ export async function notify(
   await tx.insert(notifications).values(rows);
   // Email, SMS and voice per each person's notification options (lib/outbox/messages.ts).
   const outbox = people.flatMap((person) =>
-    notificationRows(messaging, person, 'tickets', {
+    notificationRows(messaging, person, message.topic ?? 'tickets', {
       kind: message.kind,
       email: (unsubscribeUrl) => message.email(person, unsubscribeUrl),
       sms: message.sms,

@@ -16,17 +16,15 @@ import {
   statusSlug,
   statusText,
   visibleId,
-  type WallClockRange,
-  zonedDateTime,
 } from '@mend/shared';
 import type { TicketAvailabilityRow, TicketImageRow, TicketLogRow } from '../../db/schema';
 import { fileUrl } from '../../lib/storage-urls';
 import { displayName, toSeconds } from '../users/serialize';
-import type { JsonAssignment, LogRowWithUser, TicketJoinedRow } from './queries';
-import { availabilityText } from './time-zones';
+import { isActiveVisit, serializeVisit } from '../visits/serialize';
+import type { JsonAssignment, JsonVisit, LogRowWithUser, TicketJoinedRow } from './queries';
+import { availabilityText, wallClockRange } from './time-zones';
 
 export const ticketPath = (id: number) => `/api/tickets/${id}/`;
-export const ticketLink = (id: number) => `/tickets/${id}`;
 export const imageUrl = (ticketId: number, imageId: number) => `/api/tickets/${ticketId}/images/${imageId}`;
 export const thumbnailUrl = (ticketId: number, imageId: number) => `${imageUrl(ticketId, imageId)}/thumbnail`;
 
@@ -56,21 +54,42 @@ export function closedAt(
   return ticket.closedAt ?? closingLogAt ?? ticket.updatedAt;
 }
 
-/** What the viewer may do to a ticket it sees (the scope already decided that it sees it). */
-export function ticketPermissions(viewer: Actor, row: TicketJoinedRow): ApiTicketSummary['can'] {
+/**
+ * What the viewer may do to a ticket it sees (the scope already decided that it sees it). `activeVisit`: the visit
+ * proposed or booked now, which only the details read (lists offer no visit actions: null).
+ */
+export function ticketPermissions(
+  viewer: Actor,
+  row: TicketJoinedRow,
+  activeVisit: JsonVisit | null = null,
+): ApiTicketSummary['can'] {
   const { assignment } = row;
+  const open = !isClosedStatus(row.ticket.status);
+  const visitSubject = activeVisit && {
+    visitState: activeVisit.state,
+    contractorId: assignment?.contractorId ?? null,
+    landlordId: row.property.landlordId,
+  };
   return {
     update: can(viewer, 'ticket.update'),
     delete: can(viewer, 'ticket.delete'),
     change_status: can(viewer, 'ticket.updateStatus'),
     // A completed or cancelled ticket keeps the assignment it had.
-    assign:
-      !isClosedStatus(row.ticket.status) &&
-      can(viewer, 'ticket.assign', { landlordId: row.property.landlordId }),
+    assign: open && can(viewer, 'ticket.assign', { landlordId: row.property.landlordId }),
     answer_assignment:
       assignment !== null &&
       assignment.state === 'pending' &&
       can(viewer, 'ticket.answerAssignment', { contractorId: assignment.contractorId }),
+    book_visit:
+      open &&
+      can(viewer, 'visit.book', {
+        contractorId: assignment?.contractorId ?? null,
+        assignmentState: assignment?.state ?? null,
+      }),
+    answer_visit:
+      activeVisit !== null &&
+      can(viewer, 'visit.answer', { tenantId: row.ticket.tenantId, visitState: activeVisit.state }),
+    cancel_visit: visitSubject !== null && can(viewer, 'visit.cancel', visitSubject),
   };
 }
 
@@ -111,6 +130,7 @@ export function serializeTicketSummary(
   categories: { id: number; title: string }[],
   viewer: Actor,
   closingLogAt?: Date,
+  activeVisit: JsonVisit | null = null,
 ): ApiTicketSummary {
   const { ticket, unit, property, tenant } = row;
   const status = statusText(ticket.status);
@@ -159,7 +179,7 @@ export function serializeTicketSummary(
     closed_at: closed?.toISOString() ?? null,
     path: ticketPath(ticket.id),
     highlighted: false,
-    can: ticketPermissions(viewer, row),
+    can: ticketPermissions(viewer, row, activeVisit),
     assignee: serializeAssignee(viewer, row.assignment),
   };
 }
@@ -197,13 +217,6 @@ export function serializeLogEntry({ entry, user }: LogRowWithUser): ApiTicketLog
   };
 }
 
-/** A stored range as the wall-clock dates and times it covers at the property. */
-export function wallClockRange(range: { start: number; end: number }, zone: string): WallClockRange {
-  const start = zonedDateTime(range.start, zone);
-  const end = zonedDateTime(range.end, zone);
-  return { start_date: start.date, start_time: start.time, end_date: end.date, end_time: end.time };
-}
-
 /**
  * Whether the viewer may read a log entry: a line whose data names a visibility only for those who could read a
  * comment of that visibility — a deleted comment's line, so a tenant never learns of a staff-only note, and an
@@ -221,8 +234,10 @@ export function serializeTicket(
   images: TicketImageRow[],
   availability: TicketAvailabilityRow[],
   log: LogRowWithUser[],
+  visits: JsonVisit[],
   viewer: Actor,
 ): ApiTicket {
+  const activeVisit = visits.find((visit) => isActiveVisit(visit.state)) ?? null;
   const zone = row.property.timeZone;
   const ranges = availability.map((range) => ({
     start: toSeconds(range.startsAt),
@@ -232,7 +247,13 @@ export function serializeTicket(
   const readable = log.filter((entry) => logEntryReadableBy(viewer, entry));
   // Object.assign rather than a spread followed by properties (slow in Node 20's V8; see serializeUserRecord).
   return Object.assign(
-    serializeTicketSummary(row, categories, viewer, newestClosingEntry(log.map(({ entry }) => entry))),
+    serializeTicketSummary(
+      row,
+      categories,
+      viewer,
+      newestClosingEntry(log.map(({ entry }) => entry)),
+      activeVisit,
+    ),
     {
       images: files.map((file) => file.url),
       thumbnails: files.map((file) => file.thumbnail_url),
@@ -244,6 +265,8 @@ export function serializeTicket(
       log: readable.map(serializeLogEntry),
       log_length: readable.length,
       assignment: serializeAssignment(viewer, row.assignment),
+      visit: activeVisit && serializeVisit(activeVisit, zone),
+      visits: visits.map((visit) => serializeVisit(visit, zone)),
     },
   );
 }

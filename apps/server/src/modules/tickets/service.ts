@@ -54,8 +54,10 @@ import { listQueryWith, optionalIdFilter } from '../../lib/contracts';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import { countAll, type ListQuery, listPage } from '../../lib/list-query';
+import type { SignedIn } from '../../lib/routes';
 import { seesEveryRow } from '../../lib/scopes';
 import { markViewedAbout } from '../notifications/service';
+import { displayName } from '../users/serialize';
 import { discardFiles, IMAGES_FIELD, keysOf, type StoredFile, storeTicketFiles } from './files';
 import { asRecord, idsOf, parseTicketForm, type TicketForm } from './form';
 import {
@@ -79,6 +81,25 @@ import { serializeTicket, serializeTicketSummary } from './serialize';
 /** The signed-in user as the rules see it, with the name written into the activity log. */
 export interface Viewer extends Actor {
   name: string;
+}
+
+/** The signed-in user of a route as the ticket services see it. */
+export function viewerOf({ user }: SignedIn): Viewer {
+  return { id: user.id, role: user.role, landlordId: user.landlordId, name: displayName(user) };
+}
+
+/**
+ * The answer of a change to a ticket's part (its assignment, its visit): a message and the ticket as the viewer now
+ * sees it, or null once it no longer does (a contractor that declined a job it saw only because it held it).
+ */
+export async function answerWithTicket(
+  db: Db,
+  viewer: Viewer,
+  ticketId: number,
+  message: string,
+): Promise<{ message: string; data: ApiTicket | null }> {
+  const visible = await findTicketRow(db, viewer, ticketId);
+  return { message, data: visible ? await loadTicket(db, viewer, ticketId) : null };
 }
 
 /** Most tickets one batch call may name. */
@@ -119,8 +140,8 @@ export async function loadTicket(db: Db, viewer: Actor, id: number): Promise<Api
 }
 
 function serializeDetail(viewer: Actor, detail: TicketDetailRows): ApiTicket {
-  const { row, categories, images, availability, log } = detail;
-  return serializeTicket(row, categories, images, availability, log, viewer);
+  const { row, categories, images, availability, log, visits } = detail;
+  return serializeTicket(row, categories, images, availability, log, visits, viewer);
 }
 
 /**

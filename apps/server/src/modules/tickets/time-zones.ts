@@ -4,6 +4,7 @@
  * about when someone can be at the unit, so they are written in the time zone of the unit's property (its
  * `time_zone`, an IANA zone set on the property form).
  */
+import { type WallClockRange, zonedDateTime } from '@mend/shared';
 
 interface Formatters {
   day: Intl.DateTimeFormat;
@@ -52,4 +53,11 @@ export function availabilityText(range: { start: number; end: number }, zone: st
 export function momentText(moment: Date, zone: string): string {
   const { day, time } = formattersFor(zone);
   return `${plain(day.format(moment))}, ${plain(time.format(moment))}`;
+}
+
+/** A stored range as the wall-clock dates and times it covers at the property. */
+export function wallClockRange(range: { start: number; end: number }, zone: string): WallClockRange {
+  const start = zonedDateTime(range.start, zone);
+  const end = zonedDateTime(range.end, zone);
+  return { start_date: start.date, start_time: start.time, end_date: end.date, end_time: end.time };
 }

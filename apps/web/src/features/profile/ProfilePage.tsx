@@ -4,9 +4,10 @@
  * is the route). The avatar sits at the side and can be changed on the info tab only. "Loading user
  * info..." shows while the user loads, or the error; a "Not You" banner when it is another user's. The
  * Contact tab is offered to those who may send the contact form (can('contact.create')); its route, like a
- * profile the server refuses, answers the others with the not-allowed page.
+ * profile the server refuses, answers the others with the not-allowed page. On one's own Notifications tab, the
+ * private address of one's calendar feed of visits follows the options (issue 25).
  */
-import { Alert, Center, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Center, Divider, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { type Actor, can } from '@mend/shared';
 import {
   IconAlertCircle,
@@ -23,6 +24,7 @@ import { useActor } from '../../lib/actor';
 import { useCurrentUser } from '../../lib/auth';
 import { errorMessage } from '../../lib/records';
 import { format, t } from '../../lib/translations';
+import { CalendarFeed } from '../calendar/CalendarFeed';
 import { ContactForm } from '../contact/ContactForm';
 import { displayName } from '../users/user-types';
 import { AccountInfoTab } from './AccountInfoTab';
@@ -144,6 +146,12 @@ export default function ProfilePage({ tab }: { tab: ProfileTab }) {
               {tab === 'info' ? <AccountInfoTab key={user.id} user={user} /> : null}
               {tab === 'security' ? <SecurityTab key={user.id} user={user} notYou={notYou} /> : null}
               {tab === 'notifications' ? <NotificationsTab key={user.id} user={user} /> : null}
+              {tab === 'notifications' && !notYou ? (
+                <>
+                  <Divider my="xl" />
+                  <CalendarFeed key={user.id} userId={user.id} />
+                </>
+              ) : null}
               {tab === 'contact' ? <ContactForm key={me.id} sender={me} /> : null}
             </Tabs.Panel>
           </Tabs>

@@ -1,7 +1,8 @@
 /**
  * One availability range of the ticket form (see AvailabilityFields): a fieldset with its start and end
  * dates and times, the warning when its end was just set to its start, and its error. The date pickers'
- * styles are loaded with AvailabilityFields.
+ * styles are loaded with AvailabilityFields. A visit's time (visits/BookVisitForm) is one such range too,
+ * under its own legend.
  */
 import { ActionIcon, Group, Paper, Select, SimpleGrid, Text, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
@@ -18,6 +19,7 @@ const TIME_OPTIONS = timeOptions();
 export function RangeFieldset({
   range,
   number,
+  legend,
   minDate,
   warning,
   error,
@@ -25,7 +27,10 @@ export function RangeFieldset({
   onRemove,
 }: {
   range: RangeInput;
+  /** The range's place in the list ("Time 2"). */
   number: number;
+  /** The legend instead of "Time {number}" (a visit's form). */
+  legend?: string;
   minDate: string;
   /** The end was just set to the start. */
   warning: boolean;
@@ -34,7 +39,7 @@ export function RangeFieldset({
   /** None while it is the only range: the form needs one. */
   onRemove: (() => void) | undefined;
 }) {
-  const title = format(S.range, { number });
+  const title = legend ?? format(S.range, { number });
   const removeLabel = format(S.removeRange, { number });
   return (
     <Paper

@@ -2,7 +2,8 @@
  * "Ticket Details" (SPEC.md section 2, DESIGN.md): the tenant, where the unit is (the property's city
  * and province replace the fixed "Edmonton, AB"), the title and description, the photos, category,
  * availability, priority, created and closed dates, the assigned contractor (issue 25: its answer, staff's
- * assign and unassign, assignment/), the contact, the meta list, the Conversation (issue 25: the comments
+ * assign and unassign, assignment/), the visit (issue 25: booked or proposed, answered, cancelled, visits/), the
+ * contact, the meta list, the Conversation (issue 25: the comments
  * and the composer, conversation/) and the Activity log.
  * Footer: the status dropdown (tenants, and contractors on their routed tickets), Delete and Edit.
  *
@@ -30,6 +31,7 @@ import {
 } from './TicketDetailSections';
 import { TicketDetailsFooter } from './TicketDetailsFooter';
 import { useTicket } from './ticket-data';
+import { TicketVisit } from './visits/TicketVisit';
 
 const S = t.ticketScreens;
 
@@ -77,6 +79,7 @@ function TicketView({ ticket, panel }: { ticket: ApiTicket; panel: PanelControls
         />
         <TicketSummarySection ticket={ticket} />
         <TicketAssignment ticket={ticket} onGone={panel.deleted} />
+        <TicketVisit ticket={ticket} />
         <TicketFactsSection ticket={ticket} />
         <TicketLocationSection ticket={ticket} />
         <TicketContactSection ticket={ticket} />

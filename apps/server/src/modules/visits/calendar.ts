@@ -1,0 +1,241 @@
+/**
+ * The calendar of visits (issue 25): the screen's read (GET visits) and each user's private feed (.ics).
+ * Both read the proposed and booked visits of the tickets the user sees (`visibleTickets`); a contractor's are its own
+ * visits only. A visit lasts at most VISIT_MAX_HOURS, so a span's visits are found from the start-time index between
+ * the span's start less that and its end.
+ */
+import {
+  ACTIVE_VISIT_STATES,
+  type Actor,
+  type ApiCalendar,
+  type ApiCalendarFeed,
+  CALENDAR_MAX_DAYS,
+  CALENDAR_MAX_VISITS,
+  can,
+  en,
+  ticketScope,
+  VISIT_MAX_HOURS,
+  visibleId,
+} from '@mend/shared';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import ical, { ICalEventStatus } from 'ical-generator';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { properties, tickets, ticketVisits, units, users } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
+import { forbidden, notFound } from '../../lib/errors';
+import { signCalendarToken, verifyCalendarToken } from '../../lib/tokens';
+import type { JsonVisit } from '../tickets/queries';
+import { visibleTickets } from '../tickets/queries';
+import { absoluteLink } from '../tickets/routing';
+import { displayName } from '../users/serialize';
+import { serializeCalendarVisit } from './serialize';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const contractorUser = alias(users, 'contractor');
+
+/** The proposed and booked visits `viewer` sees that overlap [from, to), by start; up to `limit` + 1. */
+async function visitsOf(db: Db, viewer: Actor, from: Date, to: Date, limit: number) {
+  const rows = await db
+    .select({
+      visit: {
+        id: ticketVisits.id,
+        ticketId: ticketVisits.ticketId,
+        contractorId: ticketVisits.contractorId,
+        state: ticketVisits.state,
+        startsAt: ticketVisits.startsAt,
+        endsAt: ticketVisits.endsAt,
+        inWindow: ticketVisits.inWindow,
+        reason: ticketVisits.reason,
+        createdAt: ticketVisits.createdAt,
+      },
+      contractor: {
+        firstName: contractorUser.firstName,
+        lastName: contractorUser.lastName,
+        companyName: contractorUser.companyName,
+        email: contractorUser.email,
+      },
+      title: tickets.title,
+      propertyName: properties.name,
+      address: units.address,
+      city: properties.city,
+      unitName: units.name,
+      timeZone: properties.timeZone,
+    })
+    .from(ticketVisits)
+    .innerJoin(tickets, eq(tickets.id, ticketVisits.ticketId))
+    .innerJoin(units, eq(units.id, tickets.unitId))
+    .innerJoin(properties, eq(properties.id, tickets.propertyId))
+    .leftJoin(contractorUser, eq(contractorUser.id, ticketVisits.contractorId))
+    .where(
+      and(
+        inArray(ticketVisits.state, [...ACTIVE_VISIT_STATES]),
+        gt(ticketVisits.startsAt, new Date(from.getTime() - VISIT_MAX_HOURS * HOUR_MS)),
+        lt(ticketVisits.startsAt, to),
+        gt(ticketVisits.endsAt, from),
+        visibleTickets(viewer),
+        // A contractor's tickets are those routed to it; its visits, its own.
+        ticketScope(viewer) === 'routed' ? eq(ticketVisits.contractorId, viewer.id) : undefined,
+      ),
+    )
+    .orderBy(asc(ticketVisits.startsAt), asc(ticketVisits.id))
+    .limit(limit + 1);
+  return rows.map((row) => ({
+    ...row,
+    json: {
+      ...row.visit,
+      startsAt: row.visit.startsAt.toISOString(),
+      endsAt: row.visit.endsAt.toISOString(),
+      createdAt: row.visit.createdAt.toISOString(),
+      contractor: row.visit.contractorId === null ? null : row.contractor,
+    } satisfies JsonVisit,
+  }));
+}
+
+/** `?from=&to=` in seconds since the epoch; anything unreadable is not given. */
+export const calendarQuery = z.object({
+  from: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 40)
+    .optional()
+    .catch(undefined),
+  to: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 40)
+    .optional()
+    .catch(undefined),
+});
+
+/** The span asked for, or this week (Monday, UTC); at most CALENDAR_MAX_DAYS long, never backwards. */
+function spanOf(query: z.output<typeof calendarQuery>, now: Date): { from: Date; to: Date } {
+  const monday = Math.floor((now.getTime() - ((now.getUTCDay() + 6) % 7) * DAY_MS) / DAY_MS) * DAY_MS;
+  const from = query.from !== undefined ? query.from * 1000 : monday;
+  const asked = query.to !== undefined ? query.to * 1000 : from + 7 * DAY_MS;
+  const to = Math.min(Math.max(asked, from), from + CALENDAR_MAX_DAYS * DAY_MS);
+  return { from: new Date(from), to: new Date(to) };
+}
+
+/** GET visits: the calendar screen's span. */
+export async function calendar(
+  db: Db,
+  viewer: Actor,
+  query: z.output<typeof calendarQuery>,
+  now: Date,
+): Promise<ApiCalendar> {
+  if (!can(viewer, 'calendar.view')) throw forbidden();
+  const { from, to } = spanOf(query, now);
+  const rows = await visitsOf(db, viewer, from, to, CALENDAR_MAX_VISITS);
+  return {
+    data: rows.slice(0, CALENDAR_MAX_VISITS).map((row) => serializeCalendarVisit(row.json, row)),
+    truncated: rows.length > CALENDAR_MAX_VISITS,
+    from: Math.floor(from.getTime() / 1000),
+    to: Math.floor(to.getTime() / 1000),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The private feed
+
+/** The feed reaches this far back and ahead, and holds at most this many visits. */
+const FEED_PAST_DAYS = 30;
+const FEED_AHEAD_DAYS = 365;
+const FEED_MAX_VISITS = 1000;
+
+function feedUrl(ctx: Pick<ServiceContext, 'messaging'>, user: { id: number; calendarFeedVersion: number }) {
+  return `${ctx.messaging.appUrl}/calendar/${signCalendarToken(ctx.messaging.secret, user.id, user.calendarFeedVersion)}.ics`;
+}
+
+async function ownFeed(db: Db, viewer: Actor, userId: number) {
+  // Only its user ever sees the address: for anybody else the user has none (404, as for a user not there).
+  if (userId !== viewer.id) throw notFound();
+  const [user] = await db
+    .select({ id: users.id, calendarFeedVersion: users.calendarFeedVersion })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound();
+  return user;
+}
+
+/** GET users/{id}/calendar-feed */
+export async function calendarFeed(
+  ctx: ServiceContext,
+  viewer: Actor,
+  userId: number,
+): Promise<ApiCalendarFeed> {
+  return { url: feedUrl(ctx, await ownFeed(ctx.db, viewer, userId)) };
+}
+
+/** POST users/{id}/calendar-feed/reset: a new address; every older one stops working. */
+export async function resetCalendarFeed(
+  ctx: ServiceContext,
+  viewer: Actor,
+  userId: number,
+): Promise<ApiCalendarFeed> {
+  await ownFeed(ctx.db, viewer, userId);
+  const [user] = await ctx.db
+    .update(users)
+    .set({ calendarFeedVersion: sql`${users.calendarFeedVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id, calendarFeedVersion: users.calendarFeedVersion });
+  return { url: feedUrl(ctx, user), message: en.calendarScreens.resetDone };
+}
+
+/**
+ * GET /calendar/{token}.ics: the visits of the token's user as an iCalendar document, or null for a token that is not
+ * a current one (forged, of an older generation, of a deleted user).
+ */
+export async function calendarDocument(
+  ctx: ServiceContext,
+  token: string,
+  now: Date,
+): Promise<string | null> {
+  const claims = verifyCalendarToken(ctx.messaging.secret, token);
+  if (!claims) return null;
+  const [user] = await ctx.db
+    .select({
+      id: users.id,
+      role: users.role,
+      landlordId: users.landlordId,
+      calendarFeedVersion: users.calendarFeedVersion,
+    })
+    .from(users)
+    .where(eq(users.id, claims.userId));
+  if (!user || user.calendarFeedVersion !== claims.generation) return null;
+  const from = new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS);
+  const to = new Date(now.getTime() + FEED_AHEAD_DAYS * DAY_MS);
+  const rows = await visitsOf(ctx.db, user, from, to, FEED_MAX_VISITS);
+  const host = new URL(ctx.messaging.appUrl).host;
+  const document = ical({
+    name: en.nav.calendar,
+    prodId: { company: 'Mend', product: 'visits' },
+    ttl: 15 * 60,
+  });
+  for (const row of rows.slice(0, FEED_MAX_VISITS)) {
+    const link = absoluteLink(ctx.messaging.appUrl, row.visit.ticketId);
+    const contractor = row.contractor ? displayName(row.contractor) : '';
+    document.createEvent({
+      id: `visit-${row.visit.id}@${host}`,
+      start: row.visit.startsAt,
+      end: row.visit.endsAt,
+      stamp: row.visit.createdAt,
+      summary: `#${visibleId(row.visit.ticketId)} ${row.title}`,
+      location: [row.address, row.unitName, row.propertyName, row.city].filter(Boolean).join(', '),
+      description: [
+        contractor,
+        row.visit.state === 'proposed' ? en.ticketScreens.visit.states.proposed : '',
+        link,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      url: link,
+      status: row.visit.state === 'booked' ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
+    });
+  }
+  return document.toString();
+}

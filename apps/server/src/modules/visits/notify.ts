@@ -1,0 +1,189 @@
+/**
+ * Who hears about a visit (issue 25), written in the change's own transaction through `notify` (tickets/routing.ts):
+ * - booked: the tenant and the landlord's managers;
+ * - proposed outside the tenant's windows: the tenant (to confirm or refuse) and the managers;
+ * - confirmed or refused by the tenant: the contractor and the managers;
+ * - cancelled: the tenant, the contractor and the managers;
+ * - reminded, 24 hours and 1 hour before (the due-work worker): the tenant and the contractor, by their reminder
+ *   options (`topic: 'reminders'`).
+ * Nobody is told of their own action.
+ */
+import { en, format, visibleId } from '@mend/shared';
+import { asc, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import { ticketNoticeEmail } from '../../lib/mail/templates';
+import type { MessagingContext } from '../../lib/outbox/context';
+import { absoluteLink, managersOf, notify, type Person, personColumns } from '../tickets/routing';
+import { displayName } from '../users/serialize';
+
+/** What a visit's messages say about its ticket and the visit. */
+export interface VisitedTicket {
+  id: number;
+  title: string;
+  propertyName: string;
+  unitName: string;
+  landlordId: number;
+  tenantId: number | null;
+}
+
+export interface VisitNews {
+  /** The visit's times as text at the property. */
+  time: string;
+  contractorId: number | null;
+  contractorName: string;
+}
+
+export type VisitEvent = 'booked' | 'proposed' | 'confirmed' | 'refused' | 'cancelled';
+
+const v = en.tickets.visits;
+const mt = en.mail.ticket;
+
+async function peopleById(tx: Tx, ids: (number | null)[]): Promise<Person[]> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return [];
+  return tx.select(personColumns).from(users).where(inArray(users.id, wanted)).orderBy(asc(users.id));
+}
+
+/** Who hears of an event: the tenant, the contractor and/or the managers, never the one who acted. */
+async function audienceOf(
+  tx: Tx,
+  ticket: VisitedTicket,
+  news: VisitNews,
+  event: VisitEvent,
+  actorId: number | null,
+): Promise<Person[]> {
+  const tenant = event === 'confirmed' || event === 'refused' ? [] : [ticket.tenantId];
+  const contractor = event === 'booked' || event === 'proposed' ? [] : [news.contractorId];
+  const people = [
+    ...(await peopleById(tx, [...tenant, ...contractor])),
+    ...(await managersOf(tx, ticket.landlordId)),
+  ];
+  const seen = new Set<number>(actorId === null ? [] : [actorId]);
+  return people.filter((person) => !seen.has(person.id) && seen.add(person.id));
+}
+
+const TITLES: Record<VisitEvent, string> = {
+  booked: v.notifications.booked,
+  proposed: v.notifications.proposed,
+  confirmed: v.notifications.confirmed,
+  refused: v.notifications.refused,
+  cancelled: v.notifications.cancelled,
+};
+
+export async function notifyVisit(
+  tx: Tx,
+  messaging: MessagingContext,
+  ticket: VisitedTicket,
+  news: VisitNews,
+  event: VisitEvent,
+  actorId: number | null,
+): Promise<void> {
+  const audience = await audienceOf(tx, ticket, news, event, actorId);
+  const vars = {
+    id: ticket.id,
+    visible_id: visibleId(ticket.id),
+    title: ticket.title,
+    property: ticket.propertyName,
+    unit: ticket.unitName,
+    time: news.time,
+    name: news.contractorName,
+    link: absoluteLink(messaging.appUrl, ticket.id),
+  };
+  const o = v.outbox;
+  const answer =
+    event === 'confirmed' || event === 'refused' || event === 'cancelled' ? o.answers[event] : '';
+  const words =
+    event === 'booked'
+      ? { subject: o.bookedSubject, intro: mt.bookedIntro, sms: o.bookedSms, voice: o.bookedVoice }
+      : event === 'proposed'
+        ? { subject: o.proposedSubject, intro: mt.proposedIntro, sms: o.proposedSms, voice: o.proposedVoice }
+        : { subject: o.answeredSubject, intro: mt.answeredIntro, sms: o.answeredSms, voice: o.answeredVoice };
+  const all = { ...vars, answer };
+  await notify(
+    tx,
+    messaging,
+    audience,
+    ticket,
+    {
+      title: format(TITLES[event], vars),
+      description:
+        event === 'proposed'
+          ? format(v.notifications.proposedDescription, vars)
+          : format(v.notifications.when, vars),
+    },
+    {
+      kind: `ticket.visit_${event}`,
+      email: (person, unsubscribeUrl) =>
+        ticketNoticeEmail(
+          vars,
+          {
+            subject: format(words.subject, all),
+            intro: format(words.intro, all),
+            facts: [
+              [mt.visitWhen, news.time],
+              [mt.visitBy, news.contractorName],
+            ],
+            action: { label: mt.open, url: vars.link },
+          },
+          displayName(person),
+          unsubscribeUrl,
+        ),
+      sms: format(words.sms, all),
+      voice: format(words.voice, all),
+    },
+  );
+}
+
+/** The reminder of a booked visit, to the tenant and the contractor, by their reminder options. */
+export async function notifyReminder(
+  tx: Tx,
+  messaging: MessagingContext,
+  ticket: VisitedTicket,
+  news: VisitNews,
+  hoursBefore: number,
+): Promise<void> {
+  const audience = await peopleById(tx, [ticket.tenantId, news.contractorId]);
+  const vars = {
+    id: ticket.id,
+    visible_id: visibleId(ticket.id),
+    title: ticket.title,
+    property: ticket.propertyName,
+    unit: ticket.unitName,
+    time: news.time,
+    link: absoluteLink(messaging.appUrl, ticket.id),
+  };
+  await notify(
+    tx,
+    messaging,
+    audience,
+    ticket,
+    {
+      title: format(hoursBefore > 1 ? v.notifications.reminder : v.notifications.reminderSoon, vars),
+      description: format(v.notifications.when, vars),
+    },
+    {
+      kind: 'ticket.visit_reminder',
+      topic: 'reminders',
+      email: (person, unsubscribeUrl) =>
+        ticketNoticeEmail(
+          vars,
+          {
+            subject: format(v.outbox.reminderSubject, vars),
+            intro: mt.reminderIntro,
+            facts: [
+              [mt.visitWhen, news.time],
+              [mt.visitBy, news.contractorName],
+            ],
+            action: { label: mt.open, url: vars.link },
+            notes: [mt.reminderUnsubscribe],
+          },
+          displayName(person),
+          unsubscribeUrl,
+        ),
+      sms: format(v.outbox.reminderSms, vars),
+      voice: '',
+      payload: { hours_before: hoursBefore },
+    },
+  );
+}

@@ -1,0 +1,60 @@
+/** API shapes of visits (issue 25): in a ticket's details and in the calendar. */
+import {
+  ACTIVE_VISIT_STATES,
+  type ApiCalendarVisit,
+  type ApiVisit,
+  en,
+  type VisitState,
+  visibleId,
+} from '@mend/shared';
+import { ticketLink } from '../tickets/links';
+import type { JsonVisit } from '../tickets/queries';
+import { availabilityText, wallClockRange } from '../tickets/time-zones';
+import { displayName, toSeconds } from '../users/serialize';
+
+export const visitStateText = (state: VisitState): string => en.ticketScreens.visit.states[state];
+
+export const isActiveVisit = (state: VisitState): boolean =>
+  (ACTIVE_VISIT_STATES as readonly VisitState[]).includes(state);
+
+/** A visit's times as the messages and the log write them: "Mon, Nov 23, 8:00 AM – 10:00 AM" at the property. */
+export function visitText(visit: { startsAt: Date; endsAt: Date }, zone: string): string {
+  return availabilityText({ start: toSeconds(visit.startsAt), end: toSeconds(visit.endsAt) }, zone);
+}
+
+export function serializeVisit(visit: JsonVisit, zone: string): ApiVisit {
+  const times = { startsAt: new Date(visit.startsAt), endsAt: new Date(visit.endsAt) };
+  const seconds = { start: toSeconds(times.startsAt), end: toSeconds(times.endsAt) };
+  return {
+    id: visit.id,
+    ticket_id: visit.ticketId,
+    state: visit.state,
+    state_text: visitStateText(visit.state),
+    start: seconds.start,
+    end: seconds.end,
+    text: visitText(times, zone),
+    range: wallClockRange(seconds, zone),
+    time_zone: zone,
+    in_window: visit.inWindow,
+    contractor:
+      visit.contractor && visit.contractorId !== null
+        ? { id: visit.contractorId, name: displayName(visit.contractor) }
+        : null,
+    reason: visit.reason,
+    created_at_timestamp: toSeconds(new Date(visit.createdAt)),
+  };
+}
+
+/** A calendar's visit: the visit with its ticket's number, title and place. */
+export function serializeCalendarVisit(
+  visit: JsonVisit,
+  ticket: { title: string; propertyName: string; unitName: string; timeZone: string },
+): ApiCalendarVisit {
+  return Object.assign(serializeVisit(visit, ticket.timeZone), {
+    visible_id: visibleId(visit.ticketId),
+    title: ticket.title,
+    property_name: ticket.propertyName,
+    unit_name: ticket.unitName,
+    link: ticketLink(visit.ticketId),
+  });
+}
