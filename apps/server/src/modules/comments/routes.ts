@@ -9,9 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idParams, recordIdParam } from '../../lib/contracts';
 import { privateFileAnswer, sendPrivateFile } from '../../lib/private-files';
-import { defineRoutes, route, type SignedIn } from '../../lib/routes';
-import type { Viewer } from '../tickets/service';
-import { displayName } from '../users/serialize';
+import { defineRoutes, route } from '../../lib/routes';
+import { viewerOf } from '../tickets/service';
 import {
   commentPageQuery,
   deleteComment,
@@ -20,11 +19,6 @@ import {
   postComment,
   updateComment,
 } from './service';
-
-/** The signed-in user as the service sees it. */
-function viewerOf({ user }: SignedIn): Viewer {
-  return { id: user.id, role: user.role, landlordId: user.landlordId, name: displayName(user) };
-}
 
 const commentParams = z.object({ id: recordIdParam, commentId: recordIdParam });
 const attachmentParams = commentParams.extend({ attachmentId: recordIdParam });

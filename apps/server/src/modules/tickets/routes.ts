@@ -26,9 +26,8 @@ import { z } from 'zod';
 import { idParams, recordIdParam } from '../../lib/contracts';
 import { unauthenticated } from '../../lib/errors';
 import { privateFileAnswer, sendPrivateFile } from '../../lib/private-files';
-import { defineRoutes, route, type SignedIn } from '../../lib/routes';
+import { defineRoutes, route } from '../../lib/routes';
 import { loadSessionFrom } from '../../lib/session';
-import { displayName } from '../users/serialize';
 import { ticketDetailWithSession } from './queries';
 import {
   answerTicketDetail,
@@ -45,13 +44,8 @@ import {
   ticketFiltersOf,
   ticketListQuery,
   updateTicket,
-  type Viewer,
+  viewerOf,
 } from './service';
-
-/** The signed-in user (routes need one by default) as the service sees it. */
-function viewerOf({ user }: SignedIn): Viewer {
-  return { id: user.id, role: user.role, landlordId: user.landlordId, name: displayName(user) };
-}
 
 const ticketForm = ticketSchema();
 const imageParams = z.object({ id: recordIdParam, imageId: recordIdParam });
