@@ -729,14 +729,14 @@ function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
     },
     {
       table: 'ticket_visits',
-      sql: `insert into ticket_visits (ticket_id, contractor_id, state, starts_at, ends_at, in_window, created_at,
-          reminded_24_at, reminded_1_at)
-        select v.ticket_id, v.contractor_id, 'booked', v.starts_at, v.starts_at + interval '2 hours', true,
+      sql: `insert into ticket_visits (ticket_id, contractor_id, property_id, state, starts_at, ends_at, in_window,
+          created_at, reminded_24_at, reminded_1_at)
+        select v.ticket_id, v.contractor_id, v.property_id, 'booked', v.starts_at, v.starts_at + interval '2 hours', true,
           v.answered_at,
           case when v.starts_at - interval '24 hours' <= ${NOW} then v.starts_at - interval '24 hours' end,
           case when v.starts_at - interval '1 hour' <= ${NOW} then v.starts_at - interval '1 hour' end
         from (
-          select a.ticket_id, a.contractor_id, a.answered_at,
+          select a.ticket_id, a.contractor_id, t.property_id, a.answered_at,
             date_trunc('hour', a.answered_at) + interval '1 day' + (${hash('a.ticket_id', 15)} % 8) * interval '1 hour'
               as starts_at
           from ticket_assignments a join tickets t on t.id = a.ticket_id

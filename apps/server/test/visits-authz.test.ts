@@ -81,6 +81,7 @@ const withVisit = (state: 'proposed' | 'booked', action: string) => async () => 
     .values({
       ticketId,
       contractorId: users.contractor.id,
+      propertyId: w.north.property.id,
       state,
       startsAt,
       endsAt: new Date(startsAt.getTime() + HOUR),

@@ -17,7 +17,7 @@ import {
 import { sendVisitReminders } from '../src/modules/visits/reminders';
 import { createTestApp, type TestApp, type TestClient } from './helpers/app';
 import { snapshot } from './helpers/endpoints';
-import { clientFor, createWorld, insertTicket, type World } from './helpers/ticket-factories';
+import { clientFor, createWorld, insertTicket, ticketForm, type World } from './helpers/ticket-factories';
 
 const HOUR = 3600_000;
 /** A Monday, 15:00 UTC (8 AM in Edmonton, the properties' zone). */
@@ -294,6 +294,19 @@ describe('the calendar', () => {
     });
     const wide = (await manager.get(span(0, 24 * 100))).json();
     expect(wide.to - wide.from).toBe(42 * 86400);
+  });
+
+  it('follows its ticket to another landlord’s property', async () => {
+    const visit = (await book(plumber, at(26))).json().data.visit;
+    const moved = await admin.post(
+      `/api/tickets/${ticketId}`,
+      ticketForm({ _method: 'PATCH', unit_id: w.south.unit.id, category_id: w.plumbing.id }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const ids = async (client: TestClient) =>
+      ((await client.get(span(0, 48))).json().data as { id: number }[]).map((row) => row.id);
+    expect(await ids(manager)).not.toContain(visit.id);
+    expect(await ids(await clientFor(t, w.south.manager))).toContain(visit.id);
   });
 
   it('is a private feed per user, which a new address revokes', async () => {

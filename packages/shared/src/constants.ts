@@ -73,8 +73,11 @@ export const VISIT_REMINDER_HOURS = [24, 1] as const;
 export type VisitReminder = (typeof VISIT_REMINDER_HOURS)[number];
 /** The widest span of one calendar read (GET visits), in days: a month view with the weeks around it. */
 export const CALENDAR_MAX_DAYS = 42;
-/** Most visits one calendar read answers (the super admin's portfolio on a busy week); `truncated` says more exist. */
-export const CALENDAR_MAX_VISITS = 500;
+/**
+ * Most visits one calendar read answers (the super admin's portfolio on a busy week: more than a screen can show);
+ * `truncated` says more exist.
+ */
+export const CALENDAR_MAX_VISITS = 200;
 export const ACCEPTED_UPLOAD_MIME_TYPES = [
   'image/jpeg',
   'image/png',

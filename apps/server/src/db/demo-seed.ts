@@ -1608,6 +1608,7 @@ async function seedAssignments(
       return {
         ticketId: row.ticketId,
         contractorId: row.contractorId,
+        propertyId: ticket.unit.propertyId,
         state: 'booked' as const,
         startsAt,
         endsAt: new Date(startsAt.getTime() + 2 * HOUR),

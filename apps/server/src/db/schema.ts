@@ -578,8 +578,14 @@ export const ticketAssignments = pgTable(
   },
   (t) => [
     check('ticket_assignments_state_check', sql`${t.state} in ('pending', 'accepted', 'declined')`),
-    // The lists' "Assigned to" filter.
+    // Deleting a contractor finds its rows (the key's cascade).
     index('ticket_assignments_contractor_id_idx').on(t.contractorId),
+    // The assignments that hold (not declined), read from the index alone: the lists' "Assigned to" a contractor
+    // (by contractor), "Nobody" and a contractor's jobs first (by ticket, for each of a page's or a scope's tickets).
+    index('ticket_assignments_held_by_contractor_idx')
+      .on(t.contractorId, t.ticketId)
+      .where(sql`${t.state} <> 'declined'`),
+    index('ticket_assignments_held_idx').on(t.ticketId, t.contractorId).where(sql`${t.state} <> 'declined'`),
     // What the assignment worker claims: unanswered, not yet alerted, by due time.
     index('ticket_assignments_unanswered_idx')
       .on(t.respondBy)
@@ -662,6 +668,13 @@ export const ticketVisits = pgTable(
       .references(() => tickets.id, { onDelete: 'cascade' }),
     /** Who comes; the visit stays (in the history) when that user is deleted. */
     contractorId: integer('contractor_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A copy of the ticket's property (kept by the ticket's edit when it moves): a manager's calendar reads its
+     * properties' visits of a span from one index, not every ticket of the landlord.
+     */
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     state: text('state').$type<VisitState>().notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
@@ -682,6 +695,10 @@ export const ticketVisits = pgTable(
     // The calendar: the active visits of a span, by start.
     index('ticket_visits_active_starts_at_idx')
       .on(t.startsAt, t.id)
+      .where(sql`${t.state} in ('proposed', 'booked')`),
+    // A manager's calendar: its properties' visits of a span.
+    index('ticket_visits_property_starts_at_idx')
+      .on(t.propertyId, t.startsAt)
       .where(sql`${t.state} in ('proposed', 'booked')`),
     // A contractor's calendar and feed.
     index('ticket_visits_contractor_starts_at_idx')

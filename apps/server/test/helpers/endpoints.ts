@@ -485,7 +485,7 @@ async function completeSide(t: TestApp, world: World, side: LandlordWorld, prefi
   });
   if (commented.statusCode !== 201) throw new Error(`comment of ${prefix}: ${commented.body}`);
   const comment = commented.json().data as { id: number; attachments: { id: number }[] };
-  const visit = await bookedVisit(t.db, ticket.id, side.plumber.id, side.manager.id);
+  const visit = await bookedVisit(t.db, ticket.id, side.property.id, side.plumber.id, side.manager.id);
   const ticket2 = await insertTicket(t.db, {
     unit: side.unit2,
     tenant: side.tenant2,
@@ -552,7 +552,13 @@ async function completeSide(t: TestApp, world: World, side: LandlordWorld, prefi
 }
 
 /** The ticket assigned to its plumber, who accepted it and booked a visit the day after tomorrow (rows only). */
-async function bookedVisit(db: Db, ticketId: number, plumberId: number, managerId: number): Promise<number> {
+async function bookedVisit(
+  db: Db,
+  ticketId: number,
+  propertyId: number,
+  plumberId: number,
+  managerId: number,
+): Promise<number> {
   const now = Date.now();
   await db.insert(ticketAssignments).values({
     ticketId,
@@ -573,6 +579,7 @@ async function bookedVisit(db: Db, ticketId: number, plumberId: number, managerI
     .values({
       ticketId,
       contractorId: plumberId,
+      propertyId,
       state: 'booked',
       startsAt,
       endsAt: new Date(startsAt.getTime() + 3600_000),

@@ -386,8 +386,13 @@ export const apiAssignmentLinkAnswerSchema = z
 // ---------------------------------------------------------------------------------------------------------
 // Visits and the calendar (issue 25)
 
-/** A visit as the calendar shows it: with its ticket's number, title and place. */
+/**
+ * A visit as the calendar shows it: with its ticket's number, title and place. Its times are `start` and `end`, which
+ * the calendar shows in the viewer's own zone (not the property's `text` and `range`: formatting those for a busy
+ * week's hundreds of visits cost more than reading them).
+ */
 export const apiCalendarVisitSchema = apiVisitSchema
+  .omit({ range: true, text: true })
   .extend({
     visible_id: z.string(),
     title: z.string(),

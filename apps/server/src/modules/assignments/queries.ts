@@ -3,7 +3,7 @@
  * contractors staff may assign, and the recipient rows that let an assigned contractor see its job.
  */
 import { ROLE } from '@mend/shared';
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   landlords,
@@ -24,6 +24,7 @@ export interface LockedTicket extends AssignedTicket {
   status: number;
   createdAt: Date;
   tenantId: number | null;
+  propertyId: number;
   responseHours: number;
 }
 
@@ -36,6 +37,7 @@ function selectTicket(tx: Tx, ticketId: number) {
       status: tickets.status,
       createdAt: tickets.createdAt,
       tenantId: tickets.tenantId,
+      propertyId: tickets.propertyId,
       propertyName: properties.name,
       unitName: units.name,
       landlordId: properties.landlordId,
@@ -96,6 +98,8 @@ export async function assignmentOf(db: Db | Tx, ticketId: number): Promise<Ticke
  */
 export function assignableContractors(db: Db | Tx, ticketId: number, landlordId: number, only?: number) {
   const matched = sql<boolean>`exists (select 1 from ${ticketRecipients} where ${ticketRecipients.ticketId} = ${ticketId} and ${ticketRecipients.userId} = ${users.id} and ${ticketRecipients.routed})`;
+  // The landlord's people and the ticket's recipients, each by its own index (an OR of the two read every contractor).
+  const candidates = sql`(select ${users.id} from ${users} where ${users.landlordId} = ${landlordId} union select ${ticketRecipients.userId} from ${ticketRecipients} where ${ticketRecipients.ticketId} = ${ticketId} and ${ticketRecipients.routed})`;
   return db
     .select({
       id: users.id,
@@ -109,7 +113,7 @@ export function assignableContractors(db: Db | Tx, ticketId: number, landlordId:
     .where(
       and(
         roleIn(ROLE.contractor),
-        or(eq(users.landlordId, landlordId), matched),
+        sql`${users.id} in ${candidates}`,
         only === undefined ? undefined : eq(users.id, only),
       ),
     )

@@ -470,14 +470,12 @@ const holdsAssignment = sql`${ticketAssignments.state} <> 'declined'`;
  */
 function assigneeFilter(shape: TicketListShape, p: Placeholders): SQL | undefined {
   if (shape.byAssignee === 'none') return undefined;
+  // A contractor's ids as an array (see `visibleIn`): each ticket read by its key, not a probe per ticket of the scope.
   if (shape.byAssignee === 'contractor')
-    return inArray(
-      tickets.id,
-      qb
-        .select({ id: ticketAssignments.ticketId })
-        .from(ticketAssignments)
-        .where(and(eq(ticketAssignments.contractorId, p.assignedTo), holdsAssignment)),
-    );
+    return sql`${tickets.id} = any(array(${qb
+      .select({ id: ticketAssignments.ticketId })
+      .from(ticketAssignments)
+      .where(and(eq(ticketAssignments.contractorId, p.assignedTo), holdsAssignment))}))`;
   return sql`not exists (select 1 from ${ticketAssignments} where ${ticketAssignments.ticketId} = ${tickets.id} and ${holdsAssignment})`;
 }
 

@@ -46,6 +46,7 @@ import {
   ticketImages,
   ticketLog,
   tickets,
+  ticketVisits,
   units,
   users,
 } from '../../db/schema';
@@ -629,6 +630,11 @@ async function writeUpdate(
     set.unitId = form.unit.id;
     set.propertyId = form.unit.propertyId;
     set.tenantId = await firstTenantOf(tx, form.unit.id);
+    // Its visits' copy of the property (the calendar reads a property's visits by it).
+    await tx
+      .update(ticketVisits)
+      .set({ propertyId: form.unit.propertyId })
+      .where(eq(ticketVisits.ticketId, id));
   }
   const filesChanged = stored.length > 0 || removeIds.length > 0;
   if (changed.length > 0 || filesChanged) {

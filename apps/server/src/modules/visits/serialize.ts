@@ -25,15 +25,21 @@ export function visitText(visit: { startsAt: Date; endsAt: Date }, zone: string)
 export function serializeVisit(visit: JsonVisit, zone: string): ApiVisit {
   const times = { startsAt: new Date(visit.startsAt), endsAt: new Date(visit.endsAt) };
   const seconds = { start: toSeconds(times.startsAt), end: toSeconds(times.endsAt) };
+  return Object.assign(visitFields(visit, zone), {
+    text: visitText(times, zone),
+    range: wallClockRange(seconds, zone),
+  });
+}
+
+/** What a visit shows everywhere: its times in seconds, not their text at the property. */
+function visitFields(visit: JsonVisit, zone: string): Omit<ApiVisit, 'range' | 'text'> {
   return {
     id: visit.id,
     ticket_id: visit.ticketId,
     state: visit.state,
     state_text: visitStateText(visit.state),
-    start: seconds.start,
-    end: seconds.end,
-    text: visitText(times, zone),
-    range: wallClockRange(seconds, zone),
+    start: toSeconds(new Date(visit.startsAt)),
+    end: toSeconds(new Date(visit.endsAt)),
     time_zone: zone,
     in_window: visit.inWindow,
     contractor:
@@ -50,7 +56,7 @@ export function serializeCalendarVisit(
   visit: JsonVisit,
   ticket: { title: string; propertyName: string; unitName: string; timeZone: string },
 ): ApiCalendarVisit {
-  return Object.assign(serializeVisit(visit, ticket.timeZone), {
+  return Object.assign(visitFields(visit, ticket.timeZone), {
     visible_id: visibleId(visit.ticketId),
     title: ticket.title,
     property_name: ticket.propertyName,

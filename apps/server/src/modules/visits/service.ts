@@ -196,6 +196,7 @@ export async function bookVisit(
       .values({
         ticketId,
         contractorId: viewer.id,
+        propertyId: ticket.propertyId,
         state: inWindow ? 'booked' : 'proposed',
         startsAt,
         endsAt,
