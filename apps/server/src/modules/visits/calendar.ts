@@ -27,11 +27,10 @@ import { properties, tickets, ticketVisits, units, users } from '../../db/schema
 import type { ServiceContext } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
 import { signCalendarToken, verifyCalendarToken } from '../../lib/tokens';
-import type { JsonVisit } from '../tickets/queries';
 import { visibleTickets, visibleWholeProperties } from '../tickets/queries';
 import { absoluteLink } from '../tickets/routing';
 import { displayName } from '../users/serialize';
-import { serializeCalendarVisit } from './serialize';
+import { serializeCalendarVisit, type VisitRecord } from './serialize';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -48,6 +47,7 @@ async function visitsOf(db: Db, viewer: Actor, from: Date, to: Date, limit: numb
     return db
       .select({
         visit: {
+          contractor: sql<VisitRecord['contractor']>`null`,
           id: ticketVisits.id,
           ticketId: ticketVisits.ticketId,
           contractorId: ticketVisits.contractorId,
@@ -99,16 +99,8 @@ async function visitsOf(db: Db, viewer: Actor, from: Date, to: Date, limit: numb
       limit: limit + 1,
     }),
   );
-  return rows.map((row) => ({
-    ...row,
-    json: {
-      ...row.visit,
-      startsAt: row.visit.startsAt.toISOString(),
-      endsAt: row.visit.endsAt.toISOString(),
-      createdAt: row.visit.createdAt.toISOString(),
-      contractor: row.visit.contractorId === null ? null : row.contractor,
-    } satisfies JsonVisit,
-  }));
+  for (const row of rows) row.visit.contractor = row.visit.contractorId === null ? null : row.contractor;
+  return rows;
 }
 
 /** `?from=&to=` in seconds since the epoch; anything unreadable is not given. */
@@ -149,7 +141,7 @@ export async function calendar(
   const { from, to } = spanOf(query, now);
   const rows = await visitsOf(db, viewer, from, to, CALENDAR_MAX_VISITS);
   return {
-    data: rows.slice(0, CALENDAR_MAX_VISITS).map((row) => serializeCalendarVisit(row.json, row)),
+    data: rows.slice(0, CALENDAR_MAX_VISITS).map((row) => serializeCalendarVisit(row.visit, row)),
     truncated: rows.length > CALENDAR_MAX_VISITS,
     from: Math.floor(from.getTime() / 1000),
     to: Math.floor(to.getTime() / 1000),

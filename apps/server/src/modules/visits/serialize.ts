@@ -12,6 +12,15 @@ import type { JsonVisit } from '../tickets/queries';
 import { availabilityText, wallClockRange } from '../tickets/time-zones';
 import { displayName, toSeconds } from '../users/serialize';
 
+/** A visit as the serializers read it: the JSON of a ticket's details (times as text) or a calendar's row (Dates). */
+export type VisitRecord = Omit<JsonVisit, 'startsAt' | 'endsAt' | 'createdAt'> & {
+  startsAt: string | Date;
+  endsAt: string | Date;
+  createdAt: string | Date;
+};
+
+const seconds = (moment: string | Date) => toSeconds(typeof moment === 'string' ? new Date(moment) : moment);
+
 export const visitStateText = (state: VisitState): string => en.ticketScreens.visit.states[state];
 
 export const isActiveVisit = (state: VisitState): boolean =>
@@ -22,24 +31,24 @@ export function visitText(visit: { startsAt: Date; endsAt: Date }, zone: string)
   return availabilityText({ start: toSeconds(visit.startsAt), end: toSeconds(visit.endsAt) }, zone);
 }
 
-export function serializeVisit(visit: JsonVisit, zone: string): ApiVisit {
-  const times = { startsAt: new Date(visit.startsAt), endsAt: new Date(visit.endsAt) };
-  const seconds = { start: toSeconds(times.startsAt), end: toSeconds(times.endsAt) };
-  return Object.assign(visitFields(visit, zone), {
-    text: visitText(times, zone),
-    range: wallClockRange(seconds, zone),
+export function serializeVisit(visit: VisitRecord, zone: string): ApiVisit {
+  const fields = visitFields(visit, zone);
+  const range = { start: fields.start, end: fields.end };
+  return Object.assign(fields, {
+    text: availabilityText(range, zone),
+    range: wallClockRange(range, zone),
   });
 }
 
 /** What a visit shows everywhere: its times in seconds, not their text at the property. */
-function visitFields(visit: JsonVisit, zone: string): Omit<ApiVisit, 'range' | 'text'> {
+function visitFields(visit: VisitRecord, zone: string): Omit<ApiVisit, 'range' | 'text'> {
   return {
     id: visit.id,
     ticket_id: visit.ticketId,
     state: visit.state,
     state_text: visitStateText(visit.state),
-    start: toSeconds(new Date(visit.startsAt)),
-    end: toSeconds(new Date(visit.endsAt)),
+    start: seconds(visit.startsAt),
+    end: seconds(visit.endsAt),
     time_zone: zone,
     in_window: visit.inWindow,
     contractor:
@@ -47,13 +56,13 @@ function visitFields(visit: JsonVisit, zone: string): Omit<ApiVisit, 'range' | '
         ? { id: visit.contractorId, name: displayName(visit.contractor) }
         : null,
     reason: visit.reason,
-    created_at_timestamp: toSeconds(new Date(visit.createdAt)),
+    created_at_timestamp: seconds(visit.createdAt),
   };
 }
 
 /** A calendar's visit: the visit with its ticket's number, title and place. */
 export function serializeCalendarVisit(
-  visit: JsonVisit,
+  visit: VisitRecord,
   ticket: { title: string; propertyName: string; unitName: string; timeZone: string },
 ): ApiCalendarVisit {
   return Object.assign(visitFields(visit, ticket.timeZone), {
