@@ -67,15 +67,25 @@ const MENUS: Array<[string, string, string[]]> = [
   [
     'super admin',
     'admin@mend.test',
-    ['Users', 'Landlords', 'Properties', 'Units', 'Tickets', 'Categories', 'Contact Form', 'Settings'],
+    [
+      'Users',
+      'Landlords',
+      'Properties',
+      'Units',
+      'Tickets',
+      'Calendar',
+      'Categories',
+      'Contact Form',
+      'Settings',
+    ],
   ],
   [
     'manager',
     'manager@northwind.test',
-    ['Tickets', 'Properties', 'Units', 'Contractors', 'Tenants', 'Settings', 'Landlord Settings'],
+    ['Tickets', 'Calendar', 'Properties', 'Units', 'Contractors', 'Tenants', 'Settings', 'Landlord Settings'],
   ],
   ['tenant', 'tenant@northwind.test', ['My Tickets', 'Settings']],
-  ['contractor', 'plumber@northwind.test', ['My Tickets', 'Tenant List', 'Settings']],
+  ['contractor', 'plumber@northwind.test', ['My Tickets', 'Calendar', 'Tenant List', 'Settings']],
 ];
 
 describe('sign in', () => {
