@@ -17,7 +17,8 @@ import { COMMENT_PAGE_SIZE, en, format, TICKET_IMAGE_MAX_BYTES } from '@mend/sha
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appReady, launchBrowser, newPhonePage, onDesktop, signIn } from './browser';
+import { launchBrowser, newPhonePage, onDesktop, signIn } from './browser';
+import { comment, composer, openTicket } from './conversation-helpers';
 
 const C = en.screens.comments;
 const PHONE_WIDTH = 390;
@@ -68,24 +69,6 @@ async function onPhone(email: string): Promise<Page> {
   const page = await newPhonePage(browser);
   await signIn(page, email);
   return page;
-}
-
-/** The ticket's details panel, opened by its address, once its conversation has loaded. */
-async function openTicket(page: Page, id: number): Promise<Locator> {
-  await page.goto(`/tickets/${id}`);
-  await appReady(page);
-  const details = page.getByRole('dialog', { name: en.titles.ticketDetails });
-  await details.getByRole('heading', { name: C.title }).waitFor();
-  await composer(details).getByRole('textbox', { name: C.label }).waitFor();
-  return details;
-}
-
-function composer(details: Locator): Locator {
-  return details.getByRole('form', { name: C.label });
-}
-
-function comment(details: Locator, text: string): Locator {
-  return details.locator('[data-comment]').filter({ hasText: text });
 }
 
 async function toast(page: Page, title: string): Promise<void> {

@@ -9,18 +9,10 @@
  */
 import { en, visibleId } from '@mend/shared';
 import nodemailer from 'nodemailer';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  api,
-  appReady,
-  type CaughtMail,
-  caughtMails,
-  launchBrowser,
-  newPhonePage,
-  onDesktop,
-  signIn,
-} from './browser';
+import { api, type CaughtMail, caughtMails, launchBrowser, newPhonePage, onDesktop, signIn } from './browser';
+import { comment, composer, openTicket } from './conversation-helpers';
 
 const C = en.screens.comments;
 const TENANT = 'tenant@northwind.test';
@@ -35,24 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The ticket's details panel, opened by its address, once its conversation has loaded. */
-async function openTicket(page: Page, id: number): Promise<Locator> {
-  await page.goto(`/tickets/${id}`);
-  await appReady(page);
-  const details = page.getByRole('dialog', { name: en.titles.ticketDetails });
-  await details.getByRole('heading', { name: C.title }).waitFor();
-  await composer(details).getByRole('textbox', { name: C.label }).waitFor();
-  return details;
-}
-
-function composer(details: Locator): Locator {
-  return details.getByRole('form', { name: C.label });
-}
-
-function comment(details: Locator, text: string): Locator {
-  return details.locator('[data-comment]').filter({ hasText: text });
-}
 
 /** A header of a caught email (folded lines joined), from its header block only. */
 function headerOf(mail: CaughtMail, name: string): string | null {
