@@ -1,12 +1,14 @@
 /**
- * The worker of time-based work (issue 25: assignments nobody answered; later reminders and schedules). Each job is a
+ * The worker of time-based work (issue 25: assignments nobody answered, reminders of visits). Each job is a
  * function that, in one transaction, claims the items due at `now` with `FOR UPDATE SKIP LOCKED`, acts on them and
  * records that it did (the same transaction writes the messages to the outbox), so:
  * - a second process skips the rows the first holds, and once its transaction commits they are no longer due:
  *   nothing is done twice;
  * - a process that dies mid-way rolls back: the items stay due and the next look takes them: nothing is skipped.
- * The loop looks every `pollMs` (at once again after a full batch); the clock is injectable so tests move it.
+ * The loop looks every `pollMs` (at once again after a full batch, lib/poll-loop.ts); the clock is injectable so
+ * tests move it.
  */
+import { PollLoop } from './poll-loop';
 
 export interface DueJob {
   /** For the log. */
@@ -32,20 +34,21 @@ export const DUE_WORK_BATCH = 20;
 
 export class DueWorker {
   private readonly jobs: DueJob[];
-  private readonly pollMs: number;
   private readonly batchSize: number;
   private readonly now: () => Date;
   private readonly log: Logger;
-  private running = false;
-  private timer: NodeJS.Timeout | null = null;
-  private loop: Promise<void> | null = null;
+  private readonly polling: PollLoop;
 
   constructor(options: DueWorkerOptions) {
     this.jobs = options.jobs;
-    this.pollMs = options.pollMs;
     this.batchSize = options.batchSize ?? DUE_WORK_BATCH;
     this.now = options.now ?? (() => new Date());
     this.log = options.log ?? { error() {} };
+    // A job that filled its batch may have more due: look again at once.
+    this.polling = new PollLoop(async () => {
+      const done = await this.runOnce();
+      return Object.values(done).some((count) => count >= this.batchSize);
+    }, options.pollMs);
   }
 
   /** One look at every job; answers how many items each did. A failing job does not stop the others. */
@@ -62,40 +65,11 @@ export class DueWorker {
     return done;
   }
 
-  /** Looks until nothing is due (at most `maxRuns` looks): tests and command-line use. */
-  async drain(maxRuns = 100): Promise<Record<string, number>> {
-    const total: Record<string, number> = {};
-    for (let run = 0; run < maxRuns; run++) {
-      const done = await this.runOnce();
-      for (const [name, count] of Object.entries(done)) total[name] = (total[name] ?? 0) + count;
-      if (Object.values(done).every((count) => count < this.batchSize)) break;
-    }
-    return total;
-  }
-
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    const tick = async (): Promise<void> => {
-      const done = await this.runOnce();
-      if (!this.running) return;
-      const busy = Object.values(done).some((count) => count >= this.batchSize);
-      this.timer = setTimeout(
-        () => {
-          this.loop = tick();
-        },
-        busy ? 0 : this.pollMs,
-      );
-      this.timer.unref();
-    };
-    this.loop = tick();
+    this.polling.start();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.loop;
-    this.loop = null;
+  stop(): Promise<void> {
+    return this.polling.stop();
   }
 }

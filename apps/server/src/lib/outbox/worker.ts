@@ -19,6 +19,7 @@ import { en } from '@mend/shared';
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { OUTBOX_CHANNELS, type OutboxChannel, type OutboxMessageRow, outboxMessages } from '../../db/schema';
+import { PollLoop } from '../poll-loop';
 import { PermanentDeliveryError, type Transport } from './transport';
 
 export type Transports = Partial<Record<OutboxChannel, Transport>>;
@@ -78,9 +79,7 @@ export class OutboxWorker {
   private readonly log: Logger;
   private readonly settings: typeof OUTBOX_DEFAULTS;
   private readonly now: () => Date;
-  private running = false;
-  private timer: NodeJS.Timeout | null = null;
-  private loop: Promise<void> | null = null;
+  private readonly polling: PollLoop;
 
   constructor(options: OutboxWorkerOptions) {
     this.db = options.db;
@@ -95,6 +94,15 @@ export class OutboxWorker {
       backoffMaxMs: options.backoffMaxMs ?? OUTBOX_DEFAULTS.backoffMaxMs,
       staleAfterMs: options.staleAfterMs ?? OUTBOX_DEFAULTS.staleAfterMs,
     };
+    this.polling = new PollLoop(async () => {
+      try {
+        // A full batch means there may be more waiting: go again at once.
+        return (await this.runOnce()).claimed >= this.settings.batchSize;
+      } catch (error) {
+        this.log.error({ err: error }, 'outbox worker run failed');
+        return false;
+      }
+    }, this.settings.pollMs);
   }
 
   /** The channels this worker can deliver. */
@@ -103,7 +111,7 @@ export class OutboxWorker {
   }
 
   get isRunning(): boolean {
-    return this.running;
+    return this.polling.isRunning;
   }
 
   /** Delay before the retry that follows attempt number `attempts` (1-based). */
@@ -114,36 +122,12 @@ export class OutboxWorker {
 
   /** Polls in the background until `stop()`. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    const tick = async (): Promise<void> => {
-      let busy = false;
-      try {
-        const result = await this.runOnce();
-        // A full batch means there may be more waiting: go again at once.
-        busy = result.claimed >= this.settings.batchSize;
-      } catch (error) {
-        this.log.error({ err: error }, 'outbox worker run failed');
-      }
-      if (!this.running) return;
-      this.timer = setTimeout(
-        () => {
-          this.loop = tick();
-        },
-        busy ? 0 : this.settings.pollMs,
-      );
-      this.timer.unref();
-    };
-    this.loop = tick();
+    this.polling.start();
   }
 
   /** Stops polling and waits for the run in progress. */
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.loop;
-    this.loop = null;
+  stop(): Promise<void> {
+    return this.polling.stop();
   }
 
   /** Stops and closes the transports' connections. */
