@@ -291,6 +291,7 @@ describe('the calendar', () => {
       ticket_id: ticketId,
       link: `/tickets/${ticketId}`,
       property_name: 'North Towers',
+      contractor: { id: w.north.plumber.id, name: 'Marco Plumber' },
     });
     const wide = (await manager.get(span(0, 24 * 100))).json();
     expect(wide.to - wide.from).toBe(42 * 86400);

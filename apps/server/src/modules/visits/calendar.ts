@@ -30,7 +30,7 @@ import { signCalendarToken, verifyCalendarToken } from '../../lib/tokens';
 import { visibleTickets, visibleWholeProperties } from '../tickets/queries';
 import { absoluteLink } from '../tickets/routing';
 import { displayName } from '../users/serialize';
-import { serializeCalendarVisit, type VisitRecord } from './serialize';
+import { serializeCalendarVisit } from './serialize';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -47,7 +47,6 @@ async function visitsOf(db: Db, viewer: Actor, from: Date, to: Date, limit: numb
     return db
       .select({
         visit: {
-          contractor: sql<VisitRecord['contractor']>`null`,
           id: ticketVisits.id,
           ticketId: ticketVisits.ticketId,
           contractorId: ticketVisits.contractorId,
@@ -91,7 +90,7 @@ async function visitsOf(db: Db, viewer: Actor, from: Date, to: Date, limit: numb
       .orderBy(asc(ticketVisits.startsAt), asc(ticketVisits.id))
       .limit(p.limit as unknown as number);
   });
-  const rows = await query.execute(
+  return query.execute(
     Object.assign({}, viewerPart.values, {
       after: new Date(from.getTime() - VISIT_MAX_HOURS * HOUR_MS),
       from,
@@ -99,8 +98,6 @@ async function visitsOf(db: Db, viewer: Actor, from: Date, to: Date, limit: numb
       limit: limit + 1,
     }),
   );
-  for (const row of rows) row.visit.contractor = row.visit.contractorId === null ? null : row.contractor;
-  return rows;
 }
 
 /** `?from=&to=` in seconds since the epoch; anything unreadable is not given. */
@@ -141,7 +138,9 @@ export async function calendar(
   const { from, to } = spanOf(query, now);
   const rows = await visitsOf(db, viewer, from, to, CALENDAR_MAX_VISITS);
   return {
-    data: rows.slice(0, CALENDAR_MAX_VISITS).map((row) => serializeCalendarVisit(row.visit, row)),
+    data: rows
+      .slice(0, CALENDAR_MAX_VISITS)
+      .map((row) => serializeCalendarVisit(row.visit, row.contractor, row)),
     truncated: rows.length > CALENDAR_MAX_VISITS,
     from: Math.floor(from.getTime() / 1000),
     to: Math.floor(to.getTime() / 1000),

@@ -13,7 +13,7 @@ import { availabilityText, wallClockRange } from '../tickets/time-zones';
 import { displayName, toSeconds } from '../users/serialize';
 
 /** A visit as the serializers read it: the JSON of a ticket's details (times as text) or a calendar's row (Dates). */
-export type VisitRecord = Omit<JsonVisit, 'startsAt' | 'endsAt' | 'createdAt'> & {
+export type VisitRecord = Omit<JsonVisit, 'startsAt' | 'endsAt' | 'createdAt' | 'contractor'> & {
   startsAt: string | Date;
   endsAt: string | Date;
   createdAt: string | Date;
@@ -31,8 +31,8 @@ export function visitText(visit: { startsAt: Date; endsAt: Date }, zone: string)
   return availabilityText({ start: toSeconds(visit.startsAt), end: toSeconds(visit.endsAt) }, zone);
 }
 
-export function serializeVisit(visit: VisitRecord, zone: string): ApiVisit {
-  const fields = visitFields(visit, zone);
+export function serializeVisit(visit: JsonVisit, zone: string): ApiVisit {
+  const fields = visitFields(visit, visit.contractor, zone);
   const range = { start: fields.start, end: fields.end };
   return Object.assign(fields, {
     text: availabilityText(range, zone),
@@ -41,7 +41,11 @@ export function serializeVisit(visit: VisitRecord, zone: string): ApiVisit {
 }
 
 /** What a visit shows everywhere: its times in seconds, not their text at the property. */
-function visitFields(visit: VisitRecord, zone: string): Omit<ApiVisit, 'range' | 'text'> {
+function visitFields(
+  visit: VisitRecord,
+  contractor: JsonVisit['contractor'],
+  zone: string,
+): Omit<ApiVisit, 'range' | 'text'> {
   return {
     id: visit.id,
     ticket_id: visit.ticketId,
@@ -52,20 +56,21 @@ function visitFields(visit: VisitRecord, zone: string): Omit<ApiVisit, 'range' |
     time_zone: zone,
     in_window: visit.inWindow,
     contractor:
-      visit.contractor && visit.contractorId !== null
-        ? { id: visit.contractorId, name: displayName(visit.contractor) }
+      contractor && visit.contractorId !== null
+        ? { id: visit.contractorId, name: displayName(contractor) }
         : null,
     reason: visit.reason,
     created_at_timestamp: seconds(visit.createdAt),
   };
 }
 
-/** A calendar's visit: the visit with its ticket's number, title and place. */
+/** A calendar's visit: the visit (its contractor joined beside it) with its ticket's number, title and place. */
 export function serializeCalendarVisit(
   visit: VisitRecord,
+  contractor: JsonVisit['contractor'],
   ticket: { title: string; propertyName: string; unitName: string; timeZone: string },
 ): ApiCalendarVisit {
-  return Object.assign(visitFields(visit, ticket.timeZone), {
+  return Object.assign(visitFields(visit, contractor, ticket.timeZone), {
     visible_id: visibleId(visit.ticketId),
     title: ticket.title,
     property_name: ticket.propertyName,
