@@ -254,13 +254,31 @@ function earlierPage(path: string, body: unknown): Array<{ variant: string; path
 }
 
 /**
- * The calendar's reads (GET visits): the week it opens on (no query), and the month view's span, which asks for its
- * weeks around the month (CALENDAR_MAX_DAYS).
+ * The calendar's reads (GET visits): the week it opens on (no span given) and the month view's span, which asks for
+ * its weeks around the month (CALENDAR_MAX_DAYS); each also with every value of its filters (the viewer's landlord).
+ * The super admin's calendar always names a landlord (its picker has no "every landlord": the portfolio's week is
+ * thousands of visits), so its calls are those only; the API still answers a read without one (the portfolio's first
+ * visits), which no screen asks for.
  */
-function calendarSpans(endpoint: CatalogueEndpoint, path: string): Array<{ variant: string; path: string }> {
-  if (endpoint.path !== '/api/visits') return [];
+function calendarCalls(
+  endpoint: CatalogueEndpoint,
+  path: string,
+  who: Viewer,
+  ids: ViewerIds,
+): Array<{ variant: string; path: string }> {
   const from = Math.floor(Date.now() / 1000) - 14 * 86_400;
-  return [{ variant: 'month', path: path + query({ from, to: from + CALENDAR_MAX_DAYS * 86_400 }) }];
+  const month = { from, to: from + CALENDAR_MAX_DAYS * 86_400 };
+  const filters = (endpoint.filters ?? []).flatMap((filter) =>
+    filterValues(filter, 'visits', ids).map((value) => ({
+      label: `filter ${filter}=${value}`,
+      params: { [filter]: value },
+    })),
+  );
+  const narrowings = who === 'superAdmin' ? filters : [{ label: '', params: {} }, ...filters];
+  return narrowings.flatMap(({ label, params }) => [
+    { variant: label || 'read', path: label ? path + query(params) : path },
+    { variant: label ? `month, ${label}` : 'month', path: path + query({ ...month, ...params }) },
+  ]);
 }
 
 /** A word a user would type to find a row: the first word of 3+ letters of its title, name or subject. */
@@ -302,11 +320,9 @@ export async function surfaceCalls(
       }
       const entries = endpoint.list
         ? listVariants(endpoint, path, ids[who], probe.body as never)
-        : [
-            { variant: 'read', path: probePath },
-            ...earlierPage(path, probe.body),
-            ...calendarSpans(endpoint, path),
-          ];
+        : endpoint.path === '/api/visits'
+          ? calendarCalls(endpoint, path, who, ids[who])
+          : [{ variant: 'read', path: probePath }, ...earlierPage(path, probe.body)];
       for (const entry of entries) {
         calls.push({
           name: `${entry.path.replace(/^\/api\//, '')} @${who}`,

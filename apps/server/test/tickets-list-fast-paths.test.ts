@@ -4,12 +4,15 @@
  *   the rows, their order (ties broken by id) and the total;
  * - a manager's search reads its total from the page's own rows (`count(*) over ()`), and a page past the
  *   last one still gets the total;
+ * - "Assigned to": a contractor's own jobs and those nobody holds come from its ticket_recipients rows (those that
+ *   say it holds the job, or not), and a manager's tickets nobody holds are found and counted in one pass;
  * - the super admin's unfiltered total is capped without counting only when PostgreSQL estimates the tickets
  *   table at over ten times the cap.
  */
 import { LIST_COUNT_CAP } from '@mend/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ticketAssignments, ticketRecipients } from '../src/db/schema';
 import { ESTIMATE_MARGIN } from '../src/lib/list-query';
 import { createTestApp, type TestApp } from './helpers/app';
 import { statementRecorder } from './helpers/statements';
@@ -136,6 +139,128 @@ describe("a manager's search", () => {
   });
 });
 
+describe('"Assigned to"', () => {
+  // The south landlord's tickets, routed to its plumber and manager: held by the plumber (pending or accepted),
+  // declined by it, held by the electrician, or never assigned; by age, newest last.
+  const holders = [
+    'plumber',
+    'plumber',
+    'declined',
+    'electrician',
+    'nobody',
+    'plumber',
+    'nobody',
+    'electrician',
+  ];
+  let held: { id: number; holder: string }[] = [];
+
+  beforeAll(async () => {
+    const south = w.south;
+    held = [];
+    for (const [n, holder] of holders.entries()) {
+      const ticket = await insertTicket(t.db, {
+        unit: south.unit,
+        title: `Held ${n}`,
+        recipients: [south.plumber, south.manager],
+        createdAt: new Date(base + n * 60_000),
+      });
+      held.push({ id: ticket.id, holder });
+      if (holder === 'nobody') continue;
+      const contractor = holder === 'electrician' ? south.electrician : south.plumber;
+      await t.db.insert(ticketAssignments).values({
+        ticketId: ticket.id,
+        contractorId: contractor.id,
+        state: holder === 'declined' ? 'declined' : n % 2 ? 'accepted' : 'pending',
+        assignedBy: south.manager.id,
+        assignedAt: new Date(base),
+        respondBy: new Date(base + 48 * 3_600_000),
+      });
+      // What the assignment writes beside it: its contractor sees the job, and its row says it holds it.
+      if (holder === 'electrician')
+        await t.db.insert(ticketRecipients).values({
+          ticketId: ticket.id,
+          userId: contractor.id,
+          ticketCreatedAt: ticket.createdAt,
+          assigned: true,
+        });
+      else if (holder === 'plumber')
+        await t.db
+          .update(ticketRecipients)
+          .set({ assigned: true })
+          .where(and(eq(ticketRecipients.ticketId, ticket.id), eq(ticketRecipients.userId, contractor.id)));
+    }
+  });
+
+  const newestFirst = (holder: string) =>
+    held
+      .filter((ticket) => ticket.holder === holder)
+      .map((ticket) => ticket.id)
+      .reverse();
+
+  it("reads a contractor's own jobs from its ticket_recipients rows, the same as every other path", async () => {
+    const plumber = w.south.plumber;
+    const mine = newestFirst('plumber');
+    const recorder = statementRecorder(t.db);
+    const client = await clientFor(t, plumber);
+    const statements = await recorder.during(async () => {
+      const page = await list(plumber, `?assigned_to=${plumber.id}&per_page=2`);
+      expect(page.meta.total).toBe(mine.length);
+      expect(page.data.map((row) => row.id)).toEqual(mine.slice(0, 2));
+    });
+    const [statement] = statements.filter((each) => each.text.includes('"tickets"'));
+    expect(statement.text).toContain('"ticket_recipients"."assigned"');
+    const later = await list(plumber, `?assigned_to=${plumber.id}&per_page=2&page=2`);
+    expect(later.data.map((row) => row.id)).toEqual(mine.slice(2, 4));
+    expect(later.meta.total).toBe(mine.length);
+    const ownTab = await client.get(`/api/users/${plumber.id}/tickets?assigned_to=${plumber.id}`);
+    expect(ownTab.json().data.map((row: Row) => row.id)).toEqual(mine);
+    // The general path (sorted otherwise, filtered by status, or as the manager sees it) finds the same tickets.
+    for (const query of ['&sort=title&order=desc', '&status=0']) {
+      const other = await list(plumber, `?assigned_to=${plumber.id}&per_page=50${query}`);
+      expect(other.data.map((row) => row.id).sort(), query).toEqual([...mine].sort());
+    }
+    const managed = await list(w.south.manager, `?assigned_to=${plumber.id}&per_page=50`);
+    expect(managed.data.map((row) => row.id)).toEqual(mine);
+  });
+
+  it("finds and counts the tickets nobody holds in one pass over a manager's scope, a contractor's rows", async () => {
+    const nobody = [...newestFirst('nobody'), ...newestFirst('declined')].sort((a, b) => b - a);
+    const recorder = statementRecorder(t.db);
+    for (const [user, read] of [
+      [w.south.manager, 'count(*) over ()'],
+      [w.south.plumber, 'not "ticket_recipients"."assigned"'],
+    ] as const) {
+      const client = await clientFor(t, user);
+      for (const [query, rows] of [
+        ['per_page=2', nobody.slice(0, 2)],
+        ['per_page=2&page=2', nobody.slice(2, 4)],
+      ] as const) {
+        const statements = await recorder.during(async () => {
+          const page = (await client.get(`/api/tickets?assigned_to=none&${query}`)).json();
+          expect(page.meta.total, query).toBe(nobody.length);
+          expect(
+            page.data.map((row: Row) => row.id),
+            query,
+          ).toEqual(rows);
+        });
+        const [statement] = statements.filter((each) => each.text.includes('"tickets"'));
+        expect(statement.text, query).toContain(read);
+      }
+    }
+    // The general path (sorted otherwise) finds the same tickets.
+    const byTitle = await list(w.south.plumber, '?assigned_to=none&sort=title&order=asc&per_page=50');
+    expect(byTitle.data.map((row) => row.id).sort()).toEqual([...nobody].sort());
+    // The tickets another contractor holds are not the plumber's jobs, and not nobody's.
+    const electricians = await list(w.south.plumber, `?assigned_to=${w.south.electrician.id}&per_page=50`);
+    expect(electricians.data.map((row) => row.id)).toEqual(newestFirst('electrician'));
+    const everyone = await list(w.south.plumber, '?per_page=50');
+    const rows = everyone.data.map((row) => row.id);
+    expect(rows.filter((id) => held.some((ticket) => ticket.id === id))).toHaveLength(held.length);
+    // The plumber's own jobs first, then the rest by date.
+    expect(rows.slice(0, 3)).toEqual(newestFirst('plumber'));
+  });
+});
+
 describe("the super admin's unfiltered total", () => {
   it('is counted while the estimate is small, and capped at once when the table is estimated huge', async () => {
     const counted = await list(w.admin, '');
@@ -150,6 +275,15 @@ describe("the super admin's unfiltered total", () => {
     expect(estimated.meta).toEqual({ total: LIST_COUNT_CAP, page: 1, per_page: 10, total_capped: true });
     // Narrowed lists are still counted.
     expect((await list(w.admin, '?status=0')).meta.total_capped).toBeUndefined();
+    for (const query of [
+      `?property_id=${w.south.property.id}`,
+      `?assigned_to=${w.south.plumber.id}`,
+      '?assigned_to=none',
+    ]) {
+      const narrowed = await list(w.admin, query);
+      expect(narrowed.meta.total_capped, query).toBeUndefined();
+      expect(narrowed.meta.total, query).toBeLessThan(100);
+    }
 
     await t.db.execute(sql`analyze tickets`);
     expect((await list(w.admin, '')).meta).toEqual(counted.meta);

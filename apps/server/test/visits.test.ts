@@ -297,6 +297,48 @@ describe('the calendar', () => {
     expect(wide.to - wide.from).toBe(42 * 86400);
   });
 
+  it('narrows to one landlord’s visits, and never widens what a viewer sees', async () => {
+    const north = (await book(plumber, at(26))).json().data.visit;
+    const southTicket = await insertTicket(t.db, {
+      unit: w.south.unit,
+      tenant: w.south.tenant,
+      category: w.plumbing,
+      recipients: [w.south.plumber, w.south.manager],
+    });
+    const [south] = await t.db
+      .insert(ticketVisits)
+      .values({
+        ticketId: southTicket.id,
+        contractorId: w.south.plumber.id,
+        propertyId: w.south.unit.propertyId,
+        state: 'booked',
+        startsAt: new Date(START.getTime() + 27 * HOUR),
+        endsAt: new Date(START.getTime() + 28 * HOUR),
+        inWindow: true,
+      })
+      .returning();
+    const ids = async (client: TestClient, landlordId: number | string) =>
+      ((await client.get(`${span(0, 48)}&landlord_id=${landlordId}`)).json().data as { id: number }[]).map(
+        (row) => row.id,
+      );
+    // Earlier tests' visits are north's too: each read is checked for the two of this one.
+    const seen = async (client: TestClient, landlordId: number | string) => {
+      const found = await ids(client, landlordId);
+      return [found.includes(north.id), found.includes(south.id)];
+    };
+    expect(await seen(admin, w.north.landlord.id)).toEqual([true, false]);
+    expect(await seen(admin, w.south.landlord.id)).toEqual([false, true]);
+    // An unreadable id is no filter.
+    expect(await seen(admin, 'abc')).toEqual([true, true]);
+    // Another landlord's id shows a manager or a contractor nothing; their own narrows nothing.
+    expect(await ids(manager, w.south.landlord.id)).toEqual([]);
+    expect(await seen(manager, w.north.landlord.id)).toEqual([true, false]);
+    expect(await ids(plumber, w.south.landlord.id)).toEqual([]);
+    expect(await seen(plumber, w.north.landlord.id)).toEqual([true, false]);
+    expect(await seen(await clientFor(t, w.south.plumber), w.south.landlord.id)).toEqual([false, true]);
+    expect((await tenant.get(`${span(0, 48)}&landlord_id=${w.north.landlord.id}`)).statusCode).toBe(403);
+  });
+
   it('follows its ticket to another landlord’s property', async () => {
     const visit = (await book(plumber, at(26))).json().data.visit;
     const moved = await admin.post(

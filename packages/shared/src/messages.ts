@@ -1118,6 +1118,7 @@ export const en = {
     previous: 'Previous',
     next: 'Next',
     empty: 'No visits in this period.',
+    chooseLandlord: 'Choose a landlord to see the visits at its properties.',
     truncated: 'Showing the first {count} visits: choose a shorter period to see them all.',
     more: '+{count} more',
     feedTitle: 'Calendar feed',

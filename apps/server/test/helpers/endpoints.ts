@@ -336,7 +336,7 @@ export const ENDPOINTS: Endpoint[] = [
   write('POST', '/api/tickets/:id/visits/:visitId/cancel', { id: 'ticket', visitId: 'ticketVisit' }, [
     'reason',
   ]),
-  get('/api/visits', {}, { filters: ['from', 'to'] }),
+  get('/api/visits', {}, { filters: ['from', 'to', 'landlord_id'] }),
   get('/api/users/:id/calendar-feed', { id: 'user' }),
   write('POST', '/api/users/:id/calendar-feed/reset', { id: 'user' }, []),
 

@@ -367,7 +367,8 @@ export interface TicketListShape extends ViewerShape, SortShape {
   byStatus: boolean;
   byProperty: boolean;
   byLandlord: boolean;
-  byAssignee: 'none' | 'contractor' | 'nobody';
+  /** "Assigned to": no filter, a contractor's jobs, the viewer's own (a contractor's), or those nobody holds. */
+  byAssignee: 'none' | 'contractor' | 'viewer' | 'nobody';
   /** GET users/{id}/tickets of another user: also what that user sees (its role, whether it has a landlord). */
   alsoVisibleTo: { role: Role; hasLandlord: boolean } | null;
   search: 'none' | 'wide' | 'narrow';
@@ -408,7 +409,9 @@ function ticketListShape(viewer: Actor, filters: TicketFilters, query: ListQuery
         ? 'none'
         : filters.assignedTo === UNASSIGNED_FILTER
           ? 'nobody'
-          : 'contractor',
+          : filters.assignedTo === viewer.id && ticketScope(viewer) === 'routed'
+            ? 'viewer'
+            : 'contractor',
     alsoVisibleTo: also ? { role: also.role, hasLandlord: also.landlordId !== null } : null,
     search: 'none',
     searchesIds: term?.digits != null,
@@ -471,7 +474,7 @@ const holdsAssignment = sql`${ticketAssignments.state} <> 'declined'`;
 function assigneeFilter(shape: TicketListShape, p: Placeholders): SQL | undefined {
   if (shape.byAssignee === 'none') return undefined;
   // A contractor's ids as an array (see `visibleIn`): each ticket read by its key, not a probe per ticket of the scope.
-  if (shape.byAssignee === 'contractor')
+  if (shape.byAssignee !== 'nobody')
     return sql`${tickets.id} = any(array(${qb
       .select({ id: ticketAssignments.ticketId })
       .from(ticketAssignments)
@@ -486,7 +489,8 @@ function assigneeFilter(shape: TicketListShape, p: Placeholders): SQL | undefine
  */
 function ticketOrder(shape: TicketListShape, p: Placeholders): SQL[] {
   const order = orderOf(shape, SORTABLE, DEFAULT_SORT, tickets.id);
-  if (ticketScope({ role: shape.viewerRole }) !== 'routed') return order;
+  // Filtered by who holds the job, every row is the viewer's or none is: the key would be the same for all.
+  if (ticketScope({ role: shape.viewerRole }) !== 'routed' || shape.byAssignee !== 'none') return order;
   const assignedToViewer = sql`exists (select 1 from ${ticketAssignments} where ${ticketAssignments.ticketId} = ${tickets.id} and ${ticketAssignments.contractorId} = ${p.viewerId} and ${holdsAssignment}) desc`;
   return [assignedToViewer, ...order];
 }
@@ -504,20 +508,37 @@ const isOwnFirstPage = (shape: TicketListShape) =>
  * The viewer's own first page by date, unfiltered: its page is the first rows of the scope's date index, and its
  * count apart reads that index alone. Sorted otherwise or filtered by status, a narrow scope's rows are all read
  * for the page anyway, and counting them in the same pass spares a second read of the scope (a contractor's
- * tickets of one status: a third of the statement).
+ * tickets of one status: a third of the statement). So is a list "Assigned to" someone or nobody: its page looks up
+ * the assignment of each ticket of the scope anyway, and a count apart looked each up a second time.
  */
 const walksDateIndex = (shape: TicketListShape) =>
-  isOwnFirstPage(shape) && shape.sort === 'created_at' && !shape.byStatus;
+  isOwnFirstPage(shape) && shape.sort === 'created_at' && !shape.byStatus && shape.byAssignee === 'none';
 
-/** A contractor's own list, unfiltered and unsearched: the ticket_recipients rows of the viewer. */
+/**
+ * A contractor's own list, unsearched, unfiltered or "Assigned to" itself or nobody: the ticket_recipients rows of the
+ * viewer (`recipientRows`).
+ */
 const isRoutedOnly = (shape: TicketListShape) =>
   ticketScope({ role: shape.viewerRole }) === 'routed' &&
   !shape.byStatus &&
   !shape.byProperty &&
   !shape.byLandlord &&
-  shape.byAssignee === 'none' &&
+  shape.byAssignee !== 'contractor' &&
   shape.alsoVisibleTo === null &&
   shape.search === 'none';
+
+/**
+ * The viewer's ticket_recipients rows of a contractor's own list (`isRoutedOnly`): all of them, its jobs (the rows that
+ * say it holds the job, `assigned`, kept with the assignment), or those nobody holds (not the viewer, by its row; nor
+ * anybody else).
+ */
+function recipientRows(shape: TicketListShape, p: Placeholders): SQL {
+  const own = sql`${ticketRecipients.userId} = ${p.viewerId}`;
+  if (shape.byAssignee === 'viewer') return sql`${own} and ${ticketRecipients.assigned}`;
+  if (shape.byAssignee === 'nobody')
+    return sql`${own} and not ${ticketRecipients.assigned} and not exists (select 1 from ${ticketAssignments} where ${ticketAssignments.ticketId} = ${ticketRecipients.ticketId} and ${holdsAssignment})`;
+  return own;
+}
 
 /**
  * One page of a ticket list in one statement (but the whole list's search: `ticketSearchIds`): the page's ids are
@@ -529,7 +550,8 @@ const isRoutedOnly = (shape: TicketListShape) =>
  * - the super admin's unfiltered first page takes "over the cap" from the table's estimate (ADR 0007);
  * - a contractor's own list counts its ticket_recipients rows (an index-only scan; each names a ticket: foreign
  *   key, cascade), and by date reads its page from their (user_id, ticket_created_at, ticket_id) index alone
- *   rather than one `tickets` row per routed ticket;
+ *   rather than one `tickets` row per routed ticket; so do its lists "Assigned to" itself or nobody
+ *   (`recipientRows`), not a `tickets` row and an assignment probe per routed ticket;
  * - else up to the cap, past the page's first row (ADR 0014).
  */
 export function ticketListPage(db: Db, shape: TicketListShape, p: Placeholders) {
@@ -554,11 +576,16 @@ export function ticketListPage(db: Db, shape: TicketListShape, p: Placeholders) 
   }
   const firstCap = (shape.search === 'none' ? LIST_COUNT_CAP : SEARCH_COUNT_CAP) + 1;
   const over = shape.later ? hiddenFromPlanner(p.over) : sql.raw(String(firstCap));
-  const byRecipient = sql`${ticketRecipients.userId} = ${p.viewerId}`;
+  const byRecipient = recipientRows(shape, p);
   const pageIds = byRecipientIndex
     ? sql`select ${ticketRecipients.ticketId} from ${ticketRecipients} where ${byRecipient} order by ${ticketRecipients.assigned} desc, ${ticketRecipients.ticketCreatedAt} desc, ${ticketRecipients.ticketId} desc limit ${limit}${offset}`
     : sql`select ${tickets.id} from ${tickets} where ${where} ${sorted}`;
-  const everyTicket = seesEveryRow({ role: shape.viewerRole }) && !shape.byStatus && isOwnFirstPage(shape);
+  const everyTicket =
+    seesEveryRow({ role: shape.viewerRole }) &&
+    isOwnFirstPage(shape) &&
+    !shape.byStatus &&
+    !shape.byProperty &&
+    shape.byAssignee === 'none';
   const matched = routed
     ? sql`(select count(*) from (select 1 from ${ticketRecipients} where ${byRecipient} limit ${over}) as matching)`
     : everyTicket

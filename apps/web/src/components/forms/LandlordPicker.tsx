@@ -1,7 +1,7 @@
 /**
- * The super admin's landlord picker of the property, unit and people forms. It searches the landlords on the
- * server (GET landlords?search=, by name) as it is typed into, rather than loading every landlord with each
- * form (ADR 0025). The landlord chosen, or the one the form started from, stays offered whatever is typed.
+ * The super admin's landlord picker of the property, unit and people forms and of the calendar. It searches the
+ * landlords on the server (GET landlords?search=, by name) as it is typed into, rather than loading every landlord
+ * with each form (ADR 0025). The landlord chosen, or the one the form started from, stays offered whatever is typed.
  */
 import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -28,7 +28,8 @@ export function LandlordPicker({
   /** The landlords the form came with (its `landlord_options`): the one it starts from, if any. */
   initial: ApiRecordRef[];
   value: string | null;
-  onChange: (value: string | null) => void;
+  /** The landlord chosen (null: none), with its name. */
+  onChange: (value: string | null, name: string | null) => void;
 }) {
   const [chosen, setChosen] = useState<Choice | null>(() => {
     const start = initial.find((landlord) => String(landlord.id) === value);
@@ -60,8 +61,9 @@ export function LandlordPicker({
       comboboxProps={{ zIndex: 400 }}
       value={value}
       onChange={(next) => {
-        setChosen(data.find((option) => option.value === next) ?? null);
-        onChange(next);
+        const choice = data.find((option) => option.value === next) ?? null;
+        setChosen(choice);
+        onChange(next, choice?.label ?? null);
       }}
     />
   );

@@ -5,15 +5,20 @@
  * Back and a shared link keep them. On a phone the period's days with visits are listed instead. The period is
  * the browser's days (the viewer's own agenda), asked of the server as seconds (GET visits?from=&to=); when the
  * server has more visits than it answers, it says so. A visit opens its ticket.
+ * The super admin, who sees every landlord, picks one (`&landlord_id=`, the forms' LandlordPicker): the whole
+ * portfolio's week is thousands of visits, more than a calendar can show or a read answers. Until then, nothing is
+ * asked.
  */
 import { Alert, Button, Center, Group, Loader, SegmentedControl, Text, Tooltip } from '@mantine/core';
-import { deviceTimeZone, zonedToday } from '@mend/shared';
+import { type ApiLandlord, type ApiRecordRef, can, deviceTimeZone, zonedToday } from '@mend/shared';
 import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconInfoCircle } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LandlordPicker } from '../../components/forms/LandlordPicker';
 import { PageHeader } from '../../components/PageHeader';
 import { usePhoneLayout } from '../../components/usePhoneLayout';
-import { errorMessage } from '../../lib/records';
+import { useActor } from '../../lib/actor';
+import { errorMessage, useRecord } from '../../lib/records';
 import { format, t } from '../../lib/translations';
 import { DayList, MonthView, WeekView } from './CalendarViews';
 import classes from './calendar.module.css';
@@ -23,9 +28,11 @@ import {
   type CalendarView,
   calendarPeriod,
   periodTitle,
+  readCalendarLandlord,
   readCalendarState,
   shiftState,
   visitsByDay,
+  writeCalendarLandlord,
   writeCalendarState,
 } from './calendar-period';
 
@@ -39,7 +46,10 @@ export default function CalendarPage() {
   const state = readCalendarState(params, today);
   const { view: shown, date } = state;
   const period = useMemo(() => calendarPeriod({ view: shown, date }, zone), [shown, date, zone]);
-  const query = useCalendarVisits(period.from, period.to);
+  const picksLandlord = can(useActor(), 'landlord.viewAll');
+  const landlordId = picksLandlord ? readCalendarLandlord(params) : null;
+  const unchosen = picksLandlord && landlordId === null;
+  const query = useCalendarVisits(period.from, period.to, landlordId, !unchosen);
   const visits = query.data?.data;
   const byDay = useMemo(() => visitsByDay(visits ?? [], period.days, zone), [visits, period.days, zone]);
 
@@ -74,21 +84,33 @@ export default function CalendarPage() {
             {periodTitle(period)}
           </Text>
         </Group>
-        <SegmentedControl
-          value={state.view}
-          onChange={(value) => go({ ...state, view: value as CalendarView })}
-          data={[
-            { value: 'week', label: C.week },
-            { value: 'month', label: C.month },
-          ]}
-        />
+        <Group gap="sm" className={classes.choices}>
+          {picksLandlord ? (
+            <CalendarLandlord
+              landlordId={landlordId}
+              onChange={(id) => setParams(writeCalendarLandlord(id, params))}
+            />
+          ) : null}
+          <SegmentedControl
+            value={state.view}
+            onChange={(value) => go({ ...state, view: value as CalendarView })}
+            data={[
+              { value: 'week', label: C.week },
+              { value: 'month', label: C.month },
+            ]}
+          />
+        </Group>
       </div>
-      {query.data?.truncated ? (
+      {!unchosen && query.data?.truncated ? (
         <Alert color="yellow" variant="light" radius="md" mb="md" icon={<IconInfoCircle aria-hidden />}>
           {format(C.truncated, { count: query.data.data.length })}
         </Alert>
       ) : null}
-      {query.isError && !query.data ? (
+      {unchosen ? (
+        <Text c="dimmed" size="sm" role="status" data-calendar-choose-landlord>
+          {C.chooseLandlord}
+        </Text>
+      ) : query.isError && !query.data ? (
         <Alert color="red" variant="light" radius="md" icon={<IconAlertCircle aria-hidden />} role="alert">
           {errorMessage(query.error)}
         </Alert>
@@ -113,5 +135,46 @@ export default function CalendarPage() {
         </>
       )}
     </>
+  );
+}
+
+/**
+ * The landlord the super admin's calendar shows. Its name comes with the pick; a landlord the address names (a reload,
+ * a shared link, Back) is named by its record.
+ */
+function CalendarLandlord({
+  landlordId,
+  onChange,
+}: {
+  landlordId: number | null;
+  onChange: (landlordId: number | null) => void;
+}) {
+  const [picked, setPicked] = useState<ApiRecordRef | null>(null);
+  const known = picked !== null && picked.id === landlordId;
+  const record = useRecord<ApiLandlord>(
+    'landlords',
+    `landlords/${landlordId}`,
+    known || landlordId === null ? null : landlordId,
+  );
+  const named: ApiRecordRef | null = known
+    ? picked
+    : record.data && record.data.id === landlordId
+      ? { id: record.data.id, name: record.data.name }
+      : null;
+  return (
+    <LandlordPicker
+      // The picker keeps the name it starts from: a landlord named later starts it again.
+      key={named?.id ?? 'unnamed'}
+      className={classes.landlord}
+      size="sm"
+      aria-label={t.screens.fields.landlord}
+      placeholder={t.screens.placeholders.landlord}
+      initial={named ? [named] : []}
+      value={landlordId === null ? null : String(landlordId)}
+      onChange={(value, name) => {
+        setPicked(value && name ? { id: Number(value), name } : null);
+        onChange(value ? Number(value) : null);
+      }}
+    />
   );
 }

@@ -6,11 +6,13 @@ import {
   isCalendarDate,
   mondayOf,
   periodTitle,
+  readCalendarLandlord,
   readCalendarState,
   shiftState,
   visitHours,
   visitStart,
   visitsByDay,
+  writeCalendarLandlord,
   writeCalendarState,
 } from './calendar-period';
 
@@ -37,6 +39,22 @@ describe('the address', () => {
   it('writes the view and the date, keeping the other parameters', () => {
     const written = writeCalendarState({ view: 'month', date: '2026-11-26' }, new URLSearchParams('x=1'));
     expect(written.toString()).toBe('x=1&view=month&date=2026-11-26');
+  });
+
+  it('reads and writes the landlord shown, keeping the view and the date', () => {
+    expect(readCalendarLandlord(new URLSearchParams('view=week&landlord_id=12'))).toBe(12);
+    for (const query of [
+      '',
+      'landlord_id=',
+      'landlord_id=0',
+      'landlord_id=-3',
+      'landlord_id=1e3',
+      'landlord_id=x',
+    ])
+      expect(readCalendarLandlord(new URLSearchParams(query)), query).toBeNull();
+    const params = new URLSearchParams('view=month&date=2026-11-26');
+    expect(writeCalendarLandlord(7, params).toString()).toBe('view=month&date=2026-11-26&landlord_id=7');
+    expect(writeCalendarLandlord(null, writeCalendarLandlord(7, params)).toString()).toBe(params.toString());
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The calendar of visits without React (issue 25 section 3): its view and date in the address
- * (`?view=month&date=2026-11-26`), the period they show (a week from Monday, or a month's weeks from the Monday
+ * (`?view=month&date=2026-11-26`, and the super admin's landlord, `&landlord_id=3`), the period they show (a week from Monday, or a month's weeks from the Monday
  * on or before its first day) and its bounds in a time zone (the browser's: the calendar is the viewer's own
  * agenda), stepping to the previous or next one, its title, and the visits of each day.
  * Dates are `YYYY-MM-DD`, moments seconds since the epoch.
@@ -48,6 +48,23 @@ export function writeCalendarState(state: CalendarState, params = new URLSearchP
   const next = new URLSearchParams(params);
   next.set('view', state.view);
   next.set('date', state.date);
+  return next;
+}
+
+/** The landlord the address names (`?landlord_id=`: the super admin's calendar shows one), or null. */
+export function readCalendarLandlord(params: URLSearchParams): number | null {
+  const id = params.get('landlord_id');
+  return id && /^[1-9]\d{0,8}$/.test(id) ? Number(id) : null;
+}
+
+/** The address's query showing `landlord` (null: none), other parameters kept. */
+export function writeCalendarLandlord(
+  landlord: number | null,
+  params = new URLSearchParams(),
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (landlord === null) next.delete('landlord_id');
+  else next.set('landlord_id', String(landlord));
   return next;
 }
 
