@@ -205,11 +205,14 @@ function expectRefusal(endpoint: Endpoint, response: LightMyRequestResponse, con
       expect(response.headers.location, context).toBe('/login?verified=0');
       return;
     case 'POST /api/unsubscribe/:token':
-    // A signed assignment link names a ticket and a contractor only through its signature: forged, it is refused
-    // before anything is read (issue 25).
+    // A signed assignment or sign-off link names a ticket and a person only through its signature: forged, it is
+    // refused before anything is read (issue 25).
     case 'GET /api/assignment-links/:token':
     case 'POST /api/assignment-links/:token/accept':
     case 'POST /api/assignment-links/:token/decline':
+    case 'GET /api/signoff-links/:token':
+    case 'POST /api/signoff-links/:token/confirm':
+    case 'POST /api/signoff-links/:token/reopen':
       expect(status, context).toBe(400);
       return;
   }
@@ -252,7 +255,7 @@ describe('every endpoint naming landlord B’s records, as landlord A’s people
         if (kind === 'username') return `guess${id}`;
         if (kind === 'uploadKey')
           return `avatars/users/${w.b.tenant.id}/${id.toString(16).padStart(32, '0')}.webp`;
-        if (kind === 'verifyToken' || kind === 'unsubscribeToken' || kind === 'assignmentToken')
+        if (kind === 'verifyToken' || kind === 'unsubscribeToken' || kind === 'ticketLinkToken')
           return b(kind);
         return id;
       };

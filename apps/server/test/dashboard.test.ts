@@ -214,6 +214,7 @@ describe('GET /api/dashboard', () => {
       weekly: ZERO_WEEKS,
       time_to_close: { mean_hours: 0, median_hours: 0, count: 0 },
       oldest_open: [],
+      ratings: { count: 0, average: null },
     });
   });
 
@@ -287,6 +288,7 @@ describe('GET /api/dashboard on an empty database', () => {
       weekly: ZERO_WEEKS,
       time_to_close: { mean_hours: 0, median_hours: 0, count: 0 },
       oldest_open: [],
+      ratings: { count: 0, average: null },
     });
   });
 });

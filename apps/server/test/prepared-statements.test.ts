@@ -8,7 +8,7 @@ import { ROLE } from '@mend/shared';
 import { eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/client';
+import { type Db, openDatabase } from '../src/db/client';
 import { isPlannedPerCall, planPerCall, statementName } from '../src/db/reusable';
 import { users } from '../src/db/schema';
 import type { Actor } from '../src/lib/actor';
@@ -113,19 +113,26 @@ if (testDatabaseKind() === 'postgres') {
       ).toEqual([expect.stringMatching(/^mend_/), expect.stringMatching(/^mend_/)]);
     });
 
-    /** The statements a manager's dashboard left prepared on one connection after seven loads. */
+    /**
+     * The statements a manager's dashboard left prepared on one connection after seven loads. A connection of its own
+     * (a new handle: nothing prepared on it, nor remembered by the driver), so that no earlier test's statement counts.
+     */
     async function preparedByDashboard(narrowScopeLimit: number): Promise<string[]> {
-      return database.db.transaction(async (tx) => {
-        await tx.execute(sql`deallocate all`);
-        // Past the sixth use, when PostgreSQL may switch a prepared statement to its generic plan.
-        for (let i = 0; i < 7; i++) {
-          await getDashboard(tx as unknown as Db, manager, 'UTC', new Date(), narrowScopeLimit);
-        }
-        const statements = await tx.execute<{ statement: string }>(
-          sql`select statement from pg_prepared_statements where name like 'mend_%'`,
-        );
-        return statements.rows.map((row) => row.statement);
-      });
+      const own = await openDatabase({ databaseUrl: database.url, poolSize: 1 });
+      try {
+        return await own.db.transaction(async (tx) => {
+          // Past the sixth use, when PostgreSQL may switch a prepared statement to its generic plan.
+          for (let i = 0; i < 7; i++) {
+            await getDashboard(tx as unknown as Db, manager, 'UTC', new Date(), narrowScopeLimit);
+          }
+          const statements = await tx.execute<{ statement: string }>(
+            sql`select statement from pg_prepared_statements where name like 'mend_%'`,
+          );
+          return statements.rows.map((row) => row.statement);
+        });
+      } finally {
+        await own.close();
+      }
     }
 
     it('a dashboard too large for one pass plans its reads of tickets per call, prepares its reads of ticket_counts', async () => {

@@ -335,10 +335,12 @@ describe('PATCH /api/tickets/batch/status', () => {
     const [southRow] = await t.db.select().from(tickets).where(eq(tickets.id, south.id));
     expect(southRow.status).toBe(0);
     for (const ticket of [n1, n2]) {
-      expect((await logOf(ticket.id)).at(-1)).toMatchObject({
-        action: 'status_changed',
+      const log = await logOf(ticket.id);
+      expect(log.find((line) => line.action === 'status_changed')).toMatchObject({
         data: { from: 0, to: 3 },
       });
+      // Completed: its tenant is asked to sign the repair off.
+      expect(log.at(-1)).toMatchObject({ action: 'signoff_asked' });
     }
   });
 

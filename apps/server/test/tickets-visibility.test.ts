@@ -141,6 +141,7 @@ describe('what each role may do to a ticket it sees', () => {
       book_visit: false,
       answer_visit: false,
       cancel_visit: false,
+      sign_off: false,
     });
     const edit = await client.post(ticket.path, {
       _method: 'PATCH',
@@ -165,6 +166,7 @@ describe('what each role may do to a ticket it sees', () => {
       book_visit: false,
       answer_visit: false,
       cancel_visit: false,
+      sign_off: false,
     });
     const edit = await client.post(ticket.path, {
       _method: 'PATCH',

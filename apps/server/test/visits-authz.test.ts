@@ -6,7 +6,7 @@
  */
 import { zonedDateTime } from '@mend/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ticketAssignments, ticketRecipients, ticketVisits, type UserRow } from '../src/db/schema';
+import { ticketVisits, type UserRow } from '../src/db/schema';
 import { createTestApp, type TestApp, type TestClient } from './helpers/app';
 import {
   type ActorRow,
@@ -15,7 +15,7 @@ import {
   type TicketActor,
   ticketActors,
 } from './helpers/ticket-actors';
-import { createWorld, insertTicket, type World } from './helpers/ticket-factories';
+import { acceptJob, createWorld, insertTicket, type World } from './helpers/ticket-factories';
 
 const ACTORS = TICKET_ACTORS;
 type ActorKey = TicketActor;
@@ -45,30 +45,7 @@ async function acceptedTicket(holder: Holder): Promise<number> {
     category: w.plumbing,
     recipients: [n.plumber, n.manager],
   });
-  const now = Date.now();
-  const contractorId = users[holder].id;
-  await t.db.insert(ticketAssignments).values({
-    ticketId: ticket.id,
-    contractorId,
-    state: 'accepted',
-    assignedBy: n.manager.id,
-    assignedAt: new Date(now),
-    respondBy: new Date(now + 48 * HOUR),
-    answeredAt: new Date(now),
-  });
-  await t.db
-    .insert(ticketRecipients)
-    .values({
-      ticketId: ticket.id,
-      userId: contractorId,
-      ticketCreatedAt: ticket.createdAt,
-      assigned: true,
-      routed: false,
-    })
-    .onConflictDoUpdate({
-      target: [ticketRecipients.ticketId, ticketRecipients.userId],
-      set: { assigned: true },
-    });
+  await acceptJob(t.db, ticket, users[holder].id, n.manager.id);
   return ticket.id;
 }
 

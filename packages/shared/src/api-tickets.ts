@@ -14,6 +14,9 @@ import type {
   apiCalendarFeedSchema,
   apiCalendarSchema,
   apiCalendarVisitSchema,
+  apiSignoffLinkAnswerSchema,
+  apiSignoffLinkSchema,
+  apiSignoffSchema,
   apiTicketAssigneeSchema,
   apiTicketAssignmentResponseSchema,
   apiTicketAssignmentSchema,
@@ -69,3 +72,6 @@ export type ApiVisit = z.output<typeof apiVisitSchema>;
 export type ApiCalendarVisit = z.output<typeof apiCalendarVisitSchema>;
 export type ApiCalendar = z.output<typeof apiCalendarSchema>;
 export type ApiCalendarFeed = z.output<typeof apiCalendarFeedSchema>;
+export type ApiSignoff = z.output<typeof apiSignoffSchema>;
+export type ApiSignoffLink = z.output<typeof apiSignoffLinkSchema>;
+export type ApiSignoffLinkAnswer = z.output<typeof apiSignoffLinkAnswerSchema>;

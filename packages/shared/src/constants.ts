@@ -78,6 +78,21 @@ export const CALENDAR_MAX_DAYS = 42;
  * `truncated` says more exist.
  */
 export const CALENDAR_MAX_VISITS = 200;
+
+/**
+ * The tenant's sign-off of a completed ticket (issue 25): `asked` when the ticket becomes Completed, until the tenant
+ * confirms the repair with a rating (`confirmed`) or reopens the ticket with a reason (`reopened`); `withdrawn` when the
+ * ticket leaves Completed another way first (staff reopened or cancelled it). Each completion asks anew.
+ */
+export const SIGNOFF_STATES = ['asked', 'confirmed', 'reopened', 'withdrawn'] as const;
+export type SignoffState = (typeof SIGNOFF_STATES)[number];
+/** The stars a tenant gives a repair. */
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+/** A rating at or below this alerts the landlord's managers. */
+export const LOW_RATING_MAX = 2;
+/** Longest comment with a rating, and longest reason for reopening a ticket, in characters. */
+export const SIGNOFF_TEXT_MAX_LENGTH = 1000;
 export const ACCEPTED_UPLOAD_MIME_TYPES = [
   'image/jpeg',
   'image/png',

@@ -3,6 +3,7 @@ import {
   type AssignmentState,
   FIRST_CLOSED_STATUS,
   NONCE_LENGTH,
+  type SignoffState,
   TEMPORARY_EMAIL_DOMAIN,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
@@ -28,6 +29,16 @@ export function statusText(status: number): string {
 /** Text of an assignment's state ("Waiting for an answer", "Accepted", "Declined"). */
 export function assignmentStateText(state: AssignmentState): string {
   return en.ticketScreens.assignment.states[state];
+}
+
+/** Text of a sign-off's state ("Waiting for the tenant", "Confirmed", "Reopened", "No longer asked"). */
+export function signoffStateText(state: SignoffState): string {
+  return en.ticketScreens.signoff.states[state];
+}
+
+/** How many ratings and their average, to two decimals (null when there are none), from their count and sum. */
+export function ratingSummary(count: number, sum: number): { count: number; average: number | null } {
+  return { count, average: count > 0 ? Math.round((sum / count) * 100) / 100 : null };
 }
 
 /** Text of a priority index, or '' when the index is not in the list. */

@@ -54,6 +54,7 @@ const withoutSubject: Partial<Record<Action, Answers>> = {
   'ticket.changeUnitOnEdit': 'y---',
   'ticket.viewAll': 'y---',
   'dashboard.viewByProperty': 'yy-y',
+  'dashboard.viewRatings': 'yy-y',
   'category.create': 'y---',
   'category.update': 'y---',
   'category.delete': 'y---',
@@ -177,6 +178,26 @@ const withSubject: SubjectCase[] = [
       ['proposed, another contractor', { visitState: 'proposed', contractorId: 5, landlordId: LANDLORD },        'yy--'],
       ['booked, other landlord',       { visitState: 'booked', contractorId: 5, landlordId: OTHER_LANDLORD },    'y---'],
       ['already cancelled',            { visitState: 'cancelled', contractorId: 4, landlordId: LANDLORD },       '----'],
+    ],
+  ),
+  // The sign-off of a completed ticket: its tenant answers (the tenant actor is id 3).
+  // biome-ignore format: a table, aligned by column
+  ...grid(
+    ['ticket.signOff'],
+    [
+      ['the tenant\'s ticket',         { tenantId: 3 },    '--y-'],
+      ['another tenant\'s ticket',     { tenantId: 9 },    '----'],
+      ['a ticket without a tenant',    { tenantId: null }, '----'],
+    ],
+  ),
+  // A contractor's average rating: staff, and the contractor itself (id 4); nobody's for a user of another role.
+  // biome-ignore format: a table, aligned by column
+  ...grid(
+    ['user.viewRating'],
+    [
+      ['the contractor itself',        { id: 4, role: 3 }, 'yy-y'],
+      ['another contractor',           { id: 5, role: 3 }, 'yy--'],
+      ['a tenant',                     { id: 3, role: 2 }, '----'],
     ],
   ),
   // Who is told of an assignment, and of why it was declined.

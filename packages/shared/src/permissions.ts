@@ -101,6 +101,9 @@ interface Subjects {
   'visit.answer': { tenantId: number | null; visitState: VisitState };
   'visit.cancel': VisitSubject;
   'calendar.view': undefined;
+  'ticket.signOff': { tenantId: number | null };
+  'user.viewRating': { id: number; role: Role };
+  'dashboard.viewRatings': undefined;
   'dashboard.viewByProperty': undefined;
   'category.create': undefined;
   'category.update': undefined;
@@ -256,6 +259,13 @@ const RULES: { [A in Action]: Rule<A> } = {
       ownsLandlord(actor, subject.landlordId)),
   // Issue 25: the calendar of visits is staff's and the contractors' (a tenant's one visit is on its ticket).
   'calendar.view': (actor) => actor.role !== ROLE.tenant,
+  // Issue 25: the ticket's tenant confirms (and rates) the repair of a completed ticket, or reopens it.
+  'ticket.signOff': (actor, subject) => actor.role === ROLE.tenant && actor.id === subject.tenantId,
+  // Issue 25: a contractor's average rating is for staff (who choose whom to assign) and the contractor itself.
+  'user.viewRating': (actor, subject) =>
+    subject.role === ROLE.contractor && (actor.role <= ROLE.manager || actor.id === subject.id),
+  // Issue 25: the dashboard's average rating: the repairs staff oversee, or a contractor's own; tenants give ratings.
+  'dashboard.viewRatings': (actor) => actor.role !== ROLE.tenant,
   // The dashboard's tickets-by-property chart: not for role 2, whose tickets are all on its one unit.
   'dashboard.viewByProperty': (actor) => actor.role !== ROLE.tenant,
   // SPEC 6: create categories: super admin.

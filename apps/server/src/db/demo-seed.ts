@@ -13,9 +13,11 @@ import {
   en,
   FIRST_CLOSED_STATUS,
   format,
+  RATING_MAX,
   ROLE,
   type Role,
   roleName,
+  STATUS,
   TEMPORARY_EMAIL_DOMAIN,
   TICKET_STATUSES,
 } from '@mend/shared';
@@ -43,6 +45,7 @@ import {
   ticketComments,
   ticketLog,
   ticketRecipients,
+  ticketSignoffs,
   tickets,
   ticketVisits,
   unitCategories,
@@ -1043,6 +1046,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
   const ticketsSeeded = await seedTickets(seeding, seeded, people);
   await seedComments(seeding, ticketsSeeded);
   await seedAssignments(seeding, ticketsSeeded, people);
+  await seedSignoffs(seeding, seeded, ticketsSeeded);
   const notificationValues = [
     ...ticketNotifications(seeding, ticketsSeeded),
     ...(await seedContactMessages(seeding, people)),
@@ -1646,6 +1650,75 @@ async function seedAssignments(
       return lines;
     }),
   );
+}
+
+/** The ratings and comments of the demo's confirmed repairs, in the order of its completed tickets. */
+const DEMO_RATINGS: { rating: number; comment: string }[] = [
+  { rating: 5, comment: 'Quick and tidy, thank you!' },
+  { rating: 4, comment: '' },
+  { rating: 2, comment: 'Fixed, but it took three visits.' },
+  { rating: 5, comment: '' },
+];
+
+/**
+ * Each completed ticket with a tenant asked the tenant to sign it off (issue 25) when it was completed: the most
+ * recently completed one still waits for the answer, the others were confirmed and rated an hour later, about the
+ * contractor that held the job. The ratings' totals follow from the sign-offs' trigger.
+ */
+async function seedSignoffs(
+  { tx, now }: Seeding,
+  { landlordId }: Seeded,
+  withIds: SeededTicket[],
+): Promise<void> {
+  const completed = withIds
+    .filter((t) => t.data.status === STATUS.completed && t.tenantId !== null && t.closedAt !== null)
+    .sort((a, b) => (b.closedAt?.getTime() ?? 0) - (a.closedAt?.getTime() ?? 0));
+  if (completed.length === 0) return;
+  const holders = new Map(
+    (
+      await tx
+        .select({ ticketId: ticketAssignments.ticketId, contractorId: ticketAssignments.contractorId })
+        .from(ticketAssignments)
+        .where(eq(ticketAssignments.state, 'accepted'))
+    ).map((row) => [row.ticketId, row.contractorId]),
+  );
+  const s = en.tickets.signoff.log;
+  for (const [i, t] of completed.entries()) {
+    const askedAt = t.closedAt as Date;
+    const answer = i === 0 ? null : DEMO_RATINGS[(i - 1) % DEMO_RATINGS.length];
+    const answeredAt = answer ? new Date(Math.min(askedAt.getTime() + HOUR, now - MINUTE)) : null;
+    await tx.insert(ticketSignoffs).values({
+      ticketId: t.id,
+      tenantId: t.tenantId,
+      contractorId: holders.get(t.id) ?? null,
+      landlordId: must(landlordId.get(t.unit.property.landlord), t.unit.property.landlord),
+      state: answer ? 'confirmed' : 'asked',
+      askedAt,
+      answeredAt,
+      rating: answer?.rating ?? null,
+      comment: answer?.comment ?? '',
+    });
+    const lines: NewTicketLogRow[] = [
+      {
+        ticketId: t.id,
+        userId: null,
+        action: 'signoff_asked',
+        description: s.asked,
+        data: {},
+        createdAt: askedAt,
+      },
+    ];
+    if (answer && answeredAt)
+      lines.push({
+        ticketId: t.id,
+        userId: t.tenantId,
+        action: 'signoff_confirmed',
+        description: format(s.confirmed, { rating: answer.rating, max: RATING_MAX }),
+        data: {},
+        createdAt: answeredAt,
+      });
+    await tx.insert(ticketLog).values(lines);
+  }
 }
 
 /** Recipients hear about tickets of the last week (unread for the last three days); tenants hear about status

@@ -17,6 +17,7 @@ import {
   DEFAULT_TIME_ZONE,
   type NotificationOptions,
   type Role,
+  type SignoffState,
   type VisitState,
 } from '@mend/shared';
 import { relations, sql } from 'drizzle-orm';
@@ -712,6 +713,70 @@ export const ticketVisits = pgTable(
 );
 
 /**
+ * The tenant's sign-off of a completed ticket (issue 25): a row each time the ticket becomes Completed (SIGNOFF_STATES),
+ * `asked` until the tenant confirms the repair with a rating or reopens the ticket with a reason, or `withdrawn` when the
+ * ticket leaves Completed another way first; at most one is asked at a time (the partial unique index). The signed link
+ * of the tenant's email names the row by its ticket and `asked_at`, so an older link no longer answers.
+ * `contractor_id` and `landlord_id` are copies taken when it was asked (the assigned contractor, the property's
+ * landlord): the rating counts for them in `contractor_ratings` and `landlord_ratings`, kept by this table's trigger.
+ */
+export const ticketSignoffs = pgTable(
+  'ticket_signoffs',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** The ticket's tenant, who is asked; the row stays (in the history) when that user is deleted. */
+    tenantId: integer('tenant_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The contractor that held the job, whose work the rating is about; null when nobody did. */
+    contractorId: integer('contractor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The ticket's landlord; its rows go with its properties' tickets (a landlord with properties is never deleted). */
+    landlordId: integer('landlord_id').notNull(),
+    state: text('state').$type<SignoffState>().notNull(),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** RATING_MIN to RATING_MAX stars; set exactly when confirmed. */
+    rating: smallint('rating'),
+    comment: str('comment'),
+    reopenReason: str('reopen_reason'),
+  },
+  (t) => [
+    check('ticket_signoffs_state_check', sql`${t.state} in ('asked', 'confirmed', 'reopened', 'withdrawn')`),
+    check(
+      'ticket_signoffs_rating_check',
+      sql`(${t.state} = 'confirmed') = (${t.rating} is not null) and (${t.rating} is null or ${t.rating} between 1 and 5)`,
+    ),
+    uniqueIndex('ticket_signoffs_one_asked_idx').on(t.ticketId).where(sql`${t.state} = 'asked'`),
+    index('ticket_signoffs_ticket_id_idx').on(t.ticketId, t.askedAt),
+    // Deleting a user finds its rows (the keys' set null).
+    index('ticket_signoffs_tenant_id_idx').on(t.tenantId),
+    index('ticket_signoffs_contractor_id_idx').on(t.contractorId),
+  ],
+);
+
+/**
+ * The ratings of a contractor's repairs, and of a landlord's (issue 25): how many and their sum, so an average is one
+ * row, not every rating of a landlord. Kept by the trigger on `ticket_signoffs` (migration 0024) in the writer's
+ * transaction: never written by the app.
+ */
+export const contractorRatings = pgTable('contractor_ratings', {
+  contractorId: integer('contractor_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  ratings: integer('ratings').notNull(),
+  ratingSum: integer('rating_sum').notNull(),
+});
+
+export const landlordRatings = pgTable('landlord_ratings', {
+  landlordId: integer('landlord_id')
+    .primaryKey()
+    .references(() => landlords.id, { onDelete: 'cascade' }),
+  ratings: integer('ratings').notNull(),
+  ratingSum: integer('rating_sum').notNull(),
+});
+
+/**
  * The conversation on a ticket (issue 25). `visibility` says who reads a comment (COMMENT_VISIBILITIES in
  * @mend/shared): everyone on the ticket, staff and the contractor, or staff only. `edited_at` is set when its author
  * edits it. Deleting a comment deletes its files' rows (the service removes the files) and writes a `ticket_log` line.
@@ -1125,6 +1190,7 @@ export type NewTicketLogRow = typeof ticketLog.$inferInsert;
 export type TicketCommentRow = typeof ticketComments.$inferSelect;
 export type TicketAssignmentRow = typeof ticketAssignments.$inferSelect;
 export type TicketVisitRow = typeof ticketVisits.$inferSelect;
+export type TicketSignoffRow = typeof ticketSignoffs.$inferSelect;
 export type TicketCommentFileRow = typeof ticketCommentFiles.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;

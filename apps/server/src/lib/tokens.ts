@@ -8,8 +8,9 @@
  *   way, carried in the Reply-To address of a notification email (lib/inbound-mail/);
  * - calendar feed tokens (issue 25): a user and the generation of its feed address (`users.calendar_feed_version`),
  *   signed the same way: the private .ics address, revoked by counting the generation up;
- * - assignment tokens (issue 25): the ticket, the assigned contractor, when it was assigned and an expiry, signed the
- *   same way, in the link of an assignment's email or SMS that accepts or declines the job without signing in;
+ * - ticket link tokens (issue 25): the ticket, the user asked, when it was asked and an expiry, signed the same way for
+ *   its purpose: the link of an assignment's email or SMS that accepts or declines the job, and the link of a completed
+ *   ticket's email or SMS where its tenant confirms and rates the repair or reopens the ticket, without signing in;
  * - the app secret itself: APP_SECRET, or one generated into the data folder on first start.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -117,7 +118,7 @@ const isUnsubscribeKind = (value: string): value is UnsubscribeKind =>
  */
 function mac(
   secret: string,
-  purpose: 'unsubscribe' | 'reply' | 'assignment' | 'calendar',
+  purpose: 'unsubscribe' | 'reply' | 'calendar' | TicketLinkPurpose,
   payload: string,
 ): Buffer {
   return createHmac('sha256', secret).update(`mend:${purpose}:v1:${payload}`).digest();
@@ -244,60 +245,76 @@ export function verifyReplyToken(secret: string, token: string, now: Date): Repl
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Assignment tokens
+// Ticket link tokens: the answer links of an assignment and of a sign-off
 
-/** An assignment's answer link works this long after the assignment (well past any landlord's hours to answer). */
-export const ASSIGNMENT_TOKEN_TTL_DAYS = 45;
+/** What a ticket link answers: a contractor's assignment, or a tenant's sign-off of a completed ticket. */
+export type TicketLinkPurpose = 'assignment' | 'signoff';
 
 /**
- * What an assignment link names: which contractor may answer which ticket's assignment, made when (`assignedAt`, to
- * the millisecond: a reassignment makes a new one, so an older link no longer answers), until when.
+ * How many days a ticket link works after its question was asked: an assignment's well past any landlord's hours to
+ * answer; a sign-off's a month after the ticket was completed.
  */
-export interface AssignmentClaims {
+export const TICKET_LINK_TTL_DAYS: Record<TicketLinkPurpose, number> = { assignment: 45, signoff: 30 };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What a ticket link names: which user may answer which ticket's question, asked when (`issuedAt`, to the millisecond:
+ * the assignment's `assigned_at`, the sign-off's `asked_at`; a new question has a new one, so an older link no longer
+ * answers), until when.
+ */
+export interface TicketLinkClaims {
   ticketId: number;
-  contractorId: number;
-  assignedAt: Date;
+  userId: number;
+  issuedAt: Date;
   expiresAt: Date;
 }
 
-export type AssignmentTokenCheck =
-  | { ok: true; claims: AssignmentClaims }
+export type TicketLinkCheck =
+  | { ok: true; claims: TicketLinkClaims }
   | { ok: false; reason: 'forged' | 'expired' };
 
-/** `<ticket>.<contractor>.<assigned at, ms>.<expiry, s>.<signature>`: numbers in base 36, url-safe. */
-export function signAssignmentToken(secret: string, claims: AssignmentClaims): string {
+/**
+ * `<ticket>.<user>.<issued at, ms>.<expiry, s>.<signature>`: numbers in base 36, url-safe; signed for its purpose, and
+ * expiring TICKET_LINK_TTL_DAYS after it was issued.
+ */
+export function signTicketLinkToken(
+  secret: string,
+  purpose: TicketLinkPurpose,
+  question: Omit<TicketLinkClaims, 'expiresAt'>,
+): string {
+  const expiresAt = new Date(question.issuedAt.getTime() + TICKET_LINK_TTL_DAYS[purpose] * DAY_MS);
   const payload = [
-    claims.ticketId,
-    claims.contractorId,
-    claims.assignedAt.getTime(),
-    Math.floor(claims.expiresAt.getTime() / 1000),
+    question.ticketId,
+    question.userId,
+    question.issuedAt.getTime(),
+    Math.floor(expiresAt.getTime() / 1000),
   ]
     .map((n) => n.toString(36))
     .join('.');
-  return `${payload}.${mac(secret, 'assignment', payload).toString('base64url')}`;
+  return `${payload}.${mac(secret, purpose, payload).toString('base64url')}`;
 }
 
 const B36_TIME = '([1-9a-z][0-9a-z]{0,10})';
-const ASSIGNMENT_TOKEN = new RegExp(`^${B36}\\.${B36}\\.${B36_TIME}\\.${B36_TIME}\\.([A-Za-z0-9_-]{43})$`);
+const TICKET_LINK_TOKEN = new RegExp(`^${B36}\\.${B36}\\.${B36_TIME}\\.${B36_TIME}\\.([A-Za-z0-9_-]{43})$`);
 
-/** The claims of a genuine, unexpired token (on `now`, the app's clock); why not, otherwise. */
-export function verifyAssignmentToken(secret: string, token: string, now: Date): AssignmentTokenCheck {
-  const match = ASSIGNMENT_TOKEN.exec(token);
+/** The claims of a genuine, unexpired token of that purpose (on `now`, the app's clock); why not, otherwise. */
+export function verifyTicketLinkToken(
+  secret: string,
+  purpose: TicketLinkPurpose,
+  token: string,
+  now: Date,
+): TicketLinkCheck {
+  const match = TICKET_LINK_TOKEN.exec(token);
   if (!match) return { ok: false, reason: 'forged' };
-  const [, ticket, contractor, assigned, expiry, signature] = match;
-  const payload = `${ticket}.${contractor}.${assigned}.${expiry}`;
-  if (!sameSignature(signature, mac(secret, 'assignment', payload).toString('base64url')))
+  const [, ticket, user, issued, expiry, signature] = match;
+  const payload = `${ticket}.${user}.${issued}.${expiry}`;
+  if (!sameSignature(signature, mac(secret, purpose, payload).toString('base64url')))
     return { ok: false, reason: 'forged' };
-  const [ticketId, contractorId, assignedMs, seconds] = [ticket, contractor, assigned, expiry].map((n) =>
+  const [ticketId, userId, issuedMs, seconds] = [ticket, user, issued, expiry].map((n) =>
     Number.parseInt(n, 36),
   );
-  if ([ticketId, contractorId].some((id) => id === 0 || id > MAX_ID)) return { ok: false, reason: 'forged' };
-  const claims = {
-    ticketId,
-    contractorId,
-    assignedAt: new Date(assignedMs),
-    expiresAt: new Date(seconds * 1000),
-  };
+  if ([ticketId, userId].some((id) => id === 0 || id > MAX_ID)) return { ok: false, reason: 'forged' };
+  const claims = { ticketId, userId, issuedAt: new Date(issuedMs), expiresAt: new Date(seconds * 1000) };
   if (now.getTime() >= claims.expiresAt.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, claims };
 }

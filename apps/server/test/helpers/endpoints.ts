@@ -55,7 +55,7 @@ export type ParamKind =
   | 'username'
   | 'verifyToken'
   | 'unsubscribeToken'
-  | 'assignmentToken'
+  | 'ticketLinkToken'
   | 'ticketVisit'
   | 'uploadKey';
 
@@ -316,9 +316,19 @@ export const ENDPOINTS: Endpoint[] = [
   write('DELETE', '/api/tickets/:id/assignment', { id: 'ticket' }, []),
   write('POST', '/api/tickets/:id/assignment/accept', { id: 'ticket' }, []),
   write('POST', '/api/tickets/:id/assignment/decline', { id: 'ticket' }, ['reason']),
-  get('/api/assignment-links/:token', { token: 'assignmentToken' }, { auth: false }),
-  write('POST', '/api/assignment-links/:token/accept', { token: 'assignmentToken' }, [], { auth: false }),
-  write('POST', '/api/assignment-links/:token/decline', { token: 'assignmentToken' }, ['reason'], {
+  get('/api/assignment-links/:token', { token: 'ticketLinkToken' }, { auth: false }),
+  write('POST', '/api/assignment-links/:token/accept', { token: 'ticketLinkToken' }, [], { auth: false }),
+  write('POST', '/api/assignment-links/:token/decline', { token: 'ticketLinkToken' }, ['reason'], {
+    auth: false,
+  }),
+  // The tenant's sign-off of a completed ticket (issue 25); its answer by a signed link, signed out.
+  write('POST', '/api/tickets/:id/signoff/confirm', { id: 'ticket' }, ['rating', 'comment']),
+  write('POST', '/api/tickets/:id/signoff/reopen', { id: 'ticket' }, ['reason']),
+  get('/api/signoff-links/:token', { token: 'ticketLinkToken' }, { auth: false }),
+  write('POST', '/api/signoff-links/:token/confirm', { token: 'ticketLinkToken' }, ['rating', 'comment'], {
+    auth: false,
+  }),
+  write('POST', '/api/signoff-links/:token/reopen', { token: 'ticketLinkToken' }, ['reason'], {
     auth: false,
   }),
   // Visits and the calendar (issue 25).
@@ -637,7 +647,7 @@ export function sideFill(world: EndpointWorld, side: EndpointSide) {
         return `${side.tenant.id}.mail.tickets.${randomBytes(32).toString('base64url')}`;
       case 'ticketVisit':
         return side.visit;
-      case 'assignmentToken':
+      case 'ticketLinkToken':
         return `${side.ticket.toString(36)}.${side.plumber.id.toString(36)}.lz1a2b3c.${(2 ** 31).toString(36)}.${randomBytes(32).toString('base64url')}`;
       case 'uploadKey':
         return side.avatars.user;
@@ -697,6 +707,7 @@ export async function sideRows(db: Db, side: EndpointSide): Promise<Record<strin
     ticket_recipients: `select t::text from ticket_recipients t where ticket_id in (${side.ticket}, ${side.ticket2})`,
     ticket_assignments: `select t::text from ticket_assignments t where ticket_id in (${side.ticket}, ${side.ticket2})`,
     ticket_visits: `select t::text from ticket_visits t where ticket_id in (${side.ticket}, ${side.ticket2})`,
+    ticket_signoffs: `select t::text from ticket_signoffs t where ticket_id in (${side.ticket}, ${side.ticket2})`,
     ticket_comments: `select t::text from ticket_comments t where ticket_id in (${side.ticket}, ${side.ticket2})`,
     ticket_comment_files: `select t::text from ticket_comment_files t where comment_id in (select id from ticket_comments where ticket_id in (${side.ticket}, ${side.ticket2}))`,
     tenant_units: `select t::text from tenant_units t where user_id in (select id from users where landlord_id = ${landlord})`,

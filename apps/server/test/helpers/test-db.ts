@@ -8,7 +8,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from '../../src/db/client';
 
-export type TestDatabase = DatabaseHandle;
+export type TestDatabase = DatabaseHandle & {
+  /** PostgreSQL: its address, for a test that needs connections of its own (fresh ones, nothing prepared yet). */
+  url?: string;
+};
 
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -54,6 +57,7 @@ async function createPostgresTestDatabase(): Promise<TestDatabase> {
   return {
     db: handle.db,
     kind: handle.kind,
+    url: url.toString(),
     async close() {
       try {
         await handle.close();

@@ -14,6 +14,7 @@ import {
   type PropertyRow,
   type TicketRow,
   tenantUnits,
+  ticketAssignments,
   ticketCategories,
   ticketLog,
   ticketRecipients,
@@ -254,6 +255,41 @@ export async function insertTicket(
 const signedIn = new WeakMap<TestApp, Map<number, TestClient>>();
 
 /** A signed-in client for a user created by the factories (one per user and app: signing in hashes). */
+/**
+ * Gives `contractorId` the ticket's job, accepted (issue 25), as the app leaves it: the assignment row, and the
+ * recipient row that lets the contractor see the ticket and list it first (one the routing had not chosen gets its own).
+ */
+export async function acceptJob(
+  db: Db,
+  ticket: Pick<TicketRow, 'id' | 'createdAt'>,
+  contractorId: number,
+  assignedBy: number,
+): Promise<void> {
+  const now = new Date();
+  await db.insert(ticketAssignments).values({
+    ticketId: ticket.id,
+    contractorId,
+    state: 'accepted',
+    assignedBy,
+    assignedAt: now,
+    respondBy: new Date(now.getTime() + 48 * 3600_000),
+    answeredAt: now,
+  });
+  await db
+    .insert(ticketRecipients)
+    .values({
+      ticketId: ticket.id,
+      userId: contractorId,
+      ticketCreatedAt: ticket.createdAt,
+      assigned: true,
+      routed: false,
+    })
+    .onConflictDoUpdate({
+      target: [ticketRecipients.ticketId, ticketRecipients.userId],
+      set: { assigned: true },
+    });
+}
+
 export async function clientFor(t: TestApp, user: UserRow): Promise<TestClient> {
   const cache = signedIn.get(t) ?? new Map<number, TestClient>();
   signedIn.set(t, cache);

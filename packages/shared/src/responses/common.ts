@@ -120,6 +120,15 @@ export const loginResponseSchema = z
   })
   .meta({ id: 'LoginResponse' });
 
+/** The ratings tenants gave repairs (issue 25): how many, and their average (null while there are none). */
+export const apiRatingSummarySchema = z
+  .object({
+    count: z.number().int(),
+    /** RATING_MIN to RATING_MAX, to two decimals; null when `count` is 0. */
+    average: z.number().nullable(),
+  })
+  .meta({ id: 'ApiRatingSummary' });
+
 export const listMetaSchema = z
   .object({
     total: z.number().int(),

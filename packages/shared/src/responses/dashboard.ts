@@ -4,6 +4,7 @@
  * by the database; weeks start on Monday, 00:00 in the viewer's time zone.
  */
 import { z } from 'zod';
+import { apiRatingSummarySchema } from './common';
 
 export const apiDashboardTotalsSchema = z
   .object({
@@ -83,5 +84,10 @@ export const apiDashboardSchema = z
     time_to_close: apiDashboardTimeToCloseSchema,
     /** The oldest open tickets, oldest first, at most DASHBOARD_OLDEST_OPEN. */
     oldest_open: z.array(apiDashboardTicketSchema),
+    /**
+     * The tenants' ratings of the repairs in the viewer's scope (issue 25): the portfolio's, a manager's landlord's, a
+     * contractor's own; null for a tenant.
+     */
+    ratings: apiRatingSummarySchema.nullable(),
   })
   .meta({ id: 'ApiDashboard' });

@@ -145,6 +145,7 @@ const ticket = {
     book_visit: false,
     answer_visit: false,
     cancel_visit: false,
+    sign_off: false,
   },
   assignee: { id: 9, name: 'Pat Pipes', state: 'accepted', state_text: 'Accepted' },
   images: ['/api/tickets/42/images/1', '/api/tickets/42/images/2'],
@@ -200,6 +201,19 @@ const ticket = {
   },
   visit: null,
   visits: [],
+  signoff: {
+    id: 5,
+    state: 'confirmed',
+    state_text: 'Confirmed',
+    asked_at_timestamp: 1714560000,
+    answered_at_timestamp: 1714570000,
+    tenant: { id: 7, name: 'Jane Doe' },
+    contractor: { id: 9, name: 'Pat Pipes' },
+    rating: 5,
+    comment: 'Quick and tidy.',
+    reopen_reason: '',
+  },
+  signoffs: [],
 } satisfies ApiTicket;
 
 const comments = {
@@ -261,6 +275,7 @@ const dashboardAnswer = {
       path: '/api/tickets/42/',
     },
   ],
+  ratings: { count: 3, average: 4.33 },
 } satisfies ApiDashboard;
 
 describe('response schemas', () => {
@@ -299,6 +314,7 @@ describe('response schemas', () => {
       category_ids: [],
       categories: [],
       can: { update: true, delete: true },
+      rating: null,
       generated_password: 'correct-horse',
     } satisfies ApiCreatedUser;
     expect(users.apiCreatedUserSchema.parse(created)).toEqual(created);

@@ -5,7 +5,7 @@
  * `closed_at` are ISO strings.
  */
 import { z } from 'zod';
-import { ASSIGNMENT_STATES, COMMENT_VISIBILITIES, VISIT_STATES } from '../constants';
+import { ASSIGNMENT_STATES, COMMENT_VISIBILITIES, SIGNOFF_STATES, VISIT_STATES } from '../constants';
 import { wallClockRangeSchema } from '../schemas/tickets';
 import { listMetaSchema } from './common';
 
@@ -101,6 +101,8 @@ export const apiTicketPermissionsSchema = z
     answer_visit: z.boolean(),
     /** Cancel the visit: the contractor that holds the job, or staff, while a visit is proposed or booked. */
     cancel_visit: z.boolean(),
+    /** Confirm and rate the repair, or reopen the ticket: the viewer is its tenant and is asked now. */
+    sign_off: z.boolean(),
   })
   .meta({ id: 'ApiTicketPermissions' });
 
@@ -153,6 +155,34 @@ export const apiVisitSchema = z
     created_at_timestamp: z.number(),
   })
   .meta({ id: 'ApiVisit' });
+
+/** A person named by a ticket's part: id and shown name. */
+const personRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/**
+ * The tenant's sign-off of a completed ticket (issue 25): asked each time the ticket is completed, then confirmed with
+ * a rating, reopened with a reason, or withdrawn when the ticket left Completed another way.
+ */
+export const apiSignoffSchema = z
+  .object({
+    id: z.number().int(),
+    state: z.enum(SIGNOFF_STATES),
+    state_text: z.string(),
+    /** When the ticket was completed and the tenant asked. */
+    asked_at_timestamp: z.number(),
+    answered_at_timestamp: z.number().nullable(),
+    /** The tenant asked; null once that user is deleted. */
+    tenant: personRefSchema.nullable(),
+    /** The contractor that held the job, whose work it rates; null when nobody did. */
+    contractor: personRefSchema.nullable(),
+    /** RATING_MIN to RATING_MAX stars once confirmed; null otherwise. */
+    rating: z.number().int().nullable(),
+    /** The tenant's comment with its rating; '' when none. */
+    comment: z.string(),
+    /** What still needed fixing when it reopened the ticket; '' otherwise. */
+    reopen_reason: z.string(),
+  })
+  .meta({ id: 'ApiSignoff' });
 
 /** A ticket as lists show it (GET tickets and friends, batch answers). */
 export const apiTicketSummarySchema = z
@@ -217,6 +247,10 @@ export const apiTicketSchema = apiTicketSummarySchema
     visit: apiVisitSchema.nullable(),
     /** Every visit of the ticket, newest first (the history: refused, cancelled, rescheduled ones too). */
     visits: z.array(apiVisitSchema),
+    /** The newest sign-off (asked now, or the last answer); null when the ticket was never completed with a tenant. */
+    signoff: apiSignoffSchema.nullable(),
+    /** Every sign-off of the ticket, newest first (one per completion). */
+    signoffs: z.array(apiSignoffSchema),
   })
   .meta({ id: 'ApiTicket' });
 
@@ -382,6 +416,30 @@ export const apiAssignmentLinkSchema = z
 export const apiAssignmentLinkAnswerSchema = z
   .object({ message: z.string(), data: apiAssignmentLinkSchema })
   .meta({ id: 'ApiAssignmentLinkAnswer' });
+
+/** GET signoff-links/{token}: what the signed link of a completed ticket's email or SMS shows, without signing in. */
+export const apiSignoffLinkSchema = z
+  .object({
+    ticket_id: z.number().int(),
+    visible_id: z.string(),
+    title: z.string(),
+    property_name: z.string(),
+    unit_name: z.string(),
+    tenant_name: z.string(),
+    /** Who did the work; '' when nobody was assigned. */
+    contractor_name: z.string(),
+    state: z.enum(SIGNOFF_STATES),
+    asked_at_timestamp: z.number(),
+    rating: z.number().int().nullable(),
+    comment: z.string(),
+    reopen_reason: z.string(),
+  })
+  .meta({ id: 'ApiSignoffLink' });
+
+/** POST signoff-links/{token}/confirm and …/reopen. */
+export const apiSignoffLinkAnswerSchema = z
+  .object({ message: z.string(), data: apiSignoffLinkSchema })
+  .meta({ id: 'ApiSignoffLinkAnswer' });
 
 // ---------------------------------------------------------------------------------------------------------
 // Visits and the calendar (issue 25)

@@ -14,7 +14,7 @@
  * - POST   users/batch/tenants     → BatchCreateUsersResponse (201)
  */
 import { z } from 'zod';
-import { apiUserSchema, listMetaSchema, roleSchema, userTypeSchema } from './common';
+import { apiRatingSummarySchema, apiUserSchema, listMetaSchema, roleSchema, userTypeSchema } from './common';
 import { apiRecordRefSchema } from './records';
 
 /** A category in brief. */
@@ -43,6 +43,8 @@ export const apiUserRecordSchema = apiUserSchema
     categories: z.array(apiCategoryRefSchema),
     /** What the signed-in viewer may do with this user (edit form / delete button). */
     can: z.object({ update: z.boolean(), delete: z.boolean() }),
+    /** Contractors: the ratings of their repairs, for staff and the contractor itself; null otherwise. */
+    rating: apiRatingSummarySchema.nullable(),
   })
   .meta({ id: 'ApiUserRecord' });
 

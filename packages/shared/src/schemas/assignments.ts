@@ -3,10 +3,10 @@
  * accepts, or declines with a reason (in the app or from the signed link of its email or SMS). Whether the contractor
  * belongs to the landlord is the server's check (a field error on `contractor_id`).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ASSIGNMENT_DECLINE_REASON_MAX_LENGTH } from '../constants';
 import { en, format } from '../messages';
-import { form, id } from './common';
+import { form, id, remark } from './common';
 
 const v = en.validation;
 
@@ -18,15 +18,10 @@ export type AssignmentValues = z.infer<typeof assignmentSchema>;
 
 /** POST tickets/{id}/assignment/decline (and the signed link's): why, trimmed, line breaks kept as \n. */
 export const assignmentDeclineSchema = form({
-  reason: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() : (value ?? '')),
-    z
-      .string({ error: v.declineReason })
-      .min(1, { error: v.declineReason })
-      .max(ASSIGNMENT_DECLINE_REASON_MAX_LENGTH, {
-        error: format(v.declineReasonTooLong, { max: ASSIGNMENT_DECLINE_REASON_MAX_LENGTH }),
-      })
-      .transform((text) => text.replace(/\r\n?/g, '\n')),
-  ),
+  reason: remark({
+    max: ASSIGNMENT_DECLINE_REASON_MAX_LENGTH,
+    tooLong: format(v.declineReasonTooLong, { max: ASSIGNMENT_DECLINE_REASON_MAX_LENGTH }),
+    required: v.declineReason,
+  }),
 });
 export type AssignmentDeclineValues = z.infer<typeof assignmentDeclineSchema>;

@@ -52,6 +52,20 @@ export function text(message: string, { optional = false, max = MAX_TEXT_LENGTH,
 export const anyText = () =>
   z.preprocess((value) => (typeof value === 'string' ? value.trim() : ''), z.string());
 
+/**
+ * A reason or remark typed in a textarea (declining a job, refusing a visit, reopening a ticket): trimmed, line breaks
+ * kept as \n. `required` fails an empty one with `message`; too long fails with `tooLong`.
+ */
+export function remark({ max, tooLong, required }: { max: number; tooLong: string; required?: string }) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().replace(/\r\n?/g, '\n') : (value ?? '')),
+    z
+      .string({ error: required ?? tooLong })
+      .min(required ? 1 : 0, { error: required })
+      .max(max, { error: tooLong }),
+  );
+}
+
 /** A required long text (descriptions, messages). */
 export const longText = (message: string) => text(message, { max: MAX_LONG_TEXT_LENGTH });
 

@@ -7,6 +7,7 @@ export * from './comments';
 export * from './contact';
 export * from './errors';
 export * from './properties';
+export * from './signoffs';
 export * from './tickets';
 export * from './uploads';
 export * from './users';

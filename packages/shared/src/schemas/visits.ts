@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ASSIGNMENT_DECLINE_REASON_MAX_LENGTH, TIME_STEP_SECONDS, VISIT_MAX_HOURS } from '../constants';
 import { en, format } from '../messages';
 import { zonedSeconds } from '../time-zones';
-import { form, parseJson } from './common';
+import { form, parseJson, remark } from './common';
 
 const v = en.validation;
 
@@ -51,13 +51,9 @@ export type VisitValues = z.output<ReturnType<typeof visitSchema>>;
 
 /** POST …/visits/{visitId}/refuse and …/cancel: why, optional, trimmed. */
 export const visitReasonSchema = form({
-  reason: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim().replace(/\r\n?/g, '\n') : (value ?? '')),
-    z
-      .string({ error: format(v.visitReason, { max: ASSIGNMENT_DECLINE_REASON_MAX_LENGTH }) })
-      .max(ASSIGNMENT_DECLINE_REASON_MAX_LENGTH, {
-        error: format(v.visitReason, { max: ASSIGNMENT_DECLINE_REASON_MAX_LENGTH }),
-      }),
-  ),
+  reason: remark({
+    max: ASSIGNMENT_DECLINE_REASON_MAX_LENGTH,
+    tooLong: format(v.visitReason, { max: ASSIGNMENT_DECLINE_REASON_MAX_LENGTH }),
+  }),
 });
 export type VisitReasonValues = z.output<typeof visitReasonSchema>;

@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client';
 import { type TicketAssignmentRow, users } from '../../db/schema';
 import { ticketNoticeEmail } from '../../lib/mail/templates';
 import type { MessagingContext } from '../../lib/outbox/context';
-import { ASSIGNMENT_TOKEN_TTL_DAYS, signAssignmentToken } from '../../lib/tokens';
+import { signTicketLinkToken, TICKET_LINK_TTL_DAYS } from '../../lib/tokens';
 import { absoluteLink, managersOf, notify, type Person, personColumns } from '../tickets/routing';
 import { momentText } from '../tickets/time-zones';
 import { displayName } from '../users/serialize';
@@ -31,15 +31,12 @@ export interface AssignedTicket {
 const a = en.tickets.assignment;
 const mt = en.mail.ticket;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The page of the signed link that answers an assignment (the web's /assignment/{token}). */
 export function answerLink(messaging: MessagingContext, assignment: TicketAssignmentRow): string {
-  const token = signAssignmentToken(messaging.secret, {
+  const token = signTicketLinkToken(messaging.secret, 'assignment', {
     ticketId: assignment.ticketId,
-    contractorId: assignment.contractorId,
-    assignedAt: assignment.assignedAt,
-    expiresAt: new Date(assignment.assignedAt.getTime() + ASSIGNMENT_TOKEN_TTL_DAYS * DAY_MS),
+    userId: assignment.contractorId,
+    issuedAt: assignment.assignedAt,
   });
   return `${messaging.appUrl}/assignment/${token}`;
 }
@@ -107,7 +104,7 @@ export async function notifyAssigned(
             intro: mt.assignedIntro,
             facts: [[mt.answerBy, due]],
             action: { label: mt.answerAction, url: link },
-            notes: [format(mt.answerNote, { days: ASSIGNMENT_TOKEN_TTL_DAYS })],
+            notes: [format(mt.answerNote, { days: TICKET_LINK_TTL_DAYS.assignment })],
           },
           displayName(contractor),
           unsubscribeUrl,

@@ -41,7 +41,7 @@ import {
 import type { ServiceContext } from '../../lib/context';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { parseForm } from '../../lib/record-helpers';
-import { verifyAssignmentToken } from '../../lib/tokens';
+import { verifyTicketLinkToken } from '../../lib/tokens';
 import { findTicketRow, type TicketJoinedRow } from '../tickets/queries';
 import { answerWithTicket, type Viewer } from '../tickets/service';
 import { availabilityText } from '../tickets/time-zones';
@@ -285,7 +285,7 @@ async function linkedAssignment(
   token: string,
   now: Date,
 ): Promise<{ assignment: TicketAssignmentRow; contractor: Person }> {
-  const check = verifyAssignmentToken(ctx.messaging.secret, token, now);
+  const check = verifyTicketLinkToken(ctx.messaging.secret, 'assignment', token, now);
   if (!check.ok) throw new AppError(400, a.linkInvalid);
   const { claims } = check;
   const assignment = await assignmentOf(ctx.db, claims.ticketId);
@@ -299,14 +299,14 @@ async function linkedAssignment(
       email: users.email,
     })
     .from(users)
-    .where(eq(users.id, claims.contractorId));
+    .where(eq(users.id, claims.userId));
   const current =
     assignment !== undefined &&
     user !== undefined &&
     can({ id: user.id, role: user.role, landlordId: null }, 'ticket.answerAssignment', {
       contractorId: assignment.contractorId,
     }) &&
-    assignment.assignedAt.getTime() === claims.assignedAt.getTime();
+    assignment.assignedAt.getTime() === claims.issuedAt.getTime();
   if (!current) throw conflict(a.linkStale);
   return { assignment, contractor: { id: user.id, name: displayName(user) } };
 }

@@ -40,6 +40,8 @@ import {
   written,
 } from '../../db/reusable';
 import {
+  contractorRatings,
+  landlordRatings,
   portfolioClosings,
   portfolioTicketCounts,
   portfolioTicketHours,
@@ -591,4 +593,35 @@ function portfolioTimeToCloseStatement(db: Db, _shape: unknown, p: Placeholders)
     from totals
   `,
   );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Ratings (issue 25), from the totals the sign-offs' trigger keeps (migration 0024)
+
+/**
+ * How many ratings the actor's repairs got and their sum: the whole portfolio's (a row per landlord), a manager's
+ * landlord's, a contractor's own. Tenants give ratings and see none of them (`dashboard.viewRatings`).
+ */
+export async function ratingTotals(db: Db, actor: Actor): Promise<{ count: number; sum: number }> {
+  const scope = ticketScope(actor);
+  if (scope === 'unit') return { count: 0, sum: 0 };
+  const table = scope === 'routed' ? contractorRatings : landlordRatings;
+  const query = reusable(db, `rating_totals_${scope}`, (db, name) =>
+    db
+      .select({
+        count: sql<number>`coalesce(sum(${table.ratings}), 0)::int`,
+        sum: sql<number>`coalesce(sum(${table.ratingSum}), 0)::int`,
+      })
+      .from(table)
+      .where(
+        scope === 'all'
+          ? undefined
+          : scope === 'landlord'
+            ? eq(landlordRatings.landlordId, sql.placeholder('id'))
+            : eq(contractorRatings.contractorId, sql.placeholder('id')),
+      )
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id: scope === 'landlord' ? (actor.landlordId ?? 0) : actor.id });
+  return row ?? { count: 0, sum: 0 };
 }

@@ -6,9 +6,11 @@
 import {
   type Actor,
   type ApiDashboard,
+  can,
   DASHBOARD_CLOSE_WINDOW_DAYS,
   DASHBOARD_WEEKS,
   FIRST_CLOSED_STATUS,
+  ratingSummary,
   statusText,
   TICKET_STATUSES,
   ticketScope,
@@ -29,6 +31,7 @@ import {
   portfolioOpenByProperty,
   portfolioTimeToClose,
   portfolioWeeks,
+  ratingTotals,
 } from './queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -102,10 +105,13 @@ export async function getDashboard(
   const closeWindowStart = new Date(now.getTime() - DASHBOARD_CLOSE_WINDOW_DAYS * DAY_MS);
   const window = { firstWeek: firstDashboardWeek(now, timeZone), timeZone };
   const portfolio = ticketScope(actor) === 'all';
-  const figures =
-    (!portfolio && (await narrowFigures(db, actor, window, closeWindowStart, narrowScopeLimit))) ||
-    (await figureByFigure(db, actor, portfolio, window, closeWindowStart));
-  return answerOf(figures);
+  const [figures, ratings] = await Promise.all([
+    (async () =>
+      (!portfolio && (await narrowFigures(db, actor, window, closeWindowStart, narrowScopeLimit))) ||
+      (await figureByFigure(db, actor, portfolio, window, closeWindowStart)))(),
+    can(actor, 'dashboard.viewRatings') ? ratingTotals(db, actor) : null,
+  ]);
+  return { ...answerOf(figures), ratings: ratings && ratingSummary(ratings.count, ratings.sum) };
 }
 
 /**
@@ -130,7 +136,13 @@ async function figureByFigure(
   return { statusCounts, byProperty, weeks, timeToClose, oldest };
 }
 
-function answerOf({ statusCounts, byProperty, weeks, timeToClose, oldest }: DashboardFigures): ApiDashboard {
+function answerOf({
+  statusCounts,
+  byProperty,
+  weeks,
+  timeToClose,
+  oldest,
+}: DashboardFigures): Omit<ApiDashboard, 'ratings'> {
   const countOf = new Map(statusCounts.map((row) => [Number(row.status), Number(row.count)]));
   const openStatuses = TICKET_STATUSES.slice(0, FIRST_CLOSED_STATUS).map((text, status) => ({
     status,

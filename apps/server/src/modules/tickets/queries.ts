@@ -8,6 +8,7 @@ import {
   LIST_COUNT_CAP,
   type Role,
   SEARCH_COUNT_CAP,
+  type SignoffState,
   TICKET_STATUSES,
   type TicketScope,
   ticketScope,
@@ -214,6 +215,27 @@ export interface JsonVisit {
 const visitsJson = sql<
   JsonVisit[]
 >`(select coalesce(json_agg(json_build_object('id', v.id, 'ticketId', v.ticket_id, 'contractorId', v.contractor_id, 'state', v.state, 'startsAt', v.starts_at, 'endsAt', v.ends_at, 'inWindow', v.in_window, 'reason', v.reason, 'createdAt', v.created_at, 'contractor', case when c.id is null then null else json_build_object('firstName', c.first_name, 'lastName', c.last_name, 'companyName', c.company_name, 'email', c.email) end) order by v.created_at desc, v.id desc), '[]'::json) from ticket_visits v left join users c on c.id = v.contractor_id where v.ticket_id = ${tickets.id})`;
+
+/** A sign-off of a completed ticket (issue 25) with its tenant's and contractor's names, as its details read it. */
+export interface JsonSignoff {
+  id: number;
+  state: SignoffState;
+  askedAt: string;
+  answeredAt: string | null;
+  rating: number | null;
+  comment: string;
+  reopenReason: string;
+  tenantId: number | null;
+  contractorId: number | null;
+  tenant: JsonPersonName | null;
+  contractor: JsonPersonName | null;
+}
+type JsonPersonName = { firstName: string; lastName: string; companyName: string; email: string };
+
+/** The sign-offs of a ticket, newest first, as one JSON column (its details show them). */
+const signoffsJson = sql<
+  JsonSignoff[]
+>`(select coalesce(json_agg(json_build_object('id', s.id, 'state', s.state, 'askedAt', s.asked_at, 'answeredAt', s.answered_at, 'rating', s.rating, 'comment', s.comment, 'reopenReason', s.reopen_reason, 'tenantId', s.tenant_id, 'contractorId', s.contractor_id, 'tenant', case when t.id is null then null else json_build_object('firstName', t.first_name, 'lastName', t.last_name, 'companyName', t.company_name, 'email', t.email) end, 'contractor', case when c.id is null then null else json_build_object('firstName', c.first_name, 'lastName', c.last_name, 'companyName', c.company_name, 'email', c.email) end) order by s.asked_at desc, s.id desc), '[]'::json) from ticket_signoffs s left join users t on t.id = s.tenant_id left join users c on c.id = s.contractor_id where s.ticket_id = ${tickets.id})`;
 
 /** A ticket row with what every answer shows of its unit, property, tenant and assigned contractor. */
 const rowColumns = {
@@ -699,6 +721,8 @@ export interface TicketDetailRows {
   log: LogRowWithUser[];
   /** Newest first. */
   visits: JsonVisit[];
+  /** Newest first. */
+  signoffs: JsonSignoff[];
 }
 
 // The detail's lists as JSON columns of the ticket's own row: one statement and one pooled connection per
@@ -712,6 +736,7 @@ const detailLists = {
     JsonAvailability[]
   >`(select coalesce(json_agg(json_build_object('id', ta.id, 'ticketId', ta.ticket_id, 'startsAt', ta.starts_at, 'endsAt', ta.ends_at) order by ta.starts_at, ta.id), '[]'::json) from ticket_availability ta where ta.ticket_id = ${tickets.id})`,
   visitsJson,
+  signoffsJson,
   logJson: sql<
     JsonLogEntry[]
   >`(select coalesce(json_agg(json_build_object('entry', json_build_object('id', l.id, 'ticketId', l.ticket_id, 'userId', l.user_id, 'action', l.action, 'description', l.description, 'data', l.data, 'createdAt', l.created_at), 'user', case when u.id is null then null else json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'companyName', u.company_name, 'email', u.email) end) order by l.created_at desc, l.id desc), '[]'::json) from ticket_log l left join users u on u.id = l.user_id where l.ticket_id = ${tickets.id})`,
@@ -746,10 +771,11 @@ export async function findTicketDetail(
 
 /** The detail's JSON lists read back into rows (timestamps come as text). */
 function detailRowsOf(found: TicketJoinedRow & DetailListColumns): TicketDetailRows {
-  const { categoriesJson, imagesJson, availabilityJson, logJson, visitsJson, ...row } = found;
+  const { categoriesJson, imagesJson, availabilityJson, logJson, visitsJson, signoffsJson, ...row } = found;
   return {
     row,
     visits: visitsJson,
+    signoffs: signoffsJson,
     categories: categoriesJson,
     images: imagesJson.map((image) => ({ ...image, createdAt: new Date(image.createdAt) })),
     availability: availabilityJson.map((range) => ({

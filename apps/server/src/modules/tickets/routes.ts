@@ -66,7 +66,7 @@ function fileRoute(app: FastifyInstance, thumbnail: boolean) {
   });
 }
 
-export function ticketRoutes(app: FastifyInstance): void {
+export function ticketRoutes(app: FastifyInstance, clock: () => Date = () => new Date()): void {
   defineRoutes(app, 'Tickets', [
     route({
       method: 'GET',
@@ -98,7 +98,7 @@ export function ticketRoutes(app: FastifyInstance): void {
       body: ticketForm,
       answers: { 201: apiTicketSchema },
       handler: async (request, reply, signedIn) => {
-        const ticket = await createTicket(app, viewerOf(signedIn), request.body, request.uploads);
+        const ticket = await createTicket(app, viewerOf(signedIn), request.body, request.uploads, clock());
         reply.code(201);
         return ticket;
       },
@@ -117,7 +117,8 @@ export function ticketRoutes(app: FastifyInstance): void {
       summary: 'Change the status of several tickets',
       body: ticketBatchStatusSchema,
       answers: { 200: apiTicketBatchStatusResponseSchema },
-      handler: async (request, _reply, signedIn) => batchChangeStatus(app, viewerOf(signedIn), request.body),
+      handler: async (request, _reply, signedIn) =>
+        batchChangeStatus(app, viewerOf(signedIn), request.body, clock()),
     }),
     route({
       method: 'GET',
@@ -144,8 +145,8 @@ export function ticketRoutes(app: FastifyInstance): void {
       answers: { 200: apiTicketSchema },
       handler: async (request, _reply, signedIn) =>
         isStatusOnly(request.body, request.uploads)
-          ? changeTicketStatus(app, viewerOf(signedIn), signedIn.params.id, request.body)
-          : updateTicket(app, viewerOf(signedIn), signedIn.params.id, request.body, request.uploads),
+          ? changeTicketStatus(app, viewerOf(signedIn), signedIn.params.id, request.body, clock())
+          : updateTicket(app, viewerOf(signedIn), signedIn.params.id, request.body, request.uploads, clock()),
     }),
     route({
       method: 'DELETE',

@@ -258,7 +258,10 @@ export async function routeTicket(
   );
 }
 
-/** Tells the tenant and the creator (and, for a contractor's change, the managers) about a status change. */
+/**
+ * Tells the tenant and the creator (and, for a contractor's change, the managers) about a status change; not those in
+ * `told`, whom another message of the change tells already.
+ */
 export async function notifyStatusChange(
   tx: Tx,
   appUrl: string,
@@ -266,6 +269,7 @@ export async function notifyStatusChange(
   author: Author,
   from: number,
   to: number,
+  told: number[] = [],
 ): Promise<void> {
   const ids = [ticket.tenantId, ticket.createdBy].filter((id): id is number => id !== null);
   const people: Person[] =
@@ -273,7 +277,7 @@ export async function notifyStatusChange(
       ? await tx.select(personColumns).from(users).where(inArray(users.id, ids)).orderBy(asc(users.id))
       : [];
   if (worksOnProperties(author.role)) people.push(...(await managersOf(tx, ticket.landlordId)));
-  const seen = new Set<number>([author.id]);
+  const seen = new Set<number>([author.id, ...told]);
   const audience = people.filter((person) => !seen.has(person.id) && seen.add(person.id));
   const vars = {
     id: ticket.id,

@@ -1,6 +1,7 @@
 /** API shapes of tickets (SPEC.md section 3): every field of the Ticket entity is computed here. */
 import {
   type Actor,
+  type ApiSignoff,
   type ApiTicket,
   type ApiTicketAssignee,
   type ApiTicketAssignment,
@@ -13,15 +14,23 @@ import {
   isClosedStatus,
   isCommentVisibility,
   priorityText,
+  signoffStateText,
   statusSlug,
   statusText,
   visibleId,
 } from '@mend/shared';
-import type { TicketAvailabilityRow, TicketImageRow, TicketLogRow } from '../../db/schema';
+import type { TicketImageRow, TicketLogRow } from '../../db/schema';
 import { fileUrl } from '../../lib/storage-urls';
 import { displayName, toSeconds } from '../users/serialize';
 import { isActiveVisit, serializeVisit } from '../visits/serialize';
-import type { JsonAssignment, JsonVisit, LogRowWithUser, TicketJoinedRow } from './queries';
+import type {
+  JsonAssignment,
+  JsonSignoff,
+  JsonVisit,
+  LogRowWithUser,
+  TicketDetailRows,
+  TicketJoinedRow,
+} from './queries';
 import { availabilityText, wallClockRange } from './time-zones';
 
 export const ticketPath = (id: number) => `/api/tickets/${id}/`;
@@ -54,14 +63,20 @@ export function closedAt(
   return ticket.closedAt ?? closingLogAt ?? ticket.updatedAt;
 }
 
+/** What only a ticket's details read of it: the visit proposed or booked now, the newest sign-off. */
+export interface DetailParts {
+  activeVisit: JsonVisit | null;
+  newestSignoff: JsonSignoff | null;
+}
+
 /**
- * What the viewer may do to a ticket it sees (the scope already decided that it sees it). `activeVisit`: the visit
- * proposed or booked now, which only the details read (lists offer no visit actions: null).
+ * What the viewer may do to a ticket it sees (the scope already decided that it sees it). Lists offer no visit or
+ * sign-off actions: they have no `parts`.
  */
 export function ticketPermissions(
   viewer: Actor,
   row: TicketJoinedRow,
-  activeVisit: JsonVisit | null = null,
+  { activeVisit, newestSignoff }: DetailParts = { activeVisit: null, newestSignoff: null },
 ): ApiTicketSummary['can'] {
   const { assignment } = row;
   const open = !isClosedStatus(row.ticket.status);
@@ -90,6 +105,28 @@ export function ticketPermissions(
       activeVisit !== null &&
       can(viewer, 'visit.answer', { tenantId: row.ticket.tenantId, visitState: activeVisit.state }),
     cancel_visit: visitSubject !== null && can(viewer, 'visit.cancel', visitSubject),
+    sign_off:
+      newestSignoff !== null &&
+      newestSignoff.state === 'asked' &&
+      can(viewer, 'ticket.signOff', { tenantId: newestSignoff.tenantId }),
+  };
+}
+
+/** A sign-off as the details show it. */
+export function serializeSignoff(signoff: JsonSignoff): ApiSignoff {
+  const person = (id: number | null, names: JsonSignoff['tenant']) =>
+    id !== null && names ? { id, name: displayName(names) } : null;
+  return {
+    id: signoff.id,
+    state: signoff.state,
+    state_text: signoffStateText(signoff.state),
+    asked_at_timestamp: toSeconds(new Date(signoff.askedAt)),
+    answered_at_timestamp: signoff.answeredAt ? toSeconds(new Date(signoff.answeredAt)) : null,
+    tenant: person(signoff.tenantId, signoff.tenant),
+    contractor: person(signoff.contractorId, signoff.contractor),
+    rating: signoff.rating,
+    comment: signoff.comment,
+    reopen_reason: signoff.reopenReason,
   };
 }
 
@@ -130,7 +167,7 @@ export function serializeTicketSummary(
   categories: { id: number; title: string }[],
   viewer: Actor,
   closingLogAt?: Date,
-  activeVisit: JsonVisit | null = null,
+  parts?: DetailParts,
 ): ApiTicketSummary {
   const { ticket, unit, property, tenant } = row;
   const status = statusText(ticket.status);
@@ -179,7 +216,7 @@ export function serializeTicketSummary(
     closed_at: closed?.toISOString() ?? null,
     path: ticketPath(ticket.id),
     highlighted: false,
-    can: ticketPermissions(viewer, row, activeVisit),
+    can: ticketPermissions(viewer, row, parts),
     assignee: serializeAssignee(viewer, row.assignment),
   };
 }
@@ -228,16 +265,10 @@ function logEntryReadableBy(viewer: Actor, { entry }: LogRowWithUser): boolean {
   return isCommentVisibility(visibility) && can(viewer, 'comment.read', { visibility });
 }
 
-export function serializeTicket(
-  row: TicketJoinedRow,
-  categories: { id: number; title: string }[],
-  images: TicketImageRow[],
-  availability: TicketAvailabilityRow[],
-  log: LogRowWithUser[],
-  visits: JsonVisit[],
-  viewer: Actor,
-): ApiTicket {
+export function serializeTicket(detail: TicketDetailRows, viewer: Actor): ApiTicket {
+  const { row, categories, images, availability, log, visits, signoffs } = detail;
   const activeVisit = visits.find((visit) => isActiveVisit(visit.state)) ?? null;
+  const newestSignoff = signoffs[0] ?? null;
   const zone = row.property.timeZone;
   const ranges = availability.map((range) => ({
     start: toSeconds(range.startsAt),
@@ -247,13 +278,10 @@ export function serializeTicket(
   const readable = log.filter((entry) => logEntryReadableBy(viewer, entry));
   // Object.assign rather than a spread followed by properties (slow in Node 20's V8; see serializeUserRecord).
   return Object.assign(
-    serializeTicketSummary(
-      row,
-      categories,
-      viewer,
-      newestClosingEntry(log.map(({ entry }) => entry)),
+    serializeTicketSummary(row, categories, viewer, newestClosingEntry(log.map(({ entry }) => entry)), {
       activeVisit,
-    ),
+      newestSignoff,
+    }),
     {
       images: files.map((file) => file.url),
       thumbnails: files.map((file) => file.thumbnail_url),
@@ -267,6 +295,8 @@ export function serializeTicket(
       assignment: serializeAssignment(viewer, row.assignment),
       visit: activeVisit && serializeVisit(activeVisit, zone),
       visits: visits.map((visit) => serializeVisit(visit, zone)),
+      signoff: newestSignoff && serializeSignoff(newestSignoff),
+      signoffs: signoffs.map(serializeSignoff),
     },
   );
 }

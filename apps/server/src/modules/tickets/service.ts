@@ -21,7 +21,6 @@ import {
   format,
   hasUnit,
   isClosedStatus,
-  statusText,
   TICKET_IMAGE_MAX_FILES,
   TICKET_STATUSES,
   ticketBatchDeleteSchema,
@@ -55,9 +54,11 @@ import { listQueryWith, optionalIdFilter } from '../../lib/contracts';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import { countAll, type ListQuery, listPage } from '../../lib/list-query';
+import { messagingFor } from '../../lib/outbox/context';
 import type { SignedIn } from '../../lib/routes';
 import { seesEveryRow } from '../../lib/scopes';
 import { markViewedAbout } from '../notifications/service';
+import { signoffOnStatusChange } from '../signoffs/ask';
 import { displayName } from '../users/serialize';
 import { discardFiles, IMAGES_FIELD, keysOf, type StoredFile, storeTicketFiles } from './files';
 import { asRecord, idsOf, parseTicketForm, type TicketForm } from './form';
@@ -78,6 +79,7 @@ import {
 } from './queries';
 import { type Author, notifyStatusChange, routeTicket, type TicketFacts } from './routing';
 import { serializeTicket, serializeTicketSummary } from './serialize';
+import { statusLogLine, writeStatus } from './status';
 
 /** The signed-in user as the rules see it, with the name written into the activity log. */
 export interface Viewer extends Actor {
@@ -141,8 +143,7 @@ export async function loadTicket(db: Db, viewer: Actor, id: number): Promise<Api
 }
 
 function serializeDetail(viewer: Actor, detail: TicketDetailRows): ApiTicket {
-  const { row, categories, images, availability, log, visits } = detail;
-  return serializeTicket(row, categories, images, availability, log, visits, viewer);
+  return serializeTicket(detail, viewer);
 }
 
 /**
@@ -412,28 +413,29 @@ function filesLog(
   return logRow(ticketId, viewer, action, description, { ids });
 }
 
-/** Sets a new status with its closing time, log entry and notifications; false when it is unchanged. */
+/** Sets a new status with its closing time, log entry, sign-off and notifications; false when it is unchanged. */
 async function applyStatus(
   tx: Tx,
   appUrl: string,
   viewer: Viewer,
   ticket: Pick<TicketRow, 'id' | 'status'>,
   status: number,
+  now: Date,
 ): Promise<boolean> {
   if (ticket.status === status) return false;
-  // closed_at: set whenever the ticket enters a closed status, cleared when it is reopened.
-  await tx
-    .update(tickets)
-    .set({ status, closedAt: isClosedStatus(status) ? new Date() : null, updatedAt: new Date() })
-    .where(eq(tickets.id, ticket.id));
-  await tx.insert(ticketLog).values(statusLog(ticket.id, viewer, ticket.status, status));
-  await notifyStatusChange(tx, appUrl, await factsOf(tx, ticket.id), authorOf(viewer), ticket.status, status);
+  const asked = await writeStatus(tx, messagingFor(appUrl), ticket, status, viewer, now);
+  // A tenant asked to sign the repair off hears of the completion from that question alone.
+  const told = asked === null ? [] : [asked];
+  await notifyStatusChange(
+    tx,
+    appUrl,
+    await factsOf(tx, ticket.id),
+    authorOf(viewer),
+    ticket.status,
+    status,
+    told,
+  );
   return true;
-}
-
-function statusLog(ticketId: number, viewer: Viewer, from: number, to: number) {
-  const description = format(en.tickets.log.statusChanged, { from: statusText(from), to: statusText(to) });
-  return logRow(ticketId, viewer, 'status_changed', description, { from, to });
 }
 
 /** Runs a write after files were stored; if it fails, the files go again. */
@@ -458,6 +460,7 @@ export async function createTicket(
   viewer: Viewer,
   body: unknown,
   uploads: UploadedFile[],
+  now = new Date(),
 ): Promise<ApiTicket> {
   if (!can(viewer, 'ticket.create')) throw forbidden();
   const input = asRecord(body);
@@ -486,14 +489,16 @@ export async function createTicket(
         ...ticketColumns(form),
         status,
         meta: form.meta ?? {},
-        closedAt: isClosedStatus(status) ? new Date() : null,
+        closedAt: isClosedStatus(status) ? now : null,
       });
       await tx.insert(ticketCategories).values({ ticketId: id, categoryId: form.category.id });
       await insertAvailability(tx, id, values.availability);
       await insertImages(tx, id, stored, 0);
       await tx.insert(ticketLog).values(logRow(id, viewer, 'created', en.tickets.log.created));
-      if (status !== 0) await tx.insert(ticketLog).values(statusLog(id, viewer, 0, status));
+      if (status !== 0) await tx.insert(ticketLog).values(statusLogLine(id, viewer, 0, status));
       await routeTicket(tx, ctx.config.appUrl, await factsOf(tx, id), authorOf(viewer));
+      // Raised as Completed (work logged after it was done): its tenant is asked to sign it off too.
+      await signoffOnStatusChange(tx, ctx.messaging, id, 0, status, viewer, now);
     }),
   );
   return loadTicket(ctx.db, viewer, id);
@@ -539,6 +544,7 @@ export async function updateTicket(
   id: number,
   body: unknown,
   uploads: UploadedFile[],
+  now = new Date(),
 ): Promise<ApiTicket> {
   const current = await findTicketRow(ctx.db, viewer, id);
   if (!current) throw notFound();
@@ -563,7 +569,7 @@ export async function updateTicket(
   });
   const stored = await storeTicketFiles(ctx.storage, ctx.log, id, form.files);
   const removedKeys = await withStoredFiles(ctx, stored, () =>
-    ctx.db.transaction((tx) => writeUpdate(tx, ctx.config.appUrl, viewer, id, form, stored, removeIds)),
+    ctx.db.transaction((tx) => writeUpdate(tx, ctx.config.appUrl, viewer, id, form, stored, removeIds, now)),
   );
   // The rows are gone (committed): now their files may go.
   await discardFiles(ctx.storage, ctx.log, removedKeys);
@@ -579,6 +585,7 @@ async function writeUpdate(
   form: TicketForm,
   stored: StoredFile[],
   removeIds: number[],
+  now: Date,
 ): Promise<string[]> {
   const [locked] = await tx
     .select()
@@ -690,7 +697,7 @@ async function writeUpdate(
         removed.map((image) => image.id),
       ),
     );
-  if (values.status !== undefined) await applyStatus(tx, appUrl, viewer, locked, values.status);
+  if (values.status !== undefined) await applyStatus(tx, appUrl, viewer, locked, values.status, now);
   // Moved to another property or category: its contractors (and managers) hear about it too.
   if (categoryChanged || (unitChanged && form.unit.propertyId !== locked.propertyId)) {
     await routeTicket(tx, appUrl, await factsOf(tx, id), authorOf(viewer));
@@ -707,6 +714,7 @@ export async function changeTicketStatus(
   viewer: Viewer,
   id: number,
   body: unknown,
+  now = new Date(),
 ): Promise<ApiTicket> {
   if (!(await findTicketRow(ctx.db, viewer, id))) throw notFound();
   if (!can(viewer, 'ticket.updateStatus')) throw forbidden();
@@ -718,7 +726,7 @@ export async function changeTicketStatus(
       .where(and(eq(tickets.id, id), visibleTickets(viewer)))
       .for('update');
     if (!locked) throw notFound();
-    await applyStatus(tx, ctx.config.appUrl, viewer, locked, status);
+    await applyStatus(tx, ctx.config.appUrl, viewer, locked, status, now);
   });
   return loadTicket(ctx.db, viewer, id);
 }
@@ -740,6 +748,7 @@ export async function batchChangeStatus(
   ctx: ServiceContext,
   viewer: Viewer,
   body: unknown,
+  now = new Date(),
 ): Promise<ApiTicketBatchStatusResponse> {
   const { tickets: ids, status } = ticketBatchStatusSchema.parse(asRecord(body));
   assertBatchSize(ids, en.errors.statusUpdateFailed);
@@ -753,7 +762,7 @@ export async function batchChangeStatus(
       .where(and(inArray(tickets.id, ids), visibleTickets(viewer)))
       .orderBy(asc(tickets.id))
       .for('update');
-    for (const row of rows) await applyStatus(tx, ctx.config.appUrl, viewer, row, status);
+    for (const row of rows) await applyStatus(tx, ctx.config.appUrl, viewer, row, status, now);
     return rows.map((row) => row.id);
   });
   if (applied.length === 0) throw new AppError(403, en.errors.statusUpdateFailed);

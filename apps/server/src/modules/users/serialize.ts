@@ -76,6 +76,7 @@ export function serializeUserRecord(
   user: UserRow,
   links: UserLinks,
   can: ApiUserRecord['can'],
+  rating: ApiUserRecord['rating'],
 ): ApiUserRecord {
   // Object.assign, not `{ ...serializeUser(user), type, … }`: Node 20's V8 takes a slow path for every property
   // written after a spread in an object literal, and this runs for every row of the people lists.
@@ -89,6 +90,7 @@ export function serializeUserRecord(
     category_ids: links.categories.map((category) => category.id),
     categories: links.categories,
     can,
+    rating,
   });
 }
 

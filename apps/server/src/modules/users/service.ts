@@ -22,6 +22,7 @@ import {
   parseRole,
   ROLE,
   type Role,
+  ratingSummary,
   roleName,
   SEARCH_COUNT_CAP,
   temporaryEmailFor,
@@ -47,6 +48,7 @@ import {
   categories,
   contractorCategories,
   contractorProperties,
+  contractorRatings,
   landlords,
   properties,
   tenantUnits,
@@ -257,6 +259,11 @@ const linkColumns = {
   categories: sql<
     { id: number; title: string }[] | null
   >`case when ${roleIn(ROLE.contractor)} then (select json_agg(json_build_object('id', ${categories.id}, 'title', ${categories.title}) order by ${categories.title}, ${categories.id}) from ${contractorCategories} inner join ${categories} on ${categories.id} = ${contractorCategories.categoryId} where ${contractorCategories.userId} = ${listed(users.id)}) end`,
+  // A contractor's ratings (issue 25), as the sign-offs' trigger keeps them: one row by its key.
+  ratings: sql<{
+    count: number;
+    sum: number;
+  } | null>`case when ${roleIn(ROLE.contractor)} then (select json_build_object('count', ${contractorRatings.ratings}, 'sum', ${contractorRatings.ratingSum}) from ${contractorRatings} where ${contractorRatings.contractorId} = ${listed(users.id)}) end`,
 };
 
 type LinkColumnValues = { [K in keyof typeof linkColumns]: (typeof linkColumns)[K]['_']['type'] };
@@ -269,6 +276,17 @@ function linksOf(user: UserRow, columns: LinkColumnValues): UserLinks {
     properties: columns.properties ?? [],
     categories: columns.categories ?? [],
   };
+}
+
+/** A user as the viewer sees it: its links (none when they were not read), what it may do, a contractor's rating. */
+function recordFor(actor: Actor, user: UserRow, columns: LinkColumnValues | undefined): ApiUserRecord {
+  const ratings = columns?.ratings ?? { count: 0, sum: 0 };
+  return serializeUserRecord(
+    user,
+    columns ? linksOf(user, columns) : NO_LINKS,
+    { update: can(actor, 'user.updateRecord', user), delete: can(actor, 'user.delete', user) },
+    can(actor, 'user.viewRating', user) ? ratingSummary(ratings.count, ratings.sum) : null,
+  );
 }
 
 /** Records as the viewer sees them (links plus what it may do to each). */
@@ -284,13 +302,7 @@ export async function toRecords(db: Db, actor: Actor, rows: UserRow[]): Promise<
       ),
     );
   const linksById = new Map(found.map(({ id, ...columns }) => [id, columns]));
-  return rows.map((row) => {
-    const columns = linksById.get(row.id);
-    return serializeUserRecord(row, columns ? linksOf(row, columns) : NO_LINKS, {
-      update: can(actor, 'user.updateRecord', row),
-      delete: can(actor, 'user.delete', row),
-    });
-  });
+  return rows.map((row) => recordFor(actor, row, linksById.get(row.id)));
 }
 
 /**
@@ -396,12 +408,7 @@ export async function listUsers(
     const [{ counted }] = await counting.execute(values);
     total = cappedTotal(counted, cap);
   }
-  const records = rows.map((row) =>
-    serializeUserRecord(row.user, linksOf(row.user, row), {
-      update: can(actor, 'user.updateRecord', row.user),
-      delete: can(actor, 'user.delete', row.user),
-    }),
-  );
+  const records = rows.map((row) => recordFor(actor, row.user, row));
   return listPage(records, total, query);
 }
 
@@ -441,10 +448,7 @@ async function visibleUserWithLinks(db: Db, actor: Actor, type: UserType, id: nu
 }
 
 function recordOfRow(actor: Actor, row: Awaited<ReturnType<typeof visibleUserWithLinks>>): ApiUserRecord {
-  return serializeUserRecord(row.user, linksOf(row.user, row), {
-    update: can(actor, 'user.updateRecord', row.user),
-    delete: can(actor, 'user.delete', row.user),
-  });
+  return recordFor(actor, row.user, row);
 }
 
 /** GET /{type}/{id}. */

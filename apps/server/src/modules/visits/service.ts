@@ -17,19 +17,19 @@ import {
   format,
   isClosedStatus,
   STATUS,
-  statusText,
   visitReasonSchema,
   visitSchema,
 } from '@mend/shared';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { type TicketVisitRow, ticketAvailability, ticketLog, tickets, ticketVisits } from '../../db/schema';
+import { type TicketVisitRow, ticketAvailability, ticketLog, ticketVisits } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { parseForm } from '../../lib/record-helpers';
 import { assignmentOf, type LockedTicket, lockTicket, nameOf } from '../assignments/queries';
 import { findTicketRow, type TicketJoinedRow } from '../tickets/queries';
 import { answerWithTicket, type Viewer } from '../tickets/service';
+import { writeStatus } from '../tickets/status';
 import { notifyVisit, type VisitEvent } from './notify';
 import { visitText } from './serialize';
 
@@ -63,19 +63,6 @@ function logLine(
   data: Record<string, unknown>,
 ) {
   return { ticketId, userId: by?.id ?? null, action, description, data };
-}
-
-/** Sets the ticket's status (with its log line) when it changes; the visit's own message tells of it. */
-async function setStatus(tx: Tx, ticket: { id: number; status: number }, status: number, by: By, now: Date) {
-  if (ticket.status === status) return;
-  await tx.update(tickets).set({ status, updatedAt: now }).where(eq(tickets.id, ticket.id));
-  const description = format(en.tickets.log.statusChanged, {
-    from: statusText(ticket.status),
-    to: statusText(status),
-  });
-  await tx
-    .insert(ticketLog)
-    .values(logLine(ticket.id, by, 'status_changed', description, { from: ticket.status, to: status }));
 }
 
 async function tell(
@@ -128,7 +115,7 @@ export async function cancelActiveVisit(
   await tx
     .insert(ticketLog)
     .values(logLine(ticketId, by, 'visit_cancelled', description, { visit: visit.id }));
-  if (ticket.status === STATUS.scheduled) await setStatus(tx, ticket, STATUS.open, by, now);
+  if (ticket.status === STATUS.scheduled) await writeStatus(tx, ctx.messaging, ticket, STATUS.open, by, now);
   await tell(tx, ctx, ticket, cancelled, 'cancelled', by);
   return true;
 }
@@ -216,8 +203,9 @@ export async function bookVisit(
         },
       ),
     );
-    if (inWindow) await setStatus(tx, ticket, STATUS.scheduled, viewer, now);
-    else if (ticket.status === STATUS.scheduled) await setStatus(tx, ticket, STATUS.open, viewer, now);
+    if (inWindow) await writeStatus(tx, ctx.messaging, ticket, STATUS.scheduled, viewer, now);
+    else if (ticket.status === STATUS.scheduled)
+      await writeStatus(tx, ctx.messaging, ticket, STATUS.open, viewer, now);
     await tell(tx, ctx, ticket, visit, inWindow ? 'booked' : 'proposed', viewer);
     return { inWindow, time };
   });
@@ -270,7 +258,8 @@ export async function answerVisit(
         visit: visit.id,
       }),
     );
-    if (confirm && !isClosedStatus(ticket.status)) await setStatus(tx, ticket, STATUS.scheduled, viewer, now);
+    if (confirm && !isClosedStatus(ticket.status))
+      await writeStatus(tx, ctx.messaging, ticket, STATUS.scheduled, viewer, now);
     await tell(tx, ctx, ticket, answered, confirm ? 'confirmed' : 'refused', viewer);
   });
   return answerWithTicket(ctx.db, viewer, ticketId, confirm ? v.confirmed : v.refused);

@@ -1,0 +1,195 @@
+/**
+ * Who hears about a completed ticket's sign-off (issue 25), written in the change's own transaction through `notify`
+ * (tickets/routing.ts: an in-app notification and, per each person's options, an email / SMS / voice message):
+ * - asked (the ticket became Completed): the tenant, with the signed link that answers without signing in;
+ * - reopened by the tenant: the contractor that holds the job and the landlord's managers, with the reason;
+ * - confirmed and rated: the contractor whose work it rates; at LOW_RATING_MAX or below, the managers too (an alert).
+ * Nobody is told of their own action.
+ */
+import { en, format, LOW_RATING_MAX, RATING_MAX, visibleId } from '@mend/shared';
+import { asc, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { type TicketSignoffRow, users } from '../../db/schema';
+import { ticketNoticeEmail } from '../../lib/mail/templates';
+import type { MessagingContext } from '../../lib/outbox/context';
+import { signTicketLinkToken, TICKET_LINK_TTL_DAYS } from '../../lib/tokens';
+import { absoluteLink, managersOf, notify, type Person, personColumns } from '../tickets/routing';
+import { displayName } from '../users/serialize';
+
+/** What a sign-off's messages say about its ticket. */
+export interface SignedOffTicket {
+  id: number;
+  title: string;
+  propertyName: string;
+  unitName: string;
+  landlordId: number;
+}
+
+const s = en.tickets.signoff;
+const mt = en.mail.ticket;
+
+/** The page of the signed link where the tenant answers (the web's /signoff/{token}). */
+export function signoffLink(
+  messaging: MessagingContext,
+  signoff: TicketSignoffRow & { tenantId: number },
+): string {
+  const token = signTicketLinkToken(messaging.secret, 'signoff', {
+    ticketId: signoff.ticketId,
+    userId: signoff.tenantId,
+    issuedAt: signoff.askedAt,
+  });
+  return `${messaging.appUrl}/signoff/${token}`;
+}
+
+function varsOf(messaging: MessagingContext, ticket: SignedOffTicket) {
+  return {
+    id: ticket.id,
+    visible_id: visibleId(ticket.id),
+    title: ticket.title,
+    property: ticket.propertyName,
+    unit: ticket.unitName,
+    link: absoluteLink(messaging.appUrl, ticket.id),
+    max: RATING_MAX,
+  };
+}
+
+async function peopleById(tx: Tx, ids: (number | null)[]): Promise<Person[]> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return [];
+  return tx.select(personColumns).from(users).where(inArray(users.id, wanted)).orderBy(asc(users.id));
+}
+
+/** `people` without the one who acted, each once. */
+function others(people: Person[], actorId: number | null): Person[] {
+  const seen = new Set<number>(actorId === null ? [] : [actorId]);
+  return people.filter((person) => !seen.has(person.id) && seen.add(person.id));
+}
+
+/** Asks the tenant whether the repair is done, with the link that answers. */
+export async function notifySignoffAsked(
+  tx: Tx,
+  messaging: MessagingContext,
+  ticket: SignedOffTicket,
+  signoff: TicketSignoffRow & { tenantId: number },
+  actorId: number | null,
+): Promise<void> {
+  const vars = varsOf(messaging, ticket);
+  const link = signoffLink(messaging, signoff);
+  await notify(
+    tx,
+    messaging,
+    others(await peopleById(tx, [signoff.tenantId]), actorId),
+    ticket,
+    {
+      title: format(s.notifications.asked, vars),
+      description: format(s.notifications.askedDescription, vars),
+    },
+    {
+      kind: 'ticket.signoff_asked',
+      email: (tenant, unsubscribeUrl) =>
+        ticketNoticeEmail(
+          vars,
+          {
+            subject: format(s.outbox.askedSubject, vars),
+            intro: mt.signoffIntro,
+            facts: [],
+            action: { label: mt.signoffAction, url: link },
+            notes: [format(mt.signoffNote, { days: TICKET_LINK_TTL_DAYS.signoff })],
+          },
+          displayName(tenant),
+          unsubscribeUrl,
+        ),
+      sms: format(s.outbox.askedSms, { ...vars, signoff_link: link }),
+      voice: format(s.outbox.askedVoice, vars),
+    },
+  );
+}
+
+/** Tells the contractor that holds the job and the managers that the tenant reopened the ticket, and why. */
+export async function notifyReopened(
+  tx: Tx,
+  messaging: MessagingContext,
+  ticket: SignedOffTicket,
+  signoff: TicketSignoffRow,
+  contractorId: number | null,
+): Promise<void> {
+  const vars = { ...varsOf(messaging, ticket), reason: signoff.reopenReason };
+  const people = [...(await peopleById(tx, [contractorId])), ...(await managersOf(tx, ticket.landlordId))];
+  await notify(
+    tx,
+    messaging,
+    others(people, signoff.tenantId),
+    ticket,
+    {
+      title: format(s.notifications.reopened, vars),
+      description: format(s.notifications.reopenedDescription, vars),
+    },
+    {
+      kind: 'ticket.reopened',
+      email: (person, unsubscribeUrl) =>
+        ticketNoticeEmail(
+          vars,
+          {
+            subject: format(s.outbox.reopenedSubject, vars),
+            intro: mt.reopenedIntro,
+            facts: [[mt.reopenReason, '']],
+            quote: signoff.reopenReason,
+            action: { label: mt.open, url: vars.link },
+          },
+          displayName(person),
+          unsubscribeUrl,
+        ),
+      sms: format(s.outbox.reopenedSms, vars),
+      voice: format(s.outbox.reopenedVoice, vars),
+    },
+  );
+}
+
+/** Tells the contractor its rating; a low one alerts the managers too. */
+export async function notifyRated(
+  tx: Tx,
+  messaging: MessagingContext,
+  ticket: SignedOffTicket,
+  signoff: TicketSignoffRow & { rating: number },
+): Promise<void> {
+  const low = signoff.rating <= LOW_RATING_MAX;
+  const vars = { ...varsOf(messaging, ticket), rating: signoff.rating, comment: signoff.comment };
+  const people = [
+    ...(await peopleById(tx, [signoff.contractorId])),
+    ...(low ? await managersOf(tx, ticket.landlordId) : []),
+  ];
+  await notify(
+    tx,
+    messaging,
+    others(people, signoff.tenantId),
+    ticket,
+    {
+      title: format(low ? s.notifications.lowRating : s.notifications.rated, vars),
+      description: format(
+        signoff.comment ? s.notifications.ratedWithComment : s.notifications.ratedDescription,
+        vars,
+      ),
+    },
+    {
+      kind: low ? 'ticket.rated_low' : 'ticket.rated',
+      email: (person, unsubscribeUrl) =>
+        ticketNoticeEmail(
+          vars,
+          {
+            subject: format(s.outbox.ratedSubject, vars),
+            intro: low ? mt.lowRatedIntro : mt.ratedIntro,
+            facts: [
+              [mt.rating, format(en.ticketScreens.signoff.stars, vars)],
+              ...(signoff.comment ? ([[mt.ratingComment, '']] as [string, string][]) : []),
+            ],
+            quote: signoff.comment || undefined,
+            action: { label: mt.open, url: vars.link },
+          },
+          displayName(person),
+          unsubscribeUrl,
+        ),
+      sms: format(s.outbox.ratedSms, vars),
+      voice: format(s.outbox.ratedVoice, vars),
+    },
+  );
+}
