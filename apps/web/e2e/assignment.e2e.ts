@@ -15,17 +15,19 @@ import {
   api,
   appReady,
   baseUrl,
+  DEMO,
   janeRaisesPlumbingTicket,
   launchBrowser,
   newPhonePage,
+  overflow,
   signIn,
   waitForMail,
 } from './browser';
 
 const A = en.ticketScreens.assignment;
-const MANAGER = 'manager@northwind.test';
-const TENANT = 'tenant@northwind.test';
-const PLUMBER = 'plumber@northwind.test';
+const MANAGER = DEMO.manager;
+const TENANT = DEMO.tenant;
+const PLUMBER = DEMO.plumber;
 const PLUMBER_NAME = 'Marco Rossi';
 
 let browser: Browser;
@@ -91,10 +93,7 @@ describe('assigning a contractor, who accepts from the email link', () => {
     await phone.getByRole('heading', { name: ticket.title }).waitFor();
     await phone.getByRole('button', { name: A.accept }).click();
     await phone.getByText(A.linkAccepted).waitFor();
-    const overflow = await phone.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await overflow(phone)).toBeLessThanOrEqual(0);
 
     // The manager sees it accepted, and finds it by who holds it.
     await manager.reload();

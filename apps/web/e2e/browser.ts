@@ -1,11 +1,29 @@
 /** Debian's Chromium driven by playwright-core (never a downloaded browser). */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { en, type WallClockRange } from '@mend/shared';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'password';
 
-export const baseUrl = () => inject('baseUrl');
+/** The demo accounts the journeys sign in as (apps/server/src/db/demo-seed.ts). */
+export const DEMO = {
+  admin: 'admin@mend.test',
+  manager: 'manager@northwind.test',
+  tenant: 'tenant@northwind.test',
+  plumber: 'plumber@northwind.test',
+} as const;
+
+/** A server of the test file's own (journey.e2e.ts's, whose clock it moves); null: global-setup.ts's. */
+let ownServer: { baseUrl: string; mailboxUrl: string } | null = null;
+
+/** Points this file's helpers (pages, sign-in, caught emails) at `server` instead of global-setup.ts's. */
+export function setOwnServer(server: { baseUrl: string; mailboxUrl: string } | null): void {
+  ownServer = server;
+}
+
+export const baseUrl = () => ownServer?.baseUrl ?? inject('baseUrl');
 
 export interface CaughtMail {
   to: string[];
@@ -15,7 +33,7 @@ export interface CaughtMail {
 
 /** Every email the app has sent during this run (caught by the test SMTP server). */
 export async function caughtMails(): Promise<CaughtMail[]> {
-  const response = await fetch(inject('mailboxUrl'));
+  const response = await fetch(ownServer?.mailboxUrl ?? inject('mailboxUrl'));
   return (await response.json()) as CaughtMail[];
 }
 
@@ -79,6 +97,11 @@ export async function newPhonePage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/** How far the page runs wider than its window (0 when it does not): a phone's screen must never scroll sideways. */
+export function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
 /** The errors and warnings the page logs and throws from now on. */
 export function collectProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -87,6 +110,19 @@ export function collectProblems(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
+}
+
+/**
+ * Saves the screen as `name`.png in the folder MEND_E2E_SCREENSHOTS names, when it is set (to look at a screen the
+ * test went through): the whole page, or with a `target` the window once it is scrolled into view (a section down a
+ * side panel, a card down a long page).
+ */
+export async function saveScreen(page: Page, name: string, target?: Locator): Promise<void> {
+  const folder = process.env.MEND_E2E_SCREENSHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await target?.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: !target });
 }
 
 /** Holds the app's entry script back until `release()`: a page rendered by the server must stand on its own meanwhile. */
@@ -188,5 +224,36 @@ export async function janeRaisesPlumbingTicket(
       return { id: ticket.id as number, title: ticket.title as string };
     },
     { title, category: plumbing.id, availability },
+  );
+}
+
+/** Marco Rossi (the Northwind plumber) as ticket `ticketId`'s assignable contractors offer him, to `page` (staff). */
+export async function marcoOn(page: Page, ticketId: number): Promise<number> {
+  const offered = await api<{ data: { id: number; name: string }[] }>(
+    page,
+    `/api/tickets/${ticketId}/assignable-contractors`,
+  );
+  const marco = offered.data.find((row) => row.name === 'Marco Rossi');
+  if (!marco) throw new Error(`Marco is not offered: ${JSON.stringify(offered.data)}`);
+  return marco.id;
+}
+
+/** PUT tickets/{id}/assignment as the app sends it (POST with `_method`), with the page's anti-forgery token. */
+export async function assign(page: Page, ticketId: number, contractorId: number): Promise<void> {
+  await page.evaluate(
+    async ({ ticketId, contractorId }) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      const form = new FormData();
+      form.append('contractor_id', String(contractorId));
+      form.append('_method', 'PUT');
+      form.append('_nonce', `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+      const answer = await fetch(`/api/tickets/${ticketId}/assignment`, {
+        method: 'POST',
+        body: form,
+        headers: { Accept: 'application/json', 'x-csrf-token': token },
+      });
+      if (!answer.ok) throw new Error(`${answer.status} ${await answer.text()}`);
+    },
+    { ticketId, contractorId },
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Starts the real server on a free port with a throw-away embedded database and demo data, its outbox delivering
  * emails to a test SMTP server here, and replies by email on (its own SMTP listener on another free port).
+ * journey.e2e.ts starts a second one the same way (moved-clock.ts), whose clock it moves.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,7 +43,11 @@ function readable(raw: string): string {
 }
 
 /** A real SMTP server that keeps what it receives, and a tiny HTTP endpoint that lists it. */
-async function startMailCatcher(): Promise<{ smtpPort: number; mailboxUrl: string; stop(): Promise<void> }> {
+export async function startMailCatcher(): Promise<{
+  smtpPort: number;
+  mailboxUrl: string;
+  stop(): Promise<void>;
+}> {
   const mails: CaughtMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -79,9 +84,9 @@ async function startMailCatcher(): Promise<{ smtpPort: number; mailboxUrl: strin
   };
 }
 
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -92,7 +97,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+export async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output()}`);
@@ -131,6 +136,29 @@ async function waitForSmtp(port: number, child: ChildProcess, output: () => stri
   throw new Error(`the inbound SMTP listener did not open port ${port} in time:\n${output()}`);
 }
 
+/**
+ * The environment of a real server on 127.0.0.1:`port` with a throw-away embedded database (`dataDir`) and demo
+ * data, its outbox delivering emails every 250 ms to the test SMTP server on `smtpPort`.
+ */
+export function serverEnv(port: number, dataDir: string, smtpPort: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    MEND_DATA_DIR: dataDir,
+    MEND_DEMO: 'on',
+    LOGIN_RATE_LIMIT: '1000',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    // Vitest sets NODE_ENV=test, which would turn the outbox worker off: this server runs as in development.
+    NODE_ENV: 'development',
+    OUTBOX_WORKER: 'on',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    OUTBOX_POLL_MS: '250',
+  };
+}
+
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mend-e2e-'));
   const catcher = await startMailCatcher();
@@ -141,20 +169,7 @@ export default async function setup(project: TestProject) {
   const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: baseUrl,
-      MEND_DATA_DIR: dataDir,
-      MEND_DEMO: 'on',
-      LOGIN_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      // Vitest sets NODE_ENV=test, which would turn the outbox worker off: this server runs as in development.
-      NODE_ENV: 'development',
-      OUTBOX_WORKER: 'on',
-      SMTP_URL: `smtp://127.0.0.1:${catcher.smtpPort}`,
-      OUTBOX_POLL_MS: '250',
+      ...serverEnv(port, dataDir, catcher.smtpPort),
       INBOUND_SMTP_HOST: '127.0.0.1',
       INBOUND_SMTP_PORT: String(inboundPort),
       INBOUND_MAIL_DOMAIN,

@@ -5,21 +5,25 @@
  *   property; the Northwind manager assigns Marco Rossi, the plumber, through the API;
  * - on a 390 px phone, Marco accepts the job in the ticket's details and books the tenant's window ("Use this
  *   time", Book): the visit is booked at once, the ticket Scheduled, and Jane's email "Visit booked" arrives;
- * - the manager finds the visit on the calendar's week and opens its ticket from it;
+ * - the manager finds the visit on the calendar's week and opens its ticket from it; the super admin, on a phone,
+ *   chooses Northwind on the calendar first, and finds it there too (the landlord kept in the address);
  * - Marco books another time, outside the window: it waits for the tenant, and shows on his phone's calendar
  *   list; Jane, on her phone, confirms it: booked.
  * Nothing runs wider than the phone's 390 px on the way.
  */
 import { addDays, en, STATUS, TICKET_STATUSES, type WallClockRange, zonedToday } from '@mend/shared';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  api,
   appReady,
+  assign,
+  DEMO,
   janeRaisesPlumbingTicket,
   launchBrowser,
+  marcoOn,
   newPhonePage,
   onDesktop,
+  overflow,
   signIn,
   waitForMail,
 } from './browser';
@@ -27,11 +31,13 @@ import {
 const A = en.ticketScreens.assignment;
 const V = en.ticketScreens.visit;
 const FORM = en.ticketScreens.form;
-const MANAGER = 'manager@northwind.test';
-const TENANT = 'tenant@northwind.test';
-const PLUMBER = 'plumber@northwind.test';
+const ADMIN = DEMO.admin;
+const MANAGER = DEMO.manager;
+const TENANT = DEMO.tenant;
+const PLUMBER = DEMO.plumber;
 const PLUMBER_NAME = 'Marco Rossi';
 const PROPERTY_ZONE = 'America/Edmonton';
+const LANDLORD = 'Northwind Property Group';
 
 let browser: Browser;
 
@@ -43,46 +49,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Marco as the ticket's assignable contractors offer him. */
-async function marcoOn(page: Page, ticketId: number): Promise<number> {
-  const offered = await api<{ data: { id: number; name: string }[] }>(
-    page,
-    `/api/tickets/${ticketId}/assignable-contractors`,
-  );
-  const marco = offered.data.find((row) => row.name === PLUMBER_NAME);
-  if (!marco) throw new Error(`Marco is not offered: ${JSON.stringify(offered.data)}`);
-  return marco.id;
-}
-
-/** PUT tickets/{id}/assignment as the app sends it (POST with `_method`), with the page's anti-forgery token. */
-async function assign(page: Page, ticketId: number, contractorId: number): Promise<void> {
-  await page.evaluate(
-    async ({ ticketId, contractorId }) => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
-      const form = new FormData();
-      form.append('contractor_id', String(contractorId));
-      form.append('_method', 'PUT');
-      form.append('_nonce', `${Date.now()}-${Math.random().toString(36).slice(2)}`);
-      const answer = await fetch(`/api/tickets/${ticketId}/assignment`, {
-        method: 'POST',
-        body: form,
-        headers: { Accept: 'application/json', 'x-csrf-token': token },
-      });
-      if (!answer.ok) throw new Error(`${answer.status} ${await answer.text()}`);
-    },
-    { ticketId, contractorId },
-  );
-}
-
 /** Picks a time in one of the visit form's selects (its list opens in a portal, outside the form). */
 async function pick(scope: Locator, label: string, option: string): Promise<void> {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
   await scope.page().getByRole('option', { name: option, exact: true }).click();
-}
-
-/** How far the page runs wider than the window (0 when it does not). */
-function overflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
 describe('a visit booked inside the tenant’s windows, and the calendar', () => {
@@ -151,6 +121,27 @@ describe('a visit booked inside the tenant’s windows, and the calendar', () =>
     await managerDetails.getByRole('heading', { name: ticket.title }).waitFor();
     await managerDetails.locator('[data-visit-state="booked"]').waitFor();
 
+    // The super admin's calendar asks for a landlord first; Northwind's week holds the visit, and a reload keeps it.
+    const admin = await newPhonePage(browser);
+    await signIn(admin, ADMIN);
+    await admin.goto(`/calendar?view=week&date=${tomorrow}`);
+    await appReady(admin);
+    await admin.locator('[data-calendar-choose-landlord]').waitFor();
+    const landlord = admin.getByRole('combobox', { name: en.screens.fields.landlord, exact: true });
+    await landlord.fill('Northwind');
+    await admin.getByRole('option', { name: LANDLORD, exact: true }).click();
+    const adminListed = admin
+      .locator('[data-calendar-view="list"] [data-calendar-visit]')
+      .filter({ hasText: ticket.title })
+      .first();
+    await adminListed.waitFor();
+    expect(new URL(admin.url()).searchParams.get('landlord_id')).toMatch(/^\d+$/);
+    expect(await overflow(admin)).toBeLessThanOrEqual(0);
+    await admin.reload();
+    await appReady(admin);
+    await adminListed.waitFor();
+    await expect.poll(() => landlord.inputValue()).toBe(LANDLORD);
+
     // Marco moves it to 7:00 to 8:00 AM, outside the tenant's window: it waits for the tenant.
     const again = details.getByRole('form', { name: V.rebook });
     await again.getByRole('button', { name: V.pickWindow }).first().click();
@@ -190,6 +181,6 @@ describe('a visit booked inside the tenant’s windows, and the calendar', () =>
     expect(await confirmed.textContent()).toContain('7:00 AM');
     expect(await overflow(janePhone)).toBeLessThanOrEqual(0);
 
-    for (const page of [jane, manager, phone, janePhone]) await page.context().close();
+    for (const page of [jane, manager, admin, phone, janePhone]) await page.context().close();
   });
 });

@@ -4,8 +4,8 @@
  * login page stays small. Each record screen is its own chunk (React.lazy); its list route holds the
  * panel routes (create, details, edit) as children, so the list stays mounted while the side panel
  * follows the URL. The account screens (forgot and reset password, activation, unsubscribe) and the
- * signed assignment link's page are chunks of their own too, so the login page stays the only screen of
- * the first load.
+ * signed assignment and sign-off links' pages are chunks of their own too, so the login page stays the only
+ * screen of the first load.
  */
 import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
@@ -48,6 +48,7 @@ const ResetPasswordPage = lazyScreen(() => import('../features/account/ResetPass
 const ActivationPage = lazyScreen(() => import('../features/account/ActivationPage'));
 const UnsubscribePage = lazyScreen(() => import('../features/account/UnsubscribePage'));
 const AssignmentLinkPage = lazyScreen(() => import('../features/tickets/assignment/AssignmentLinkPage'));
+const SignoffLinkPage = lazyScreen(() => import('../features/tickets/signoff/SignoffLinkPage'));
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'));
 const ContactPage = lazyScreen(() => import('../features/contact/ContactPage'));
 const OutboxPage = lazyScreen(() => import('../features/outbox/OutboxPage'));
@@ -88,6 +89,8 @@ export const authRoutes: RouteObject[] = [
   { path: '/unsubscribe/:token', element: authPage(<UnsubscribePage />) },
   // Issue 25: the signed link of an assignment's email or SMS, answered without signing in.
   { path: '/assignment/:token', element: authPage(<AssignmentLinkPage />) },
+  // Issue 25: the signed link of a completed ticket's email or SMS: the tenant confirms and rates, or reopens.
+  { path: '/signoff/:token', element: authPage(<SignoffLinkPage />) },
 ];
 
 /**

@@ -31,6 +31,7 @@ const KEYS = {
   ticketComments: ['tickets', 'comments', 1],
   assignableContractors: ['tickets', 'assignable-contractors', 1],
   assignmentLink: ['assignment-links', 'token'],
+  signoffLink: ['signoff-links', 'token'],
   calendar: ['visits', 'calendar', 1_795_000_000, 1_795_604_800],
   calendarFeed: ['calendar-feed', 1],
   ticketStatuses: ['ticket-lists', 'statuses'],
@@ -60,22 +61,32 @@ const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
   propertyFilter: ['landlords', 'properties', 'units', ...PEOPLE],
   unitList: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
   // A unit's record lists its newest tickets.
-  unitRecord: ['landlords', 'properties', 'units', 'categories', ...PEOPLE, 'tickets', 'visits'],
+  unitRecord: ['landlords', 'properties', 'units', 'categories', ...PEOPLE, 'tickets', 'visits', 'signoffs'],
   unitPicker: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
   ownUnit: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
   unitCategories: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
   categoryList: ['categories'],
   categoryRecord: ['categories'],
   userList: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
-  userRecord: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
+  // A contractor's record shows its ratings.
+  userRecord: ['landlords', 'properties', 'units', 'categories', ...PEOPLE, 'signoffs'],
   // The signed-in user: set apart from the user lists, only a landlord or person write names it.
   currentUser: ['landlords', ...PEOPLE],
   tenantList: ['landlords', 'properties', 'units', ...PEOPLE],
   tenantForm: ['landlords', 'properties', 'units', ...PEOPLE],
-  contractorRecord: ['landlords', 'properties', 'categories', ...PEOPLE],
+  contractorRecord: ['landlords', 'properties', 'categories', ...PEOPLE, 'signoffs'],
   profile: ['landlords', ...PEOPLE],
-  // A visit booked makes the ticket Scheduled.
-  ticketList: ['properties', 'units', 'categories', ...PEOPLE, 'tickets', 'assignments', 'visits'],
+  // A visit booked makes the ticket Scheduled; a tenant reopening it makes it In Progress.
+  ticketList: [
+    'properties',
+    'units',
+    'categories',
+    ...PEOPLE,
+    'tickets',
+    'assignments',
+    'visits',
+    'signoffs',
+  ],
   // A deleted comment leaves a line in the ticket's activity log; the landlord's hours set "Answer by"; the
   // visit shows there.
   ticketRecord: [
@@ -88,6 +99,7 @@ const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
     'comments',
     'assignments',
     'visits',
+    'signoffs',
   ],
   // Its authors' names, and its own writes.
   ticketComments: ['properties', 'units', 'categories', ...PEOPLE, 'tickets', 'comments', 'assignments'],
@@ -95,19 +107,21 @@ const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
   assignableContractors: ['properties', 'units', 'categories', ...PEOPLE, 'tickets', 'assignments'],
   // The signed link's page reads its own answers (no sign-in, no other cache).
   assignmentLink: [],
+  signoffLink: [],
   // The calendar's visits: their ticket, property, unit and contractor, who holds the job, and their own writes.
-  calendar: ['properties', 'units', ...PEOPLE, 'tickets', 'assignments', 'visits'],
+  calendar: ['properties', 'units', ...PEOPLE, 'tickets', 'assignments', 'visits', 'signoffs'],
   // The feed's address changes only by its own reset, whose answer replaces it.
   calendarFeed: [],
   // The fixed lists; the bell refetches on the route change after a save, and at once after an assignment
-  // write (its notifications about the job change) or a visit write (its notifications about the visit).
+  // write (its notifications about the job change), a visit write (its notifications about the visit) or a
+  // sign-off (its question about the repair).
   ticketStatuses: [],
-  notifications: ['assignments', 'visits'],
+  notifications: ['assignments', 'visits', 'signoffs'],
   contactList: ['contact'],
   // Every write that queues an email.
-  outbox: [...PEOPLE, 'tickets', 'comments', 'assignments', 'visits', 'contact', 'accounts'],
-  // A visit booked makes its ticket Scheduled.
-  dashboard: ['properties', 'tickets', 'visits'],
+  outbox: [...PEOPLE, 'tickets', 'comments', 'assignments', 'visits', 'signoffs', 'contact', 'accounts'],
+  // A visit booked makes its ticket Scheduled; a sign-off reopens it or adds a rating.
+  dashboard: ['properties', 'tickets', 'visits', 'signoffs'],
   // Left as it is after an activation (lib/invalidation.ts, WRITE_EFFECTS.accounts).
   activation: [],
 };
@@ -123,11 +137,11 @@ describe('isInvalidatedBy', () => {
     },
   );
 
-  it('never refreshes the fixed lists, nor the bell (which refetches on the route change after a save) but after an assignment or visit write', () => {
+  it('never refreshes the fixed lists, nor the bell (which refetches on the route change after a save) but after an assignment, visit or sign-off write', () => {
     for (const resource of Object.keys(WRITE_EFFECTS) as WrittenResource[]) {
       expect(isInvalidatedBy(resource, KEYS.ticketStatuses)).toBe(false);
       expect(isInvalidatedBy(resource, KEYS.notifications)).toBe(
-        resource === 'assignments' || resource === 'visits',
+        resource === 'assignments' || resource === 'visits' || resource === 'signoffs',
       );
     }
   });
@@ -147,6 +161,20 @@ describe('isInvalidatedBy', () => {
   it("refreshes after a visit write the ticket's details and lists, its unit, the dashboard, the calendar, the bell and the outbox only", () => {
     expect(invalidated('visits')).toEqual([
       'unitRecord',
+      'ticketList',
+      'ticketRecord',
+      'calendar',
+      'notifications',
+      'outbox',
+      'dashboard',
+    ]);
+  });
+
+  it("refreshes after a sign-off the ticket's details and lists, its unit, the contractor's record, the calendar, the bell, the outbox and the dashboard only", () => {
+    expect(invalidated('signoffs')).toEqual([
+      'unitRecord',
+      'userRecord',
+      'contractorRecord',
       'ticketList',
       'ticketRecord',
       'calendar',

@@ -115,6 +115,24 @@ export const WRITE_EFFECTS = {
     'notifications',
     'outbox',
   ],
+  /**
+   * The tenant's sign-off of a completed ticket (issue 25: confirm and rate, or reopen): the ticket's details (the
+   * sign-off, its activity log) and, reopened, its status (In Progress) in the lists, on its unit's record, on the
+   * calendar's visits and on the dashboard, which also shows the ratings; the contractor's record (its average, under
+   * 'contractors' and 'users'); the bell, whose question about the repair is answered; every answer queues messages
+   * (outbox).
+   */
+  signoffs: [
+    'tickets/detail',
+    'tickets/list',
+    'units/detail',
+    'users/detail',
+    'contractors/detail',
+    'dashboard',
+    'visits',
+    'notifications',
+    'outbox',
+  ],
   /** The submissions list; the email to support is queued (outbox). */
   contact: ['contact', 'outbox'],
   /**

@@ -21,7 +21,7 @@ import { fetchJson } from '../../lib/records';
 import { t } from '../../lib/translations';
 import { OldestOpenCard } from './OldestOpenCard';
 import { PropertyCard } from './PropertyCard';
-import { TimeToCloseCards, TotalsCards } from './StatCards';
+import { RatingCard, TimeToCloseCards, TotalsCards } from './StatCards';
 import { StatusCard } from './StatusCard';
 import { WeeklyCard } from './WeeklyCard';
 
@@ -116,9 +116,11 @@ function DashboardContent({ data }: { data: ApiDashboard }) {
   const byProperty = can(actor, 'dashboard.viewByProperty');
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
+      {/* Five figures with the ratings (not a tenant's): one row of five on the widest screens only. */}
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4, xl: data.ratings ? 5 : 4 }} spacing="lg">
         <TotalsCards totals={data.totals} />
         <TimeToCloseCards timeToClose={data.time_to_close} />
+        {data.ratings ? <RatingCard ratings={data.ratings} /> : null}
       </SimpleGrid>
 
       <Grid gap="lg">

@@ -1,14 +1,15 @@
 /**
- * The figures atop the dashboard (DashboardPage.tsx), one card each: the open and closed tickets, and the
- * mean and median time to close over the last DASHBOARD_CLOSE_WINDOW_DAYS days, in one unit.
+ * The figures atop the dashboard (DashboardPage.tsx), one card each: the open and closed tickets, the
+ * mean and median time to close over the last DASHBOARD_CLOSE_WINDOW_DAYS days, in one unit, and (issue 25) the
+ * tenants' average rating of the repairs.
  */
 import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { type ApiDashboard, DASHBOARD_CLOSE_WINDOW_DAYS } from '@mend/shared';
-import { IconCircleCheck, IconClockHour4, IconHourglass, IconTicket } from '@tabler/icons-react';
+import { IconCircleCheck, IconClockHour4, IconHourglass, IconStar, IconTicket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { format, t } from '../../lib/translations';
 import classes from './Dashboard.module.css';
-import { closeWindowText, formatCount, timeToCloseTexts } from './dashboard-format';
+import { closeWindowText, formatCount, ratingTexts, timeToCloseTexts } from './dashboard-format';
 
 const D = t.dashboard;
 
@@ -55,6 +56,20 @@ export function TimeToCloseCards({ timeToClose }: { timeToClose: ApiDashboard['t
         hint={windowText}
       />
     </>
+  );
+}
+
+/** The tenants' average rating of the repairs in the viewer's scope, and how many ratings it is of. */
+export function RatingCard({ ratings }: { ratings: NonNullable<ApiDashboard['ratings']> }) {
+  const texts = ratingTexts(ratings);
+  return (
+    <StatCard
+      icon={<IconStar size={19} stroke={1.8} />}
+      color="yellow"
+      label={D.averageRating}
+      value={texts.value}
+      hint={texts.hint}
+    />
   );
 }
 

@@ -4,6 +4,7 @@ import {
   formatCount,
   formatHours,
   propertyChartData,
+  ratingTexts,
   shortLabel,
   statusChartData,
   timeToCloseTexts,
@@ -11,6 +12,22 @@ import {
   weeklyChartData,
   weeklyTotals,
 } from './dashboard-format';
+
+describe('ratingTexts', () => {
+  it('reads the average with one decimal, of the most stars, and how many ratings it is of', () => {
+    expect(ratingTexts({ count: 12, average: 4.5 })).toEqual({ value: '4.5 of 5', hint: 'from 12 ratings' });
+    expect(ratingTexts({ count: 1, average: 5 })).toEqual({ value: '5.0 of 5', hint: 'from 1 rating' });
+    expect(ratingTexts({ count: 1234, average: 3.67 })).toEqual({
+      value: '3.7 of 5',
+      hint: 'from 1,234 ratings',
+    });
+  });
+
+  it('says n/a before the first rating', () => {
+    expect(ratingTexts({ count: 0, average: null })).toEqual({ value: 'n/a', hint: 'No ratings yet' });
+    expect(ratingTexts({ count: 0, average: 4 })).toEqual({ value: 'n/a', hint: 'No ratings yet' });
+  });
+});
 
 describe('formatHours', () => {
   it('reads minutes under an hour', () => {

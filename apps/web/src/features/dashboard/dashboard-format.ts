@@ -8,6 +8,7 @@ import {
 } from '@mend/shared';
 import dayjs from 'dayjs';
 import { format, t } from '../../lib/translations';
+import { averageText } from '../tickets/signoff/signoff-rules';
 
 const counts = new Intl.NumberFormat('en-US');
 const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
@@ -62,6 +63,25 @@ export function closeWindowText(count: number, days: number = DASHBOARD_CLOSE_WI
   if (count === 0) return format(t.dashboard.noneClosed, { days });
   if (count === 1) return format(t.dashboard.closeWindowOne, { days });
   return format(t.dashboard.closeWindow, { count: formatCount(count), days });
+}
+
+/**
+ * The average rating's figure ("4.5 of 5", "n/a" before the first rating) and what it is computed over ("from 12
+ * ratings", "from 1 rating", "No ratings yet").
+ */
+export function ratingTexts(ratings: { count: number; average: number | null }): {
+  value: string;
+  hint: string;
+} {
+  if (ratings.count <= 0 || ratings.average === null)
+    return { value: t.dashboard.noValue, hint: t.dashboard.noRatings };
+  return {
+    value: averageText(ratings.average),
+    hint:
+      ratings.count === 1
+        ? t.dashboard.ratingsCountOne
+        : format(t.dashboard.ratingsCount, { count: formatCount(ratings.count) }),
+  };
 }
 
 /** "2026-03-02" -> "Mar 2" (the date is read as a calendar date, whatever the browser's time zone). */

@@ -3,8 +3,8 @@
  * and province replace the fixed "Edmonton, AB"), the title and description, the photos, category,
  * availability, priority, created and closed dates, the assigned contractor (issue 25: its answer, staff's
  * assign and unassign, assignment/), the visit (issue 25: booked or proposed, answered, cancelled, visits/), the
- * contact, the meta list, the Conversation (issue 25: the comments
- * and the composer, conversation/) and the Activity log.
+ * tenant's sign-off once completed (issue 25: asked, confirmed and rated, or reopened, signoff/), the contact,
+ * the meta list, the Conversation (issue 25: the comments and the composer, conversation/) and the Activity log.
  * Footer: the status dropdown (tenants, and contractors on their routed tickets), Delete and Edit.
  *
  * The sections are TicketDetailSections.tsx's, the footer TicketDetailsFooter.tsx's.
@@ -22,6 +22,7 @@ import { invalidateNotifications } from '../notifications/queries';
 import { ActivityLog } from './ActivityLog';
 import { TicketAssignment } from './assignment/TicketAssignment';
 import { TicketConversation } from './conversation/TicketConversation';
+import { TicketSignoff } from './signoff/TicketSignoff';
 import {
   TicketContactSection,
   TicketFactsSection,
@@ -80,6 +81,7 @@ function TicketView({ ticket, panel }: { ticket: ApiTicket; panel: PanelControls
         <TicketSummarySection ticket={ticket} />
         <TicketAssignment ticket={ticket} onGone={panel.deleted} />
         <TicketVisit ticket={ticket} />
+        <TicketSignoff ticket={ticket} />
         <TicketFactsSection ticket={ticket} />
         <TicketLocationSection ticket={ticket} />
         <TicketContactSection ticket={ticket} />

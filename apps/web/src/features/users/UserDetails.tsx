@@ -26,6 +26,7 @@ import { t } from '../../lib/translations';
 import { readCreatedState } from './created-user';
 import { userKind } from './kind';
 import { ActivationLinkAlert, GeneratedPasswordAlert } from './UserAccountAlerts';
+import { UserRating } from './UserRating';
 import { displayName, isTemporary } from './user-types';
 
 const F = t.screens.fields;
@@ -72,6 +73,8 @@ export function UserDetails({ type, id, panel }: { type: UserType; id: number; p
             />
             {temporary && user.username ? <ActivationLinkAlert username={user.username} /> : null}
             {generatedPassword ? <GeneratedPasswordAlert password={generatedPassword} /> : null}
+            {/* A contractor's ratings, when the viewer may see them (issue 25). */}
+            {user.rating ? <UserRating rating={user.rating} /> : null}
             <DetailSection title={F.contact}>
               <DetailFields>
                 <DetailField label={F.email}>

@@ -1,6 +1,7 @@
 import type { ApiTicket } from '@mend/shared';
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { QueryKey } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { cachedKeys } from '../../../lib/query-cache.testing';
 import { applyAssignmentAnswer, isTicketsOwnKey } from './assignment-data';
 
 const KEYS = {
@@ -16,17 +17,6 @@ const KEYS = {
 type Name = keyof typeof KEYS;
 const NAMES = Object.keys(KEYS) as Name[];
 
-let client: QueryClient;
-function cached(): QueryClient {
-  client = new QueryClient();
-  for (const key of Object.values(KEYS)) client.setQueryData(key, { cached: true });
-  return client;
-}
-const stale = (queryClient: QueryClient) =>
-  NAMES.filter((name) => queryClient.getQueryState(KEYS[name])?.isInvalidated === true);
-
-afterEach(() => client?.clear());
-
 describe('isTicketsOwnKey', () => {
   it("names a ticket's details, conversation and contractor choices, not another ticket's or a list", () => {
     expect(NAMES.filter((name) => isTicketsOwnKey(KEYS[name], 5))).toEqual(['detail', 'comments', 'choices']);
@@ -36,13 +26,13 @@ describe('isTicketsOwnKey', () => {
 
 describe('applyAssignmentAnswer', () => {
   it('shows the answered ticket at once and refreshes what the assignment shows on', async () => {
-    const queryClient = cached();
+    const { client: queryClient, stale } = cachedKeys(KEYS);
     const onGone = vi.fn();
     const ticket = { id: 5, title: 'Leak' } as ApiTicket;
     await applyAssignmentAnswer(queryClient, 5, { message: 'Done', data: ticket }, onGone);
     expect(onGone).not.toHaveBeenCalled();
     expect(queryClient.getQueryData(KEYS.detail)).toEqual(ticket);
-    expect(stale(queryClient)).toEqual([
+    expect(stale()).toEqual([
       'detail',
       'comments',
       'choices',
@@ -54,14 +44,14 @@ describe('applyAssignmentAnswer', () => {
   });
 
   it('closes a ticket the viewer no longer sees, marking its own queries stale without asking for them', async () => {
-    const queryClient = cached();
+    const { client: queryClient, stale } = cachedKeys(KEYS);
     const onGone = vi.fn();
     const refetched: string[] = [];
     const spy = vi.spyOn(queryClient, 'invalidateQueries');
     await applyAssignmentAnswer(queryClient, 5, { message: 'Declined', data: null }, onGone);
     expect(onGone).toHaveBeenCalledOnce();
     expect(queryClient.getQueryData(KEYS.detail)).toEqual({ cached: true });
-    expect(stale(queryClient)).toEqual([
+    expect(stale()).toEqual([
       'detail',
       'comments',
       'choices',

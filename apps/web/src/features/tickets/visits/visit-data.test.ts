@@ -1,6 +1,7 @@
 import type { ApiTicket } from '@mend/shared';
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { QueryKey } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { cachedKeys } from '../../../lib/query-cache.testing';
 import { applyVisitAnswer, showVisitAnswer } from './visit-data';
 
 const KEYS = {
@@ -12,35 +13,22 @@ const KEYS = {
   feed: ['calendar-feed', 1],
   units: ['units', 'list', 'units', { page: 1 }],
 } satisfies Record<string, QueryKey>;
-type Name = keyof typeof KEYS;
-const NAMES = Object.keys(KEYS) as Name[];
-
-let client: QueryClient;
-function cached(): QueryClient {
-  client = new QueryClient();
-  for (const key of Object.values(KEYS)) client.setQueryData(key, { cached: true });
-  return client;
-}
-const stale = (queryClient: QueryClient) =>
-  NAMES.filter((name) => queryClient.getQueryState(KEYS[name])?.isInvalidated === true);
-
-afterEach(() => client?.clear());
 
 describe('a visit write’s answer', () => {
   it('shows the ticket at once, then refreshes its details, the lists, the calendar and the bell', async () => {
-    const queryClient = cached();
+    const { client: queryClient, stale } = cachedKeys(KEYS);
     const ticket = { id: 5, title: 'Leak' } as ApiTicket;
     await applyVisitAnswer(queryClient, 5, { message: 'Visit booked.', data: ticket });
     expect(queryClient.getQueryData(KEYS.detail)).toEqual(ticket);
-    expect(stale(queryClient)).toEqual(['detail', 'list', 'calendar', 'notifications']);
+    expect(stale()).toEqual(['detail', 'list', 'calendar', 'notifications']);
   });
 
   it('leaves the details alone when the answer is another ticket, or none', () => {
-    const queryClient = cached();
+    const { client: queryClient, stale } = cachedKeys(KEYS);
     showVisitAnswer(queryClient, 5, { message: '', data: { id: 6 } as ApiTicket });
     showVisitAnswer(queryClient, 5, { message: '', data: null });
     showVisitAnswer(queryClient, 5, undefined);
     expect(queryClient.getQueryData(KEYS.detail)).toEqual({ cached: true });
-    expect(stale(queryClient)).toEqual([]);
+    expect(stale()).toEqual([]);
   });
 });
