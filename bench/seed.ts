@@ -675,10 +675,12 @@ function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
     {
       table: 'tickets',
       sql: `insert into tickets (id, unit_id, property_id, tenant_id, created_by, title, description, priority, status,
-          contact_first_name, contact_last_name, contact_email, contact_phone_number, closed_at, created_at, updated_at)
+          contact_first_name, contact_last_name, contact_email, contact_phone_number, closed_at, created_at, updated_at,
+          held)
         select id, unit_id, property_id, tenant_id, created_by, title, description, priority, status,
           ${firstName('tenant_id')}, ${lastName('tenant_id')}, ${emailOf('tenant_id')}, ${phoneOf('tenant_id')},
-          closed_at, created_at, coalesce(closed_at, created_at)
+          closed_at, created_at, coalesce(closed_at, created_at),
+          coalesce(${assignmentStateSql('d')} in ('pending', 'accepted'), false)
         from (
           select c.*, case when status >= 3
               then least(created_at + make_interval(hours => (4 + h3 % 330)::int), ${NOW}) end as closed_at
@@ -1108,6 +1110,8 @@ async function main() {
     await run.query(`alter table ${table} disable trigger ${trigger}`);
   await run.query('alter table ticket_categories disable trigger ticket_categories_search_text');
   await run.query('alter table ticket_signoffs disable trigger ticket_signoffs_ratings');
+  // The tickets' `held` is written with them (assignmentStateSql): the assignments' trigger would write each again.
+  await run.query('alter table ticket_assignments disable trigger ticket_assignments_held');
   const now = new Date().toISOString();
   for (const step of loadSteps(l, now, passwordHash)) {
     t0 = performance.now();
@@ -1121,6 +1125,7 @@ async function main() {
   }
   await run.query('alter table ticket_categories enable trigger ticket_categories_search_text');
   await run.query('alter table ticket_signoffs enable trigger ticket_signoffs_ratings');
+  await run.query('alter table ticket_assignments enable trigger ticket_assignments_held');
   for (const [table, trigger] of LINK_TRIGGERS)
     await run.query(`alter table ${table} enable trigger ${trigger}`);
   for (const name of EXPLICIT_ID_TABLES) {

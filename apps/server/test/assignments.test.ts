@@ -6,11 +6,25 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { landlords, notifications, outboxMessages, ticketAssignments, ticketLog } from '../src/db/schema';
+import {
+  landlords,
+  notifications,
+  outboxMessages,
+  ticketAssignments,
+  ticketLog,
+  tickets,
+  users,
+} from '../src/db/schema';
 import { alertUnansweredAssignments } from '../src/modules/assignments/alerts';
 import { createTestApp, type TestApp, type TestClient } from './helpers/app';
 import { snapshot } from './helpers/endpoints';
-import { clientFor, createWorld, insertTicket, type World } from './helpers/ticket-factories';
+import {
+  clientFor,
+  createContractor,
+  createWorld,
+  insertTicket,
+  type World,
+} from './helpers/ticket-factories';
 
 const HOUR = 60 * 60 * 1000;
 let clock = new Date('2026-03-02T15:00:00Z');
@@ -423,6 +437,43 @@ describe('lists', () => {
     expect(all.data.map((row: { id: number }) => row.id)).toEqual(
       expect.arrayContaining([ticketId, older.id]),
     );
+  });
+});
+
+describe('the ticket’s copy of who holds it', () => {
+  const held = async (id = ticketId) =>
+    (await t.db.select({ held: tickets.held }).from(tickets).where(eq(tickets.id, id)))[0]?.held;
+  const nobodyIds = async () =>
+    (await manager.get('/api/tickets?assigned_to=none&per_page=100'))
+      .json()
+      .data.map((row: { id: number }) => row.id);
+
+  it('follows every change of the assignment, the “Nobody” list with it', async () => {
+    expect(await held()).toBe(false);
+    await assignTo(manager, w.north.electrician.id);
+    expect(await held()).toBe(true);
+    expect(await nobodyIds()).not.toContain(ticketId);
+    await electrician.post(url('/decline'), { reason: 'Not my trade' });
+    expect(await held()).toBe(false);
+    expect(await nobodyIds()).toContain(ticketId);
+    await assignTo(manager, w.north.plumber.id);
+    expect(await held()).toBe(true);
+    await manager.send('DELETE', url());
+    expect(await held()).toBe(false);
+  });
+
+  it('goes with a deleted contractor, which unassigns it', async () => {
+    const leaving = await createContractor(
+      t.db,
+      w.north.landlord.id,
+      ['Lee', 'Leaving'],
+      [w.north.property.id],
+      [w.plumbing.id],
+    );
+    await assignTo(manager, leaving.id);
+    expect(await held()).toBe(true);
+    await t.db.delete(users).where(eq(users.id, leaving.id));
+    expect(await held()).toBe(false);
   });
 });
 

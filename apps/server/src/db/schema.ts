@@ -400,6 +400,13 @@ export const tickets = pgTable(
      */
     propertySort: text('property_sort'),
     tenantSort: text('tenant_sort'),
+    /**
+     * A contractor holds the job: the ticket has an assignment that was not declined (issue 25). A copy of
+     * `ticket_assignments`, kept by its trigger (migration 0025) whatever changes it (an answer, a reassignment, a
+     * contractor deleted); never written by the app. The lists' "Assigned to: Nobody" reads it from the property
+     * index rather than looking up each ticket's assignment.
+     */
+    held: boolean('held').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -407,8 +414,9 @@ export const tickets = pgTable(
     check('tickets_priority_check', sql`${t.priority} between 0 and 1`),
     check('tickets_status_check', sql`${t.status} between 0 and 4`),
     // With the id, a manager's first page is read from this index alone, then only its 10 rows are joined.
-    // Migration 0016 adds INCLUDE (search_text, status, title, tenant_sort, property_sort): a manager's search, sorts
-    // and status filters read their rows' keys from it alone (drizzle cannot say so).
+    // Migration 0016 adds INCLUDE (search_text, status, title, tenant_sort, property_sort), 0025 `held`: a manager's
+    // search, sorts, status and "Assigned to: Nobody" filters read their rows' keys from it alone (drizzle cannot say
+    // so).
     index('tickets_property_id_created_at_idx').on(
       t.propertyId,
       t.createdAt.desc().nullsFirst(),
@@ -425,7 +433,8 @@ export const tickets = pgTable(
     index('tickets_tenant_id_idx').on(t.tenantId),
     index('tickets_created_by_idx').on(t.createdBy),
     // The dashboard's weeks and time to close read recent tickets from these two alone: migration 0011 adds
-    // INCLUDE (closed_at, status) and INCLUDE (created_at, status) (drizzle cannot say so).
+    // INCLUDE (closed_at, status) and INCLUDE (created_at, status), 0025 `held` to the first (the super admin's
+    // "Assigned to: Nobody") (drizzle cannot say so).
     index('tickets_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('tickets_closed_at_idx').on(t.closedAt).where(sql`${t.closedAt} is not null`),
     trgm('tickets_search_text_trgm_idx', t.searchText),

@@ -491,7 +491,7 @@ const holdsAssignment = sql`${ticketAssignments.state} <> 'declined'`;
 
 /**
  * "Assigned to": a contractor's tickets (its few hundred ids, by the assignments' contractor index), or those nobody
- * holds (the whole list's walk, each ticket's assignment looked up by its key).
+ * holds (the whole list's walk, reading each ticket's `held`, which a manager's list reads from its property index).
  */
 function assigneeFilter(shape: TicketListShape, p: Placeholders): SQL | undefined {
   if (shape.byAssignee === 'none') return undefined;
@@ -501,7 +501,7 @@ function assigneeFilter(shape: TicketListShape, p: Placeholders): SQL | undefine
       .select({ id: ticketAssignments.ticketId })
       .from(ticketAssignments)
       .where(and(eq(ticketAssignments.contractorId, p.assignedTo), holdsAssignment))}))`;
-  return sql`not exists (select 1 from ${ticketAssignments} where ${ticketAssignments.ticketId} = ${tickets.id} and ${holdsAssignment})`;
+  return sql`not ${tickets.held}`;
 }
 
 /**
