@@ -33,6 +33,7 @@ import { outboxRoutes } from './modules/outbox/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { propertyRoutes } from './modules/properties/routes';
 import { signoffRoutes } from './modules/signoffs/routes';
+import { breachesJob } from './modules/tickets/breaches';
 import { ticketRoutes } from './modules/tickets/routes';
 import { unitRoutes } from './modules/units/routes';
 import { uploadRoutes } from './modules/uploads/routes';
@@ -104,7 +105,11 @@ export async function buildApp({
   // Replies by email, when configured: the inbound SMTP listener; main.ts starts it too.
   setUpInboundMail(app, config, now);
   const dueWork = new DueWorker({
-    jobs: [unansweredAssignmentsJob(db, app.messaging), visitRemindersJob(db, app.messaging)],
+    jobs: [
+      unansweredAssignmentsJob(db, app.messaging),
+      visitRemindersJob(db, app.messaging),
+      breachesJob(db, app.messaging),
+    ],
     pollMs: config.dueWorkPollMs,
     now,
     log: app.log,
@@ -161,7 +166,7 @@ export async function buildApp({
       notificationRoutes(api);
       contactRoutes(api);
       outboxRoutes(api);
-      dashboardRoutes(api);
+      dashboardRoutes(api, now);
     },
     { prefix: '/api' },
   );

@@ -215,7 +215,9 @@ describe('GET /api/dashboard', () => {
       time_to_close: { mean_hours: 0, median_hours: 0, count: 0 },
       oldest_open: [],
       ratings: { count: 0, average: null },
+      due: { overdue: 0, due_soon: 0, months: expect.any(Array) },
     });
+    expect(dashboard.due?.months.every((month) => month.resolved === 0 && month.in_target === 0)).toBe(true);
   });
 
   it('lists the 10 properties with the most open tickets, most first, ties by name', async () => {
@@ -289,7 +291,9 @@ describe('GET /api/dashboard on an empty database', () => {
       time_to_close: { mean_hours: 0, median_hours: 0, count: 0 },
       oldest_open: [],
       ratings: { count: 0, average: null },
+      due: { overdue: 0, due_soon: 0, months: expect.any(Array) },
     });
+    expect(dashboard.due?.months.every((month) => month.resolved === 0 && month.in_target === 0)).toBe(true);
   });
 });
 

@@ -204,7 +204,7 @@ describe('indexes', () => {
     // With the search text, the sort keys and `held` included: a manager's search, sorts and "Assigned to: Nobody"
     // read them from the index alone.
     expect(found[0].indexdef).toMatch(
-      /\(property_id, created_at DESC, id DESC\) INCLUDE \(search_text, status, title, tenant_sort, property_sort, held\)/,
+      /\(property_id, created_at DESC, id DESC\) INCLUDE \(search_text, status, title, tenant_sort, property_sort, held, due_at\)/,
     );
   });
 });

@@ -55,6 +55,10 @@ describe('POST /api/landlords', () => {
       path: `/api/landlords/${body.id}/`,
       created_at_timestamp: expect.any(Number),
       assignment_response_hours: 48,
+      normal_response_hours: 24,
+      normal_resolution_hours: 168,
+      high_response_hours: 4,
+      high_resolution_hours: 48,
     });
     expect(Math.abs(body.created_at_timestamp - Date.now() / 1000)).toBeLessThan(60);
     expect(await membersOf(body.id)).toEqual([free1.id, free2.id].sort());

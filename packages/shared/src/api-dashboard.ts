@@ -6,9 +6,11 @@
  */
 import { z } from 'zod';
 import type {
+  apiDashboardDueSchema,
   apiDashboardPropertyCountSchema,
   apiDashboardSchema,
   apiDashboardStatusCountSchema,
+  apiDashboardTargetMonthSchema,
   apiDashboardTicketSchema,
   apiDashboardTimeToCloseSchema,
   apiDashboardTotalsSchema,
@@ -38,4 +40,6 @@ export type ApiDashboardPropertyCount = z.output<typeof apiDashboardPropertyCoun
 export type ApiDashboardWeek = z.output<typeof apiDashboardWeekSchema>;
 export type ApiDashboardTimeToClose = z.output<typeof apiDashboardTimeToCloseSchema>;
 export type ApiDashboardTicket = z.output<typeof apiDashboardTicketSchema>;
+export type ApiDashboardDue = z.output<typeof apiDashboardDueSchema>;
+export type ApiDashboardTargetMonth = z.output<typeof apiDashboardTargetMonthSchema>;
 export type ApiDashboard = z.output<typeof apiDashboardSchema>;

@@ -31,6 +31,7 @@ import type {
   apiTicketCommentSchema,
   apiTicketContactDetailsSchema,
   apiTicketDeleteResponseSchema,
+  apiTicketDueSchema,
   apiTicketImageSchema,
   apiTicketListSchema,
   apiTicketLogEntrySchema,
@@ -62,6 +63,7 @@ export type ApiTicketComment = z.output<typeof apiTicketCommentSchema>;
 export type ApiTicketCommentList = z.output<typeof apiTicketCommentListSchema>;
 export type ApiTicketCommentResponse = z.output<typeof apiTicketCommentResponseSchema>;
 export type ApiTicketAssignee = z.output<typeof apiTicketAssigneeSchema>;
+export type ApiTicketDue = z.output<typeof apiTicketDueSchema>;
 export type ApiTicketAssignment = z.output<typeof apiTicketAssignmentSchema>;
 export type ApiAssignableContractor = z.output<typeof apiAssignableContractorSchema>;
 export type ApiAssignableContractorList = z.output<typeof apiAssignableContractorListSchema>;

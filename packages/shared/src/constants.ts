@@ -54,6 +54,40 @@ export const ASSIGNMENT_RESPONSE_HOURS_MIN = 1;
 export const ASSIGNMENT_RESPONSE_HOURS_MAX = 720;
 /** Longest reason for declining a job, in characters. */
 export const ASSIGNMENT_DECLINE_REASON_MAX_LENGTH = 1000;
+/**
+ * Service targets (issue 26), per priority (by index into TICKET_PRIORITIES): the hours from a ticket's creation by
+ * which someone must act on it (its response: its status leaves Open or a contractor is assigned) and by which it must
+ * be resolved (Completed), for a landlord that set none. The database's defaults are the same (migration 0026; a test
+ * keeps them equal).
+ */
+export const TARGET_HOURS_DEFAULT = [
+  { response: 24, resolution: 168 },
+  { response: 4, resolution: 48 },
+] as const satisfies readonly { response: number; resolution: number }[];
+/** The range a landlord may set: an hour to a year. */
+export const TARGET_HOURS_MIN = 1;
+export const TARGET_HOURS_MAX = 8760;
+export const TARGET_KINDS = ['response', 'resolution'] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+/** The landlord form's fields of its targets, per priority (by index) and kind. */
+export const TARGET_FIELDS = [
+  { response: 'normal_response_hours', resolution: 'normal_resolution_hours' },
+  { response: 'high_response_hours', resolution: 'high_resolution_hours' },
+] as const satisfies readonly Record<TargetKind, string>[];
+export type TargetField = (typeof TARGET_FIELDS)[number][TargetKind];
+/**
+ * Where an open ticket stands against its next due time: past it (`overdue`), due before the end of the day at its
+ * property (`today`), or `later`. The ticket lists filter by the first two (`due=`).
+ */
+export const DUE_STATES = ['overdue', 'today', 'later'] as const;
+export type DueState = (typeof DUE_STATES)[number];
+export const DUE_FILTERS = ['overdue', 'today'] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
+/** The dashboard's "breaching soon": open tickets due within this many hours. */
+export const DUE_SOON_HOURS = 24;
+/** The dashboard's share resolved within target: this many months, ending with the current one. */
+export const DASHBOARD_TARGET_MONTHS = 6;
+
 /** The ticket lists' "Assigned to" filter value of tickets without an assigned contractor. */
 export const UNASSIGNED_FILTER = 'none';
 

@@ -4,7 +4,7 @@
  * the bench, which measures every key in both directions.
  */
 export const LIST_SORTS = {
-  tickets: ['title', 'status', 'created_at', 'property', 'tenant'],
+  tickets: ['title', 'status', 'created_at', 'property', 'tenant', 'due_at'],
   users: ['name', 'company_name', 'email', 'role', 'created_at'],
   landlords: ['name', 'created_at'],
   properties: ['name', 'created_at', 'city', 'landlord'],

@@ -277,6 +277,10 @@ export const en = {
     declineReason: 'Please give a reason',
     declineReasonTooLong: 'Please keep the reason to {max} characters or fewer',
     assignmentResponseHours: 'Please enter a whole number of hours from {min} to {max}',
+    targetHours: 'Please enter a whole number of hours from {min} to {max}',
+    targetOrder: 'The response target cannot be longer than the resolution target',
+    dueTime: 'Please choose a date and time',
+    dueOrder: 'The response cannot be due after the resolution',
     visitTime: 'Please choose a start and end date/time',
     visitEndBeforeStart: 'The visit must end after it starts.',
     visitInPast: 'The visit must start in the future.',
@@ -406,6 +410,10 @@ export const en = {
       contact: 'Contact',
       username: 'Username',
       assignmentResponseHours: 'Hours to answer an assignment',
+      targets: 'Service targets',
+      targetPriority: '{priority} priority',
+      responseHours: 'Response (hours)',
+      resolutionHours: 'Resolution (hours)',
     },
     hints: {
       image: 'JPEG, PNG, GIF or WebP, under 1 MB.',
@@ -420,6 +428,8 @@ export const en = {
       timeZone: 'Tenants give their availability for this property’s tickets in this time zone.',
       assignmentResponseHours:
         'When an assigned contractor has not accepted or declined within this time, the managers are alerted.',
+      targets:
+        'Hours from a ticket’s creation by which someone must act on it (response) and by which it must be completed (resolution). Managers are alerted when a ticket misses one.',
     },
     placeholders: {
       country: 'Select a country',
@@ -700,6 +710,27 @@ export const en = {
           'Hello, this is Mend. The tenant rated maintenance ticket number {id}, {title}, {rating} out of {max}.',
       },
     },
+    /** Due times against the landlord's targets (issue 26): log lines, answers, messages. */
+    due: {
+      log: {
+        changed: 'Due times changed: response by {respond_by}, resolution by {resolve_by}',
+        breachedResponse: 'Response target missed: it was due {due}',
+        breachedResolution: 'Resolution target missed: it was due {due}',
+      },
+      changed: 'Due times changed.',
+      /** {kind} of the messages below. */
+      kinds: { response: 'response', resolution: 'resolution' },
+      notifications: {
+        breached: 'Ticket #{visible_id} is overdue',
+        breachedDescription: '{title}: its {kind} was due {due}',
+      },
+      outbox: {
+        breachedSubject: 'Ticket #{visible_id} is overdue: {title}',
+        breachedSms: 'Mend: ticket #{visible_id} ({title}) missed its {kind} target, due {due}. {link}',
+        breachedVoice:
+          'Hello, this is Mend. Maintenance ticket number {id}, {title}, has missed its {kind} target. Please sign in to Mend to act on it.',
+      },
+    },
     deleted: 'Ticket "{title}" has been deleted.',
     batchDeleted: '{count} tickets deleted.',
     batchDeletedOne: '1 ticket deleted.',
@@ -790,6 +821,8 @@ export const en = {
       declinedIntro: '{name} declined a maintenance ticket.',
       declineReason: 'Reason',
       unansweredIntro: '{name} has not answered an assignment within {hours} hours.',
+      breachedIntro: 'A maintenance ticket has missed its {kind} target.',
+      dueWas: 'Was due',
       assignedTo: 'Assigned to',
       visitWhen: 'When',
       visitBy: 'Contractor',
@@ -1001,6 +1034,7 @@ export const en = {
       category: 'Category',
       createdDate: 'Created Date',
       assignedTo: 'Assigned to',
+      due: 'Due',
     },
     filters: {
       status: 'Status',
@@ -1010,6 +1044,26 @@ export const en = {
       assignedTo: 'Assigned to',
       anyone: 'Anyone',
       nobody: 'Nobody',
+      due: 'Due',
+      anyTime: 'Any time',
+      overdue: 'Overdue',
+      dueToday: 'Due today',
+    },
+    /** A ticket's due times (issue 26). */
+    due: {
+      title: 'Due',
+      states: { overdue: 'Overdue', today: 'Due today', later: 'On track' },
+      respondBy: 'Response due',
+      resolveBy: 'Resolution due',
+      respondedAt: 'Responded',
+      notResponded: 'Nobody has acted on it yet',
+      nextResponse: 'Response due {time}',
+      nextResolution: 'Resolution due {time}',
+      closed: 'Closed: nothing more is due',
+      change: 'Change due times',
+      save: 'Save due times',
+      date: 'Date',
+      time: 'Time',
     },
     highPriority: 'High priority',
     /** A ticket's priority on its card in a phone's list ("Normal priority"). */
@@ -1266,6 +1320,15 @@ export const en = {
     ratingsCount: 'from {count} ratings',
     ratingsCountOne: 'from 1 rating',
     noRatings: 'No ratings yet',
+    overdueNow: 'Overdue now',
+    overdueHint: 'Open tickets past their due time',
+    dueSoon: 'Due within {hours} hours',
+    dueSoonHint: 'Open tickets about to miss a target',
+    inTarget: 'Resolved within target',
+    inTargetHint: 'Tickets completed by their resolution due time, per month',
+    inTargetMonth: '{in_target} of {resolved} ({percent}%)',
+    noneResolved: 'None completed',
+    month: 'Month',
   },
   banners: {
     verifyEmail: 'Please verify your email address. Check your inbox for the verification link.',

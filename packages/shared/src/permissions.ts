@@ -102,6 +102,8 @@ interface Subjects {
   'visit.cancel': VisitSubject;
   'calendar.view': undefined;
   'ticket.signOff': { tenantId: number | null };
+  'ticket.viewDue': undefined;
+  'ticket.changeDue': LandlordOwned | undefined;
   'user.viewRating': { id: number; role: Role };
   'dashboard.viewRatings': undefined;
   'dashboard.viewByProperty': undefined;
@@ -261,6 +263,10 @@ const RULES: { [A in Action]: Rule<A> } = {
   'calendar.view': (actor) => actor.role !== ROLE.tenant,
   // Issue 25: the ticket's tenant confirms (and rates) the repair of a completed ticket, or reopens it.
   'ticket.signOff': (actor, subject) => actor.role === ROLE.tenant && actor.id === subject.tenantId,
+  // Issue 26: due times and their breaches are the managers' and the contractors' (who work to them), not the tenant's.
+  'ticket.viewDue': (actor) => actor.role !== ROLE.tenant,
+  // Issue 26: staff of the ticket's landlord change its due times.
+  'ticket.changeDue': landlordScoped,
   // Issue 25: a contractor's average rating is for staff (who choose whom to assign) and the contractor itself.
   'user.viewRating': (actor, subject) =>
     subject.role === ROLE.contractor && (actor.role <= ROLE.manager || actor.id === subject.id),

@@ -92,3 +92,28 @@ export function canonicalTimeZone(zone: string): string | null {
 export function isTimeZone(zone: string): boolean {
   return canonicalTimeZone(zone) !== null;
 }
+
+/**
+ * Where an open ticket stands against its next due time `dueAt` (seconds; null once closed) at `nowSeconds`, the day
+ * at its property ending at `endOfTodaySeconds`: `overdue` past it, `today` before that end, else `later` (DUE_STATES).
+ */
+export function dueStateBefore(
+  dueAt: number | null,
+  nowSeconds: number,
+  endOfTodaySeconds: number,
+): 'overdue' | 'today' | 'later' | null {
+  if (dueAt === null) return null;
+  if (dueAt <= nowSeconds) return 'overdue';
+  return dueAt < endOfTodaySeconds ? 'today' : 'later';
+}
+
+/** `dueStateBefore` at `now`, the day ending at midnight in `zone` (the ticket's property's). */
+export function dueState(
+  dueAt: number | null,
+  now: Date,
+  zone: string,
+): 'overdue' | 'today' | 'later' | null {
+  if (dueAt === null) return null;
+  const endOfToday = startOfZonedDay(addDays(zonedToday(zone, now), 1), zone);
+  return dueStateBefore(dueAt, Math.floor(now.getTime() / 1000), endOfToday);
+}

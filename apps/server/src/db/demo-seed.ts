@@ -21,7 +21,7 @@ import {
   TEMPORARY_EMAIL_DOMAIN,
   TICKET_STATUSES,
 } from '@mend/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
 import { type Db, type Tx, truncateAllTables } from './client';
 import {
@@ -1047,6 +1047,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
   await seedComments(seeding, ticketsSeeded);
   await seedAssignments(seeding, ticketsSeeded, people);
   await seedSignoffs(seeding, seeded, ticketsSeeded);
+  await seedResponses(seeding);
   const notificationValues = [
     ...ticketNotifications(seeding, ticketsSeeded),
     ...(await seedContactMessages(seeding, people)),
@@ -1665,6 +1666,17 @@ const DEMO_RATINGS: { rating: number; comment: string }[] = [
  * recently completed one still waits for the answer, the others were confirmed and rated an hour later, about the
  * contractor that held the job. The ratings' totals follow from the sign-offs' trigger.
  */
+/**
+ * Each ticket's first response (issue 26): when its status first changed or a contractor was first assigned, as its
+ * log says. Its due times come from its landlord's targets (the tickets' trigger); the breaches already past are
+ * the due-work worker's to alert when the app starts, as they would be.
+ */
+async function seedResponses({ tx }: Seeding): Promise<void> {
+  await tx.execute(sql`update tickets t set responded_at = coalesce((select min(l.created_at) from ticket_log l
+    where l.ticket_id = t.id and l.action in ('status_changed', 'assigned')),
+    case when t.status <> 0 then t.created_at end)`);
+}
+
 async function seedSignoffs(
   { tx, now }: Seeding,
   { landlordId }: Seeded,

@@ -95,11 +95,24 @@ export const landlords = pgTable(
      * is ASSIGNMENT_RESPONSE_HOURS_DEFAULT in @mend/shared (a value import is not allowed here; a test keeps them equal).
      */
     assignmentResponseHours: smallint('assignment_response_hours').notNull().default(48),
+    /**
+     * Its service targets (issue 26): hours from a ticket's creation by which someone must act on it and by which it
+     * must be resolved, per priority. The defaults are TARGET_HOURS_DEFAULT in @mend/shared (a test keeps them equal);
+     * a ticket's due times are computed from them by a trigger (migration 0026).
+     */
+    normalResponseHours: smallint('normal_response_hours').notNull().default(24),
+    normalResolutionHours: smallint('normal_resolution_hours').notNull().default(168),
+    highResponseHours: smallint('high_response_hours').notNull().default(4),
+    highResolutionHours: smallint('high_resolution_hours').notNull().default(48),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('landlords_assignment_response_hours_check', sql`${t.assignmentResponseHours} between 1 and 720`),
+    check(
+      'landlords_targets_check',
+      sql`${t.normalResponseHours} between 1 and 8760 and ${t.normalResolutionHours} between 1 and 8760 and ${t.highResponseHours} between 1 and 8760 and ${t.highResolutionHours} between 1 and 8760 and ${t.normalResponseHours} <= ${t.normalResolutionHours} and ${t.highResponseHours} <= ${t.highResolutionHours}`,
+    ),
     trgm('landlords_name_trgm_idx', t.name),
     // The landlord search matches the description too: without its own index every search read every row.
     trgm('landlords_description_trgm_idx', t.description),
@@ -407,6 +420,28 @@ export const tickets = pgTable(
      * index rather than looking up each ticket's assignment.
      */
     held: boolean('held').notNull().default(false),
+    /**
+     * Its due times (issue 26): by when someone must act on it (its status leaves Open or a contractor is assigned) and
+     * by when it must be resolved. Computed from its creation and its landlord's targets for its priority by a trigger
+     * (migration 0026) when it is inserted without them (the default 'infinity' asks for that) and again when its
+     * priority changes; managers may change them (tickets/due.ts).
+     */
+    respondBy: timestamp('respond_by', { withTimezone: true }).notNull().default(sql`'infinity'`),
+    resolveBy: timestamp('resolve_by', { withTimezone: true }).notNull().default(sql`'infinity'`),
+    /** When someone first acted on it (tickets/due.ts `markResponded`); null until then. */
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /**
+     * Its next due time: the response's while nobody has acted on it, then the resolution's; null once closed (status
+     * FIRST_CLOSED_STATUS and above). Computed by the database; the lists filter and sort by it.
+     */
+    dueAt: timestamp('due_at', { withTimezone: true }).generatedAlwaysAs(
+      sql`case when status >= 3 then null when responded_at is null then least(respond_by, resolve_by) else resolve_by end`,
+    ),
+    /**
+     * The due time whose breach the managers were alerted of (tickets/breaches.ts): a ticket is due for an alert while
+     * `due_at` has passed and differs from it, so each breach is alerted once.
+     */
+    breachedDueAt: timestamp('breached_due_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -444,6 +479,11 @@ export const tickets = pgTable(
     index('tickets_status_sort_idx').on(t.status, t.id),
     index('tickets_property_sort_idx').on(t.propertySort, t.id),
     index('tickets_tenant_sort_idx').on(t.tenantSort, t.id),
+    index('tickets_due_at_sort_idx').on(t.dueAt, t.id),
+    // The breach worker's due items: only the tickets past due or to come that were not alerted of their due time.
+    index('tickets_unalerted_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} is not null and ${t.breachedDueAt} is distinct from ${t.dueAt}`),
   ],
 );
 
@@ -477,6 +517,27 @@ export const portfolioTicketHours = pgTable('portfolio_ticket_hours', {
   hour: timestamp('hour', { withTimezone: true }).primaryKey(),
   opened: integer('opened').notNull(),
   closed: integer('closed').notNull(),
+});
+
+/**
+ * Per UTC hour: the open tickets whose next due time (`due_at`) falls in it (issue 26): the portfolio's overdue and
+ * soon-due tickets summed by hour, only the current hour counted from the tickets. Kept by statement triggers on
+ * `tickets` (migration 0026).
+ */
+export const portfolioDueHours = pgTable('portfolio_due_hours', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  tickets: integer('tickets').notNull(),
+});
+
+/**
+ * Per UTC hour: the tickets Completed now whose closed_at falls in it, and how many of them were closed by their
+ * resolve_by (issue 26): the dashboard's share resolved within target of the whole portfolio. Kept by statement triggers
+ * on `tickets` (migration 0026), as `portfolio_ticket_hours` is.
+ */
+export const portfolioResolutionHours = pgTable('portfolio_resolution_hours', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  resolved: integer('resolved').notNull(),
+  inTarget: integer('in_target').notNull(),
 });
 
 /**

@@ -7,7 +7,7 @@
  * is complete: a new route that is not added here fails that test.
  */
 import { randomBytes } from 'node:crypto';
-import { type ListName, temporaryEmailFor, USER_TYPES } from '@mend/shared';
+import { type ListName, TARGET_FIELDS, temporaryEmailFor, USER_TYPES } from '@mend/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -107,8 +107,15 @@ const USER_FORM = [
   'category_ids[]',
   'avatar',
 ];
-const LANDLORD_FORM = ['name', 'description', 'users[]', 'assignment_response_hours', 'avatar'];
-const TICKET_FILTERS = ['status', 'property_id', 'assigned_to'];
+const LANDLORD_FORM = [
+  'name',
+  'description',
+  'users[]',
+  'assignment_response_hours',
+  ...TARGET_FIELDS.flatMap((fields) => [fields.response, fields.resolution]),
+  'avatar',
+];
+const TICKET_FILTERS = ['status', 'property_id', 'assigned_to', 'due'];
 const PROPERTY_FORM = [
   'name',
   'description',
@@ -331,6 +338,15 @@ export const ENDPOINTS: Endpoint[] = [
   write('POST', '/api/signoff-links/:token/reopen', { token: 'ticketLinkToken' }, ['reason'], {
     auth: false,
   }),
+  // A ticket's due times (issue 26).
+  write('PATCH', '/api/tickets/:id/due', { id: 'ticket' }, [
+    'respond_by',
+    'respond_by[date]',
+    'respond_by[time]',
+    'resolve_by',
+    'resolve_by[date]',
+    'resolve_by[time]',
+  ]),
   // Visits and the calendar (issue 25).
   write('POST', '/api/tickets/:id/visits', { id: 'ticket' }, [
     'visit',

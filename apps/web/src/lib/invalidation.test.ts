@@ -86,6 +86,7 @@ const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
     'assignments',
     'visits',
     'signoffs',
+    'due',
   ],
   // A deleted comment leaves a line in the ticket's activity log; the landlord's hours set "Answer by"; the
   // visit shows there.
@@ -100,6 +101,7 @@ const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
     'assignments',
     'visits',
     'signoffs',
+    'due',
   ],
   // Its authors' names, and its own writes.
   ticketComments: ['properties', 'units', 'categories', ...PEOPLE, 'tickets', 'comments', 'assignments'],
@@ -120,8 +122,8 @@ const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
   contactList: ['contact'],
   // Every write that queues an email.
   outbox: [...PEOPLE, 'tickets', 'comments', 'assignments', 'visits', 'signoffs', 'contact', 'accounts'],
-  // A visit booked makes its ticket Scheduled; a sign-off reopens it or adds a rating.
-  dashboard: ['properties', 'tickets', 'visits', 'signoffs'],
+  // A visit booked makes its ticket Scheduled; a sign-off reopens it or adds a rating; due times count as overdue.
+  dashboard: ['properties', 'tickets', 'visits', 'signoffs', 'due'],
   // Left as it is after an activation (lib/invalidation.ts, WRITE_EFFECTS.accounts).
   activation: [],
 };
@@ -182,6 +184,10 @@ describe('isInvalidatedBy', () => {
       'outbox',
       'dashboard',
     ]);
+  });
+
+  it("refreshes after a change of due times the ticket's details and lists and the dashboard only", () => {
+    expect(invalidated('due')).toEqual(['ticketList', 'ticketRecord', 'dashboard']);
   });
 
   it('keeps the signed-in user and landlord apart from their lists', () => {

@@ -133,6 +133,11 @@ export const WRITE_EFFECTS = {
     'notifications',
     'outbox',
   ],
+  /**
+   * A ticket's due times, changed by its managers (issue 26): the ticket's details (the times, its activity log), the
+   * lists (the Due column, filter and sort) and the dashboard's overdue and due-soon counts.
+   */
+  due: ['tickets/detail', 'tickets/list', 'dashboard'],
   /** The submissions list; the email to support is queued (outbox). */
   contact: ['contact', 'outbox'],
   /**

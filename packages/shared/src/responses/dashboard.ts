@@ -72,6 +72,30 @@ export const apiDashboardTicketSchema = z
   })
   .meta({ id: 'ApiDashboardTicket' });
 
+/** One month of the share resolved within target (issue 26). */
+export const apiDashboardTargetMonthSchema = z
+  .object({
+    /** `YYYY-MM`, in the viewer's time zone. */
+    month: z.string(),
+    /** Tickets Completed that month (and still Completed). */
+    resolved: z.number().int(),
+    /** Of those, the ones Completed by their resolution due time. */
+    in_target: z.number().int(),
+  })
+  .meta({ id: 'ApiDashboardTargetMonth' });
+
+/** Due times against the targets (issue 26), over the open tickets the viewer sees. */
+export const apiDashboardDueSchema = z
+  .object({
+    /** Open tickets past their next due time now. */
+    overdue: z.number().int(),
+    /** Open tickets due within DUE_SOON_HOURS, not yet overdue. */
+    due_soon: z.number().int(),
+    /** DASHBOARD_TARGET_MONTHS months, oldest first, the current month last. */
+    months: z.array(apiDashboardTargetMonthSchema),
+  })
+  .meta({ id: 'ApiDashboardDue' });
+
 export const apiDashboardSchema = z
   .object({
     totals: apiDashboardTotalsSchema,
@@ -89,5 +113,7 @@ export const apiDashboardSchema = z
      * contractor's own; null for a tenant.
      */
     ratings: apiRatingSummarySchema.nullable(),
+    /** Due times against the landlords' targets (issue 26); null for a tenant, who is not shown them. */
+    due: apiDashboardDueSchema.nullable(),
   })
   .meta({ id: 'ApiDashboard' });

@@ -41,6 +41,11 @@ export const apiLandlordSchema = z
     created_at_timestamp: z.number(),
     /** Hours an assigned contractor has to accept or decline before the managers are alerted (issue 25). */
     assignment_response_hours: z.number().int(),
+    /** Its service targets (issue 26): hours from a ticket's creation, per priority (TARGET_FIELDS). */
+    normal_response_hours: z.number().int(),
+    normal_resolution_hours: z.number().int(),
+    high_response_hours: z.number().int(),
+    high_resolution_hours: z.number().int(),
   })
   .meta({ id: 'ApiLandlord' });
 

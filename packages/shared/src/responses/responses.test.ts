@@ -146,8 +146,22 @@ const ticket = {
     answer_visit: false,
     cancel_visit: false,
     sign_off: false,
+    change_due: false,
   },
   assignee: { id: 9, name: 'Pat Pipes', state: 'accepted', state_text: 'Accepted' },
+  due: {
+    respond_by_timestamp: 1714644000,
+    resolve_by_timestamp: 1715162400,
+    responded_at_timestamp: 1714561200,
+    next: 'resolution',
+    next_timestamp: 1715162400,
+    state: 'later',
+    respond_by_text: 'Thu, May 2, 4:00 AM',
+    resolve_by_text: 'Wed, May 8, 4:00 AM',
+    respond_by: { date: '2024-05-02', time: '04:00' },
+    resolve_by: { date: '2024-05-08', time: '04:00' },
+    time_zone: 'America/Edmonton',
+  },
   images: ['/api/tickets/42/images/1', '/api/tickets/42/images/2'],
   thumbnails: ['/api/tickets/42/images/1/thumbnail', null],
   image_files: [
@@ -276,6 +290,7 @@ const dashboardAnswer = {
     },
   ],
   ratings: { count: 3, average: 4.33 },
+  due: { overdue: 2, due_soon: 1, months: [{ month: '2024-05', resolved: 4, in_target: 3 }] },
 } satisfies ApiDashboard;
 
 describe('response schemas', () => {

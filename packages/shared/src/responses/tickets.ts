@@ -5,7 +5,14 @@
  * `closed_at` are ISO strings.
  */
 import { z } from 'zod';
-import { ASSIGNMENT_STATES, COMMENT_VISIBILITIES, SIGNOFF_STATES, VISIT_STATES } from '../constants';
+import {
+  ASSIGNMENT_STATES,
+  COMMENT_VISIBILITIES,
+  DUE_STATES,
+  SIGNOFF_STATES,
+  TARGET_KINDS,
+  VISIT_STATES,
+} from '../constants';
 import { wallClockRangeSchema } from '../schemas/tickets';
 import { listMetaSchema } from './common';
 
@@ -103,8 +110,38 @@ export const apiTicketPermissionsSchema = z
     cancel_visit: z.boolean(),
     /** Confirm and rate the repair, or reopen the ticket: the viewer is its tenant and is asked now. */
     sign_off: z.boolean(),
+    /** Change its due times (staff of its landlord, issue 26). */
+    change_due: z.boolean(),
   })
   .meta({ id: 'ApiTicketPermissions' });
+
+/** A wall-clock date (`YYYY-MM-DD`) and time (`HH:mm`) at the ticket's property. */
+const wallClockSchema = z.object({ date: z.string(), time: z.string() });
+
+/**
+ * A ticket's due times against its landlord's targets (issue 26). Its next due time is its response's while nobody
+ * has acted on it, then its resolution's; none once it is closed.
+ */
+export const apiTicketDueSchema = z
+  .object({
+    respond_by_timestamp: z.number(),
+    resolve_by_timestamp: z.number(),
+    /** When someone first acted on it (its status left Open, or a contractor was assigned); null until then. */
+    responded_at_timestamp: z.number().nullable(),
+    /** Which due time comes next; null once closed. */
+    next: z.enum(TARGET_KINDS).nullable(),
+    next_timestamp: z.number().nullable(),
+    /** Past it, due before the end of the day at the property, or later; null once closed. */
+    state: z.enum(DUE_STATES).nullable(),
+    /** e.g. "Tue, Dec 1, 4:00 PM", in the time zone of the ticket's property. */
+    respond_by_text: z.string(),
+    resolve_by_text: z.string(),
+    /** The same times as wall-clock dates and times at the property (what the change form edits). */
+    respond_by: wallClockSchema,
+    resolve_by: wallClockSchema,
+    time_zone: z.string(),
+  })
+  .meta({ id: 'ApiTicketDue' });
 
 /** The contractor assigned to a ticket, as lists show it: its name and its answer so far. */
 export const apiTicketAssigneeSchema = z
@@ -219,6 +256,8 @@ export const apiTicketSummarySchema = z
     can: apiTicketPermissionsSchema,
     /** The assigned contractor; null when nobody is (and, for the tenant, until the contractor accepts). */
     assignee: apiTicketAssigneeSchema.nullable(),
+    /** Its due times (issue 26); null for a tenant, who is not shown them. */
+    due: apiTicketDueSchema.nullable(),
   })
   .meta({ id: 'ApiTicketSummary' });
 

@@ -1,6 +1,13 @@
 /** Unit, property and landlord forms (SPEC.md section 5). The avatar file is checked by uploads.ts. */
 import { z } from 'zod';
-import { ASSIGNMENT_RESPONSE_HOURS_MAX, ASSIGNMENT_RESPONSE_HOURS_MIN } from '../constants';
+import {
+  ASSIGNMENT_RESPONSE_HOURS_MAX,
+  ASSIGNMENT_RESPONSE_HOURS_MIN,
+  TARGET_FIELDS,
+  TARGET_HOURS_MAX,
+  TARGET_HOURS_MIN,
+  type TargetField,
+} from '../constants';
 import { en, format } from '../messages';
 import {
   country,
@@ -51,28 +58,61 @@ export const propertySchema = withPlace(
 );
 export type PropertyValues = z.infer<typeof propertySchema>;
 
-const responseHoursMessage = format(v.assignmentResponseHours, {
-  min: ASSIGNMENT_RESPONSE_HOURS_MIN,
-  max: ASSIGNMENT_RESPONSE_HOURS_MAX,
-});
+/** Optional whole hours from `min` to `max`: blank or absent is undefined (an update keeps the stored value). */
+function optionalHours(min: number, max: number, template: string) {
+  const message = format(template, { min, max });
+  return z.preprocess(
+    (value) => (value === undefined || value === null || value === '' ? undefined : wholeNumber(value)),
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .min(min, { error: message })
+      .max(max, { error: message })
+      .optional(),
+  );
+}
+
+const targetHours = () => optionalHours(TARGET_HOURS_MIN, TARGET_HOURS_MAX, v.targetHours);
+
+/** A landlord's targets as the form and the API name them (TARGET_FIELDS), each optional. */
+export type TargetValues = Partial<Record<TargetField, number>>;
+
+/**
+ * The first priority (by index) whose response target is longer than its resolution target, or null. Asked of the
+ * form's values and, on an update that sends only some of them, of those merged with the stored ones.
+ */
+export function targetOutOfOrder(values: TargetValues): number | null {
+  const index = TARGET_FIELDS.findIndex(({ response, resolution }) => {
+    const respond = values[response];
+    const resolve = values[resolution];
+    return respond !== undefined && resolve !== undefined && respond > resolve;
+  });
+  return index === -1 ? null : index;
+}
 
 /**
  * Landlord: `users` is the multi-select of its users' ids (may be empty). `assignment_response_hours`: how long an
- * assigned contractor has to answer before the managers are alerted (issue 25); optional for API clients of before
- * (a new landlord takes ASSIGNMENT_RESPONSE_HOURS_DEFAULT, an update without it keeps its value).
+ * assigned contractor has to answer before the managers are alerted (issue 25); the four `*_hours` of TARGET_FIELDS:
+ * its response and resolution targets per priority (issue 26). Each is optional for API clients of before (a new
+ * landlord takes the defaults, ASSIGNMENT_RESPONSE_HOURS_DEFAULT and TARGET_HOURS_DEFAULT; an update without one keeps
+ * its value). A response target longer than its resolution target is refused on the response field.
  */
 export const landlordSchema = form({
   name: text(v.landlordName),
   description: longText(v.landlordDescription),
   users: idList(v.users),
-  assignment_response_hours: z.preprocess(
-    (value) => (value === undefined || value === null || value === '' ? undefined : wholeNumber(value)),
-    z
-      .number({ error: responseHoursMessage })
-      .int({ error: responseHoursMessage })
-      .min(ASSIGNMENT_RESPONSE_HOURS_MIN, { error: responseHoursMessage })
-      .max(ASSIGNMENT_RESPONSE_HOURS_MAX, { error: responseHoursMessage })
-      .optional(),
+  assignment_response_hours: optionalHours(
+    ASSIGNMENT_RESPONSE_HOURS_MIN,
+    ASSIGNMENT_RESPONSE_HOURS_MAX,
+    v.assignmentResponseHours,
   ),
+  normal_response_hours: targetHours(),
+  normal_resolution_hours: targetHours(),
+  high_response_hours: targetHours(),
+  high_resolution_hours: targetHours(),
+}).superRefine((values, ctx) => {
+  const index = targetOutOfOrder(values);
+  if (index === null) return;
+  ctx.addIssue({ code: 'custom', message: v.targetOrder, path: [TARGET_FIELDS[index].response] });
 });
 export type LandlordValues = z.infer<typeof landlordSchema>;

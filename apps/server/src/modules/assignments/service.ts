@@ -44,6 +44,7 @@ import { parseForm } from '../../lib/record-helpers';
 import { verifyTicketLinkToken } from '../../lib/tokens';
 import { findTicketRow, type TicketJoinedRow } from '../tickets/queries';
 import { answerWithTicket, type Viewer } from '../tickets/service';
+import { markResponded } from '../tickets/status';
 import { availabilityText } from '../tickets/time-zones';
 import { displayName, toSeconds } from '../users/serialize';
 import { cancelActiveVisit } from '../visits/service';
@@ -152,6 +153,8 @@ export async function assign(
       .onConflictDoUpdate({ target: ticketAssignments.ticketId, set: fields })
       .returning();
     await holdJob(tx, ticket, contractor.id);
+    // Assigning a contractor is acting on the ticket: its response target is met (issue 26).
+    await markResponded(tx, ticketId, now);
     const description = holds
       ? format(a.log.reassigned, { from: await nameOf(tx, previous.contractorId), name: contractorName })
       : format(a.log.assigned, { name: contractorName });

@@ -24,6 +24,7 @@ import {
   DASHBOARD_TOP_PROPERTIES,
   DASHBOARD_WEEKS,
   FIRST_CLOSED_STATUS,
+  STATUS,
   ticketScope,
 } from '@mend/shared';
 import { and, asc, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
@@ -339,6 +340,31 @@ export interface DashboardFigures {
   weeks: WeekRow[];
   timeToClose: TimeToClose;
   oldest: OldestOpenRow[];
+  /** The due figures (issue 26), when the same pass counted them (a narrow scope). */
+  due?: DueRows;
+}
+
+/** The due figures as the statements count them (dashboard/due.ts answers them). */
+export interface DueRows {
+  overdue: number;
+  dueSoon: number;
+  /** Per month: its number (1 to DASHBOARD_TARGET_MONTHS), Completed tickets, those Completed in target. */
+  months: MonthRow[];
+}
+
+export interface MonthRow {
+  month: number;
+  resolved: number;
+  inTarget: number;
+}
+
+/** The moments the due figures are counted at: now, now plus DUE_SOON_HOURS, and the months' bounds (ISO). */
+export interface DueWindow {
+  now: Date;
+  soon: Date;
+  since: Date;
+  /** The first moment of each month shown and of the month after, as an SQL array literal. */
+  bounds: string;
 }
 
 interface NarrowRow extends WeekRow, TimeToClose, Record<string, unknown> {
@@ -346,6 +372,9 @@ interface NarrowRow extends WeekRow, TimeToClose, Record<string, unknown> {
   status_counts: { status: number; count: number }[] | null;
   by_property: { propertyId: number; propertyName: string; count: number }[] | null;
   oldest: OldestOpenRow[] | null;
+  due_overdue: number | null;
+  due_soon: number | null;
+  due_months: [number, number, number][] | null;
 }
 
 /**
@@ -360,12 +389,13 @@ export async function narrowFigures(
   actor: Actor,
   window: DashboardWeeks,
   closedSince: Date,
+  due: DueWindow,
   limit = NARROW_SCOPE_LIMIT,
 ): Promise<DashboardFigures | null> {
   const viewer = viewerShape(actor);
   const shape = Object.assign({}, viewer.shape, { limit });
   const { rows } = await shaped(db, 'dashboard_narrow', shape, narrowStatement).execute(
-    windowValues(viewer.values, window, closedSince),
+    Object.assign(windowValues(viewer.values, window, closedSince), dueValues(due)),
   );
   const [first] = rows;
   if (!first || Number(first.scope_size) > limit) return null;
@@ -374,8 +404,21 @@ export async function narrowFigures(
     byProperty: first.by_property ?? [],
     oldest: first.oldest ?? [],
     ...weeksAndClosingOf(rows),
+    due: {
+      overdue: Number(first.due_overdue ?? 0),
+      dueSoon: Number(first.due_soon ?? 0),
+      months: (first.due_months ?? []).map(([month, resolved, inTarget]) => ({ month, resolved, inTarget })),
+    },
   };
 }
+
+/** The due window's placeholders' values. */
+export const dueValues = (due: DueWindow) => ({
+  dueNow: due.now.toISOString(),
+  dueSoon: due.soon.toISOString(),
+  monthsSince: due.since.toISOString(),
+  monthBounds: due.bounds,
+});
 
 /** `narrowFigures`' statement: the viewer's tickets, at most `limit` + 1 of them, and every figure from them. */
 function narrowStatement(db: Db, shape: ViewerShape & { limit: number }, p: Placeholders) {
@@ -392,13 +435,29 @@ function narrowStatement(db: Db, shape: ViewerShape & { limit: number }, p: Plac
       ) end as by_property,
       case when weeks.week = 1 then (
         select json_agg(oldest order by oldest.created_at, oldest.id) from oldest
-      ) end as oldest`;
+      ) end as oldest,
+      case when weeks.week = 1 then (
+        select count(*)::int from scope where due_at <= ${p.dueNow}::timestamptz
+      ) end as due_overdue,
+      case when weeks.week = 1 then (
+        select count(*)::int from scope
+        where due_at > ${p.dueNow}::timestamptz and due_at <= ${p.dueSoon}::timestamptz
+      ) end as due_soon,
+      case when weeks.week = 1 then (
+        select json_agg(json_build_array(per_month.month, per_month.resolved, per_month.in_target)) from (
+          select width_bucket(closed_at, ${p.monthBounds}::timestamptz[]) as month, count(*)::int as resolved,
+            (count(*) filter (where closed_at <= resolve_by))::int as in_target
+          from scope where status = ${sql.raw(String(STATUS.completed))} and closed_at >= ${p.monthsSince}::timestamptz
+          group by 1
+        ) as per_month
+      ) end as due_months`;
   return written<NarrowRow>(
     db,
     sql`
     with scope as materialized (
       select ${tickets.id} as id, ${tickets.title} as title, ${tickets.status}::int as status,
-        ${tickets.propertyId} as property_id, ${tickets.createdAt} as created_at, ${tickets.closedAt} as closed_at
+        ${tickets.propertyId} as property_id, ${tickets.createdAt} as created_at, ${tickets.closedAt} as closed_at,
+        ${tickets.dueAt} as due_at, ${tickets.resolveBy} as resolve_by
       from ${tickets}
       where ${visibleTickets(viewerIn(shape, p))}
       limit ${sql.raw(String(shape.limit + 1))}

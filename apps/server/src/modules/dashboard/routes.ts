@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoutes, route } from '../../lib/routes';
 import { getDashboard } from './service';
 
-export function dashboardRoutes(app: FastifyInstance): void {
+export function dashboardRoutes(app: FastifyInstance, clock: () => Date = () => new Date()): void {
   defineRoutes(app, 'Dashboard', [
     route({
       method: 'GET',
@@ -16,7 +16,8 @@ export function dashboardRoutes(app: FastifyInstance): void {
       summary: "The dashboard figures of the tickets the user may see, its weeks in the viewer's time zone",
       query: dashboardQuerySchema,
       answers: { 200: apiDashboardSchema },
-      handler: async (_request, _reply, { actor, query }) => getDashboard(app.db, actor, query.time_zone),
+      handler: async (_request, _reply, { actor, query }) =>
+        getDashboard(app.db, actor, query.time_zone, clock()),
     }),
   ]);
 }

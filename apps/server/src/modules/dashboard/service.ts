@@ -18,6 +18,7 @@ import {
 } from '@mend/shared';
 import type { Db } from '../../db/client';
 import { ticketPath } from '../tickets/serialize';
+import { dueAnswer, dueFigures, dueWindow } from './due';
 import {
   activity,
   countByStatus,
@@ -105,13 +106,27 @@ export async function getDashboard(
   const closeWindowStart = new Date(now.getTime() - DASHBOARD_CLOSE_WINDOW_DAYS * DAY_MS);
   const window = { firstWeek: firstDashboardWeek(now, timeZone), timeZone };
   const portfolio = ticketScope(actor) === 'all';
+  const due = dueWindow(now, timeZone);
+  const viewsDue = can(actor, 'ticket.viewDue');
   const [figures, ratings] = await Promise.all([
-    (async () =>
-      (!portfolio && (await narrowFigures(db, actor, window, closeWindowStart, narrowScopeLimit))) ||
-      (await figureByFigure(db, actor, portfolio, window, closeWindowStart)))(),
+    (async (): Promise<DashboardFigures & { dueAnswer?: ApiDashboard['due'] }> => {
+      const narrow =
+        !portfolio && (await narrowFigures(db, actor, window, closeWindowStart, due, narrowScopeLimit));
+      if (narrow) return { ...narrow, dueAnswer: narrow.due && dueAnswer(narrow.due, due.months) };
+      const [wide, dueFigured] = await Promise.all([
+        figureByFigure(db, actor, portfolio, window, closeWindowStart),
+        viewsDue ? dueFigures(db, actor, due) : null,
+      ]);
+      return { ...wide, dueAnswer: dueFigured };
+    })(),
     can(actor, 'dashboard.viewRatings') ? ratingTotals(db, actor) : null,
   ]);
-  return { ...answerOf(figures), ratings: ratings && ratingSummary(ratings.count, ratings.sum) };
+  return {
+    ...answerOf(figures),
+    ratings: ratings && ratingSummary(ratings.count, ratings.sum),
+    // Tenants are not shown due times (a narrow pass counts them anyway: it is the same statement for every scope).
+    due: viewsDue ? (figures.dueAnswer ?? null) : null,
+  };
 }
 
 /**
@@ -142,7 +157,7 @@ function answerOf({
   weeks,
   timeToClose,
   oldest,
-}: DashboardFigures): Omit<ApiDashboard, 'ratings'> {
+}: DashboardFigures): Omit<ApiDashboard, 'ratings' | 'due'> {
   const countOf = new Map(statusCounts.map((row) => [Number(row.status), Number(row.count)]));
   const openStatuses = TICKET_STATUSES.slice(0, FIRST_CLOSED_STATUS).map((text, status) => ({
     status,

@@ -46,6 +46,10 @@ function landlordFields(landlord: LandlordRow) {
     path: landlordPath(landlord.id),
     created_at_timestamp: toSeconds(landlord.createdAt),
     assignment_response_hours: landlord.assignmentResponseHours,
+    normal_response_hours: landlord.normalResponseHours,
+    normal_resolution_hours: landlord.normalResolutionHours,
+    high_response_hours: landlord.highResponseHours,
+    high_resolution_hours: landlord.highResolutionHours,
   };
 }
 

@@ -23,6 +23,12 @@ import {
   type LandlordValues,
   landlordSchema,
   ROLES,
+  TARGET_FIELDS,
+  TARGET_HOURS_DEFAULT,
+  TARGET_KINDS,
+  type TargetKind,
+  type TargetValues,
+  targetOutOfOrder,
 } from '@mend/shared';
 import { and, asc, eq, getTableName, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -298,6 +304,32 @@ async function setMembers(tx: Tx, landlordId: number, ids: number[]): Promise<vo
   if (ids.length > 0) await tx.update(users).set({ landlordId }).where(inArray(users.id, ids));
 }
 
+/** The target columns of a landlord and their form fields (TARGET_FIELDS), by priority. */
+const TARGET_COLUMNS = [
+  { response: 'normalResponseHours', resolution: 'normalResolutionHours' },
+  { response: 'highResponseHours', resolution: 'highResolutionHours' },
+] as const satisfies readonly Record<TargetKind, keyof LandlordRow>[];
+
+/**
+ * The targets the form sent, as columns, checked with those it did not send (the stored ones, or the defaults of a new
+ * landlord): a response target longer than its resolution target is refused on the response field.
+ */
+function targetColumns(values: LandlordValues, current: LandlordRow | null) {
+  const merged: TargetValues = {};
+  const columns: Partial<Record<(typeof TARGET_COLUMNS)[number][TargetKind], number>> = {};
+  TARGET_FIELDS.forEach((fields, priority) => {
+    for (const kind of TARGET_KINDS) {
+      const sent = values[fields[kind]];
+      const column = TARGET_COLUMNS[priority][kind];
+      if (sent !== undefined) columns[column] = sent;
+      merged[fields[kind]] = sent ?? current?.[column] ?? TARGET_HOURS_DEFAULT[priority][kind];
+    }
+  });
+  const outOfOrder = targetOutOfOrder(merged);
+  if (outOfOrder !== null) throw fieldError(TARGET_FIELDS[outOfOrder].response, en.validation.targetOrder);
+  return columns;
+}
+
 export async function createLandlord(
   context: ServiceContext,
   actor: Actor,
@@ -306,6 +338,7 @@ export async function createLandlord(
 ): Promise<ApiLandlord> {
   if (!can(actor, 'landlord.create')) throw forbidden();
   const { values, image } = await parseForm(landlordSchema, body, files);
+  const targets = targetColumns(values, null);
   const id = await withStoredImage(context, image, (store) =>
     context.db.transaction(async (tx) => {
       await assertAttachable(tx, values.users, null);
@@ -317,6 +350,7 @@ export async function createLandlord(
           ...(values.assignment_response_hours !== undefined && {
             assignmentResponseHours: values.assignment_response_hours,
           }),
+          ...targets,
         })
         .returning({ id: landlords.id });
       await setMembers(tx, row.id, values.users);
@@ -367,6 +401,7 @@ export async function updateLandlord(
           ...(values.assignment_response_hours !== undefined && {
             assignmentResponseHours: values.assignment_response_hours,
           }),
+          ...targetColumns(values, current),
           ...(avatar ? { avatar } : {}),
         })
         .where(eq(landlords.id, id));

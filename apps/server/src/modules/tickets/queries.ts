@@ -5,6 +5,7 @@
 import {
   type Actor,
   type AssignmentState,
+  type DueFilter,
   LIST_COUNT_CAP,
   type Role,
   SEARCH_COUNT_CAP,
@@ -321,6 +322,8 @@ const SORTABLE = {
   created_at: tickets.createdAt,
   property: tickets.propertySort,
   tenant: tickets.tenantSort,
+  // Closed tickets have none: last in ascending order, first in descending (PostgreSQL's order of nulls).
+  due_at: tickets.dueAt,
 } satisfies SortColumns<'tickets'>;
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
@@ -382,6 +385,8 @@ export interface TicketFilters {
   landlordId?: number;
   /** GET users/{id}/tickets: also limited to what that user sees. */
   alsoVisibleTo?: Actor;
+  /** Issue 26: open tickets past their next due time, or due before the end of the day at their property. */
+  due?: DueFilter;
 }
 
 /** What changes the text of a ticket list's statement (db/reusable.ts `shaped`); its values are placeholders. */
@@ -391,6 +396,7 @@ export interface TicketListShape extends ViewerShape, SortShape {
   byLandlord: boolean;
   /** "Assigned to": no filter, a contractor's jobs, the viewer's own (a contractor's), or those nobody holds. */
   byAssignee: 'none' | 'contractor' | 'viewer' | 'nobody';
+  byDue: DueFilter | 'none';
   /** GET users/{id}/tickets of another user: also what that user sees (its role, whether it has a landlord). */
   alsoVisibleTo: { role: Role; hasLandlord: boolean } | null;
   search: 'none' | 'wide' | 'narrow';
@@ -410,13 +416,15 @@ export interface TicketListShape extends ViewerShape, SortShape {
  */
 const isNarrow = (shape: TicketListShape) =>
   !seesEveryRow({ role: shape.viewerRole }) ||
+  // Due today: the few thousand tickets due within two days, read by the due time index.
+  shape.byDue === 'today' ||
   shape.byProperty ||
   shape.byLandlord ||
   shape.byAssignee === 'contractor' ||
   shape.alsoVisibleTo !== null;
 
 /** A ticket list's shape, the values of its placeholders and the cap of its total. */
-function ticketListShape(viewer: Actor, filters: TicketFilters, query: ListQuery) {
+function ticketListShape(viewer: Actor, filters: TicketFilters, query: ListQuery, now: Date) {
   const term = query.search ? searchTerm(query.search) : null;
   const viewerPart = viewerShape(viewer);
   const also = filters.alsoVisibleTo;
@@ -435,6 +443,7 @@ function ticketListShape(viewer: Actor, filters: TicketFilters, query: ListQuery
             ? 'viewer'
             : 'contractor',
     alsoVisibleTo: also ? { role: also.role, hasLandlord: also.landlordId !== null } : null,
+    byDue: filters.due ?? 'none',
     search: 'none',
     searchesIds: term?.digits != null,
     searchesStatuses: (term?.statuses.length ?? 0) > 0,
@@ -458,6 +467,7 @@ function ticketListShape(viewer: Actor, filters: TicketFilters, query: ListQuery
     statuses: term?.statuses,
     offset,
     over: cap + 1,
+    now: filters.due ? now : undefined,
   });
   return { shape, values, cap };
 }
@@ -482,8 +492,25 @@ function ticketListWhere(shape: TicketListShape, p: Placeholders): SQL {
     // The landlord's properties as the tickets' own property ids: read by the (property_id, created_at) index.
     shape.byLandlord ? inArray(tickets.propertyId, propertiesOfLandlord(p.landlordId)) : undefined,
     assigneeFilter(shape, p),
+    dueFilter(shape, p),
     ticketSearch(shape, p),
   ) as SQL;
+}
+
+/**
+ * "Due" (issue 26): open tickets whose next due time has passed, or comes before the end of the day at their property
+ * (its time zone's midnight after `now`; no zone is more than a day ahead, which bounds the range the index reads).
+ */
+function dueFilter(shape: TicketListShape, p: Placeholders): SQL | undefined {
+  if (shape.byDue === 'none') return undefined;
+  // A scope of a few hundred tickets hides the moment from the planner, as the status filter does: seeing it, the
+  // generic plan read the portfolio's due time index for a landlord's few tickets.
+  const now = seesEveryRow({ role: shape.viewerRole })
+    ? sql`${p.now}::timestamptz`
+    : sql`(select ${p.now}::timestamptz)`;
+  if (shape.byDue === 'overdue') return sql`${tickets.dueAt} <= ${now}`;
+  const endOfDay = sql`(select (date_trunc('day', ${now} at time zone ${properties.timeZone}) + interval '1 day') at time zone ${properties.timeZone} from ${properties} where ${properties.id} = ${tickets.propertyId})`;
+  return sql`${tickets.dueAt} > ${now} and ${tickets.dueAt} < ${now} + interval '2 days' and ${tickets.dueAt} < ${endOfDay}`;
 }
 
 /** An assignment that holds: its contractor has not declined it (a declined ticket waits for somebody else). */
@@ -656,8 +683,9 @@ export async function listTicketRows(
   viewer: Actor,
   filters: TicketFilters,
   query: ListQuery,
+  now: Date,
 ): Promise<{ rows: TicketListRow[]; total: ListTotal }> {
-  const { shape, values, cap } = ticketListShape(viewer, filters, query);
+  const { shape, values, cap } = ticketListShape(viewer, filters, query, now);
   const { rows, matched } = await readTicketPage(db, shape, values);
   if (rows.length > 0 || !shape.later) return { rows, total: cappedTotal(matched ?? 0, cap) };
   // Past the last page no row carries the total: counted alone, as far past this page as a page counts.

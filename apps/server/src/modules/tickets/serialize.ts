@@ -5,12 +5,14 @@ import {
   type ApiTicket,
   type ApiTicketAssignee,
   type ApiTicketAssignment,
+  type ApiTicketDue,
   type ApiTicketImage,
   type ApiTicketLogEntry,
   type ApiTicketSummary,
   assignmentStateText,
   COMMENT_DELETED_LOG_ACTION,
   can,
+  dueStateBefore,
   isClosedStatus,
   isCommentVisibility,
   priorityText,
@@ -31,7 +33,7 @@ import type {
   TicketDetailRows,
   TicketJoinedRow,
 } from './queries';
-import { availabilityText, wallClockRange } from './time-zones';
+import { availabilityText, endOfDayIn, momentText, wallClockAt, wallClockRange } from './time-zones';
 
 export const ticketPath = (id: number) => `/api/tickets/${id}/`;
 export const imageUrl = (ticketId: number, imageId: number) => `/api/tickets/${ticketId}/images/${imageId}`;
@@ -109,6 +111,34 @@ export function ticketPermissions(
       newestSignoff !== null &&
       newestSignoff.state === 'asked' &&
       can(viewer, 'ticket.signOff', { tenantId: newestSignoff.tenantId }),
+    change_due: can(viewer, 'ticket.changeDue', { landlordId: row.property.landlordId }),
+  };
+}
+
+/** A ticket's due times against its targets at `now` (issue 26); null for a viewer not shown them (a tenant). */
+export function serializeDue(
+  viewer: Actor,
+  { ticket, property }: Pick<TicketJoinedRow, 'ticket' | 'property'>,
+  now: Date,
+): ApiTicketDue | null {
+  if (!can(viewer, 'ticket.viewDue')) return null;
+  const zone = property.timeZone;
+  const next = ticket.dueAt === null ? null : ticket.respondedAt === null ? 'response' : 'resolution';
+  const nextAt = ticket.dueAt && toSeconds(ticket.dueAt);
+  const respondBy = toSeconds(ticket.respondBy);
+  const resolveBy = toSeconds(ticket.resolveBy);
+  return {
+    respond_by_timestamp: respondBy,
+    resolve_by_timestamp: resolveBy,
+    responded_at_timestamp: ticket.respondedAt && toSeconds(ticket.respondedAt),
+    next,
+    next_timestamp: nextAt,
+    state: dueStateBefore(nextAt, toSeconds(now), endOfDayIn(zone, now)),
+    respond_by_text: momentText(ticket.respondBy, zone),
+    resolve_by_text: momentText(ticket.resolveBy, zone),
+    respond_by: wallClockAt(ticket.respondBy, zone),
+    resolve_by: wallClockAt(ticket.resolveBy, zone),
+    time_zone: zone,
   };
 }
 
@@ -168,6 +198,7 @@ export function serializeTicketSummary(
   viewer: Actor,
   closingLogAt?: Date,
   parts?: DetailParts,
+  now: Date = new Date(),
 ): ApiTicketSummary {
   const { ticket, unit, property, tenant } = row;
   const status = statusText(ticket.status);
@@ -218,6 +249,7 @@ export function serializeTicketSummary(
     highlighted: false,
     can: ticketPermissions(viewer, row, parts),
     assignee: serializeAssignee(viewer, row.assignment),
+    due: serializeDue(viewer, row, now),
   };
 }
 
@@ -265,7 +297,7 @@ function logEntryReadableBy(viewer: Actor, { entry }: LogRowWithUser): boolean {
   return isCommentVisibility(visibility) && can(viewer, 'comment.read', { visibility });
 }
 
-export function serializeTicket(detail: TicketDetailRows, viewer: Actor): ApiTicket {
+export function serializeTicket(detail: TicketDetailRows, viewer: Actor, now: Date = new Date()): ApiTicket {
   const { row, categories, images, availability, log, visits, signoffs } = detail;
   const activeVisit = visits.find((visit) => isActiveVisit(visit.state)) ?? null;
   const newestSignoff = signoffs[0] ?? null;
@@ -278,10 +310,17 @@ export function serializeTicket(detail: TicketDetailRows, viewer: Actor): ApiTic
   const readable = log.filter((entry) => logEntryReadableBy(viewer, entry));
   // Object.assign rather than a spread followed by properties (slow in Node 20's V8; see serializeUserRecord).
   return Object.assign(
-    serializeTicketSummary(row, categories, viewer, newestClosingEntry(log.map(({ entry }) => entry)), {
-      activeVisit,
-      newestSignoff,
-    }),
+    serializeTicketSummary(
+      row,
+      categories,
+      viewer,
+      newestClosingEntry(log.map(({ entry }) => entry)),
+      {
+        activeVisit,
+        newestSignoff,
+      },
+      now,
+    ),
     {
       images: files.map((file) => file.url),
       thumbnails: files.map((file) => file.thumbnail_url),

@@ -17,6 +17,7 @@ import {
   type ApiTicketList,
   type ApiTicketSummary,
   can,
+  DUE_FILTERS,
   en,
   format,
   hasUnit,
@@ -69,7 +70,6 @@ import {
   findTicketRow,
   imagesOf,
   listTicketRows,
-  type TicketDetailRows,
   type TicketDetailWithSession,
   type TicketFilters,
   type TicketJoinedRow,
@@ -111,10 +111,15 @@ export const MAX_BATCH = 500;
 // ---------------------------------------------------------------------------------------------------------
 // Reads
 
-async function summaries(db: Db, viewer: Actor, rows: TicketListRow[]): Promise<ApiTicketSummary[]> {
+async function summaries(
+  db: Db,
+  viewer: Actor,
+  rows: TicketListRow[],
+  now: Date,
+): Promise<ApiTicketSummary[]> {
   const closing = await closingEntries(db, rows);
   return rows.map((row) =>
-    serializeTicketSummary(row, row.categoriesJson, viewer, closing.get(row.ticket.id)),
+    serializeTicketSummary(row, row.categoriesJson, viewer, closing.get(row.ticket.id), undefined, now),
   );
 }
 
@@ -136,14 +141,10 @@ async function closingEntries(db: Db, rows: TicketJoinedRow[]): Promise<Map<numb
 }
 
 /** One ticket with everything it shows, as the viewer sees it; 404 outside the viewer's scope. */
-export async function loadTicket(db: Db, viewer: Actor, id: number): Promise<ApiTicket> {
+export async function loadTicket(db: Db, viewer: Actor, id: number, now = new Date()): Promise<ApiTicket> {
   const detail = await findTicketDetail(db, viewer, id);
   if (!detail) throw notFound();
-  return serializeDetail(viewer, detail);
-}
-
-function serializeDetail(viewer: Actor, detail: TicketDetailRows): ApiTicket {
-  return serializeTicket(detail, viewer);
+  return serializeTicket(detail, viewer, now);
 }
 
 /**
@@ -155,10 +156,11 @@ export async function answerTicketDetail(
   db: Db,
   viewer: Actor,
   found: TicketDetailWithSession | undefined,
+  now = new Date(),
 ): Promise<ApiTicket> {
   const detail = found && detailForViewer(viewer, found);
   if (!detail) throw notFound();
-  const ticket = serializeDetail(viewer, detail);
+  const ticket = serializeTicket(detail, viewer, now);
   // Usually there is nothing to mark: the detail's own statement says so, which saves a round trip.
   if (found.unviewedNotifications) await markViewedAbout(db, viewer.id, 'ticketId', ticket.id);
   return ticket;
@@ -182,6 +184,7 @@ export const ticketListQuery = listQueryWith({
     .union([z.literal(UNASSIGNED_FILTER), optionalIdFilter])
     .optional()
     .catch(undefined),
+  due: z.enum(DUE_FILTERS).optional().catch(undefined),
 });
 export type TicketListQuery = z.output<typeof ticketListQuery>;
 
@@ -190,6 +193,7 @@ export const ticketFiltersOf = (query: TicketListQuery): TicketFilters => ({
   status: query.status,
   propertyId: query.property_id,
   assignedTo: query.assigned_to,
+  due: query.due,
 });
 
 async function listWith(
@@ -197,9 +201,12 @@ async function listWith(
   viewer: Actor,
   filters: TicketFilters,
   query: ListQuery,
+  now: Date,
 ): Promise<ApiTicketList> {
-  const { rows, total } = await listTicketRows(db, viewer, filters, query);
-  const page = listPage(await summaries(db, viewer, rows), total, query);
+  // A tenant is not shown due times: it cannot filter by them either.
+  const allowed = can(viewer, 'ticket.viewDue') ? filters : { ...filters, due: undefined };
+  const { rows, total } = await listTicketRows(db, viewer, allowed, query, now);
+  const page = listPage(await summaries(db, viewer, rows, now), total, query);
   return { data: page.data, meta: page.meta };
 }
 
@@ -209,8 +216,9 @@ export function listTickets(
   viewer: Actor,
   filters: TicketFilters,
   query: ListQuery,
+  now = new Date(),
 ): Promise<ApiTicketList> {
-  return listWith(db, viewer, filters, query);
+  return listWith(db, viewer, filters, query, now);
 }
 
 /** GET landlords/{id}/tickets: the super admin, or a manager of that landlord. */
@@ -220,13 +228,14 @@ export async function listLandlordTickets(
   landlordId: number,
   filters: TicketFilters,
   query: ListQuery,
+  now = new Date(),
 ): Promise<ApiTicketList> {
   if (!can(viewer, 'landlord.viewTickets')) throw forbidden();
   if (!can(viewer, 'landlord.viewTickets', { id: landlordId })) throw notFound();
   // A manager's own landlord narrows nothing: its list is the manager's /tickets, with that list's fast paths
   // (ADR 0008), which served three times the requests of the general path for the same rows.
   const narrows = seesEveryRow(viewer);
-  const page = await listWith(db, viewer, narrows ? { ...filters, landlordId } : filters, query);
+  const page = await listWith(db, viewer, narrows ? { ...filters, landlordId } : filters, query, now);
   // A page with tickets shows the landlord exists; only an empty one asks (a round trip less on every other page).
   if (page.data.length === 0 && !(await landlordExists(db, landlordId))) throw notFound();
   return page;
@@ -250,9 +259,10 @@ export async function listUserTickets(
   userId: number,
   filters: TicketFilters,
   query: ListQuery,
+  now = new Date(),
 ): Promise<ApiTicketList> {
   // The viewer's own tab is its own list: nothing to look up.
-  if (userId === viewer.id) return listWith(db, viewer, filters, query);
+  if (userId === viewer.id) return listWith(db, viewer, filters, query, now);
   const [user] = await db
     .select({ id: users.id, role: users.role, landlordId: users.landlordId })
     .from(users)
@@ -261,7 +271,7 @@ export async function listUserTickets(
   // The viewer's own tab, or a user who sees every ticket, narrows nothing: the viewer's list, with its fast paths
   // (a super admin's search of its own tab would otherwise test every ticket's text row by row).
   const narrows = user.id !== viewer.id && !seesEveryRow(user);
-  return listWith(db, viewer, narrows ? { ...filters, alsoVisibleTo: user } : filters, query);
+  return listWith(db, viewer, narrows ? { ...filters, alsoVisibleTo: user } : filters, query, now);
 }
 
 /** A ticket file the viewer may see: its storage key and how to serve it; 404 otherwise. */
@@ -490,6 +500,8 @@ export async function createTicket(
         status,
         meta: form.meta ?? {},
         closedAt: isClosedStatus(status) ? now : null,
+        // Raised in another status than Open, someone already acted on it (issue 26).
+        respondedAt: status !== 0 ? now : null,
       });
       await tx.insert(ticketCategories).values({ ticketId: id, categoryId: form.category.id });
       await insertAvailability(tx, id, values.availability);
@@ -501,7 +513,7 @@ export async function createTicket(
       await signoffOnStatusChange(tx, ctx.messaging, id, 0, status, viewer, now);
     }),
   );
-  return loadTicket(ctx.db, viewer, id);
+  return loadTicket(ctx.db, viewer, id, now);
 }
 
 /** The ticket columns the form sets directly. */
@@ -573,7 +585,7 @@ export async function updateTicket(
   );
   // The rows are gone (committed): now their files may go.
   await discardFiles(ctx.storage, ctx.log, removedKeys);
-  return loadTicket(ctx.db, viewer, id);
+  return loadTicket(ctx.db, viewer, id, now);
 }
 
 /** The update transaction; answers the storage keys of the removed files. */
@@ -728,7 +740,7 @@ export async function changeTicketStatus(
     if (!locked) throw notFound();
     await applyStatus(tx, ctx.config.appUrl, viewer, locked, status, now);
   });
-  return loadTicket(ctx.db, viewer, id);
+  return loadTicket(ctx.db, viewer, id, now);
 }
 
 function batchMessage(done: number, refused: number, one: string, many: string): string {
@@ -767,7 +779,7 @@ export async function batchChangeStatus(
   });
   if (applied.length === 0) throw new AppError(403, en.errors.statusUpdateFailed);
   const refused = ids.filter((id) => !applied.includes(id));
-  const data = await summaries(ctx.db, viewer, await ticketRowsByIds(ctx.db, viewer, applied));
+  const data = await summaries(ctx.db, viewer, await ticketRowsByIds(ctx.db, viewer, applied), now);
   const t = en.tickets;
   return {
     data,

@@ -4,11 +4,26 @@
  * sign-off (signoffs/ask.ts). Who is told is the caller's: each change has its own message.
  */
 import { en, format, isClosedStatus, statusText } from '@mend/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { ticketLog, tickets } from '../../db/schema';
 import type { MessagingContext } from '../../lib/outbox/context';
 import { signoffOnStatusChange } from '../signoffs/ask';
+
+/**
+ * A ticket's first response (issue 26), kept once: someone acted on it, by changing its status or assigning a
+ * contractor. Its next due time then becomes its resolution's.
+ */
+export const respondedBy = (now: Date) =>
+  sql`coalesce(${tickets.respondedAt}, ${now.toISOString()}::timestamptz)`;
+
+/** Marks a ticket answered at `now` unless it already was (assigning a contractor: assignments/service.ts). */
+export async function markResponded(tx: Tx, ticketId: number, now: Date): Promise<void> {
+  await tx
+    .update(tickets)
+    .set({ respondedAt: now })
+    .where(and(eq(tickets.id, ticketId), isNull(tickets.respondedAt)));
+}
 
 /** The activity-log line of a status change. */
 export function statusLogLine(ticketId: number, by: { id: number } | null, from: number, to: number) {
@@ -36,7 +51,12 @@ export async function writeStatus(
   if (ticket.status === status) return null;
   await tx
     .update(tickets)
-    .set({ status, closedAt: isClosedStatus(status) ? now : null, updatedAt: now })
+    .set({
+      status,
+      closedAt: isClosedStatus(status) ? now : null,
+      updatedAt: now,
+      respondedAt: respondedBy(now),
+    })
     .where(eq(tickets.id, ticket.id));
   await tx.insert(ticketLog).values(statusLogLine(ticket.id, by, ticket.status, status));
   return signoffOnStatusChange(tx, messaging, ticket.id, ticket.status, status, by, now);

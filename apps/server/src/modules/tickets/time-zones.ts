@@ -61,3 +61,60 @@ export function wallClockRange(range: { start: number; end: number }, zone: stri
   const end = zonedDateTime(range.end, zone);
   return { start_date: start.date, start_time: start.time, end_date: end.date, end_time: end.time };
 }
+
+/**
+ * A moment's wall-clock parts at `zone`, by one cached formatter per zone: the lists serialize a due time per row,
+ * and dayjs's zone conversions cost more than the rest of a row's answer.
+ */
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+/** How many zones' formatters (and days' ends) are kept (zone names are the properties', a few hundred at most). */
+const KEPT = 1000;
+
+function partsIn(
+  moment: Date,
+  zone: string,
+): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+  let format = partsFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    if (partsFormats.size < KEPT) partsFormats.set(zone, format);
+  }
+  const parts = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
+  for (const part of format.formatToParts(moment))
+    if (part.type in parts) parts[part.type as keyof typeof parts] = part.value;
+  return parts;
+}
+
+/** A moment as the wall-clock date (`YYYY-MM-DD`) and time (`HH:mm`) it is at `zone`. */
+export function wallClockAt(moment: Date, zone: string): { date: string; time: string } {
+  const parts = partsIn(moment, zone);
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+const dayEnds = new Map<string, number>();
+
+/** The end of the day `now` falls in at `zone` (its next midnight), in seconds; kept per zone and day. */
+export function endOfDayIn(zone: string, now: Date): number {
+  const parts = partsIn(now, zone);
+  const key = `${zone} ${parts.year}-${parts.month}-${parts.day}`;
+  const kept = dayEnds.get(key);
+  if (kept !== undefined) return kept;
+  const sinceMidnight = Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second);
+  let end = Math.floor(now.getTime() / 1000) - sinceMidnight + 86_400;
+  // A day of 23 or 25 hours (daylight saving time) puts that an hour off midnight: read the clock there and correct.
+  const there = partsIn(new Date(end * 1000), zone);
+  const off = Number(there.hour) * 3600 + Number(there.minute) * 60 + Number(there.second);
+  if (off !== 0) end -= off > 43_200 ? off - 86_400 : off;
+  if (dayEnds.size >= KEPT) dayEnds.clear();
+  dayEnds.set(key, end);
+  return end;
+}

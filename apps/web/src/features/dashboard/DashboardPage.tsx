@@ -1,12 +1,13 @@
 /**
- * The dashboard at `/` (DESIGN.md "Dashboard `/`"): open and closed counts, time to close, open tickets
+ * The dashboard at `/` (DESIGN.md "Dashboard `/`"): open and closed counts, time to close, the due times against
+ * the targets (issue 26: overdue now, due soon, resolved within target per month; not a tenant's), open tickets
  * by status and by property, opened and closed per week, and the oldest open tickets, over the tickets
  * the signed-in user may see (GET /api/dashboard). A lazy chunk: the charts (recharts) and their styles
  * load only here, never with the login page.
  *
  * Every chart sits in a section named by its heading, and its numbers are also given as text (a legend
  * with counts, value labels, or a table for screen readers): the SVG itself is hidden from them.
- * Each card is its own component (StatCards, WeeklyCard, StatusCard, PropertyCard, OldestOpenCard, in the
+ * Each card is its own component (StatCards, DueCards, WeeklyCard, StatusCard, PropertyCard, OldestOpenCard, in the
  * frame of ChartCard.tsx); how figures read is dashboard-format.ts's.
  */
 import '@mantine/charts/styles.css';
@@ -19,6 +20,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useActor } from '../../lib/actor';
 import { fetchJson } from '../../lib/records';
 import { t } from '../../lib/translations';
+import { DueCards } from './DueCards';
 import { OldestOpenCard } from './OldestOpenCard';
 import { PropertyCard } from './PropertyCard';
 import { RatingCard, TimeToCloseCards, TotalsCards } from './StatCards';
@@ -122,6 +124,8 @@ function DashboardContent({ data }: { data: ApiDashboard }) {
         <TimeToCloseCards timeToClose={data.time_to_close} />
         {data.ratings ? <RatingCard ratings={data.ratings} /> : null}
       </SimpleGrid>
+
+      {data.due ? <DueCards due={data.due} /> : null}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>

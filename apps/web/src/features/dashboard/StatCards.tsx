@@ -1,12 +1,13 @@
 /**
  * The figures atop the dashboard (DashboardPage.tsx), one card each: the open and closed tickets, the
  * mean and median time to close over the last DASHBOARD_CLOSE_WINDOW_DAYS days, in one unit, and (issue 25) the
- * tenants' average rating of the repairs.
+ * tenants' average rating of the repairs. The due times' figures (issue 26, DueCards.tsx) are such cards too.
  */
 import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { type ApiDashboard, DASHBOARD_CLOSE_WINDOW_DAYS } from '@mend/shared';
 import { IconCircleCheck, IconClockHour4, IconHourglass, IconStar, IconTicket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { format, t } from '../../lib/translations';
 import classes from './Dashboard.module.css';
 import { closeWindowText, formatCount, ratingTexts, timeToCloseTexts } from './dashboard-format';
@@ -73,21 +74,24 @@ export function RatingCard({ ratings }: { ratings: NonNullable<ApiDashboard['rat
   );
 }
 
-function StatCard({
+/** One figure: its icon, label, value and what it counts; `to`: the whole card links there (the tickets it counts). */
+export function StatCard({
   icon,
   color,
   label,
   value,
   hint,
+  to,
 }: {
   icon: ReactNode;
   color: string;
   label: string;
   value: string;
   hint: string;
+  to?: string;
 }) {
-  return (
-    <Paper withBorder radius="lg" p="lg" className={classes.card}>
+  const content = (
+    <>
       <Group gap="sm" wrap="nowrap">
         <ThemeIcon size={34} radius="md" variant="light" color={color} aria-hidden>
           {icon}
@@ -102,6 +106,17 @@ function StatCard({
       <Text size="xs" c="dimmed" mt={4}>
         {hint}
       </Text>
+    </>
+  );
+  if (to)
+    return (
+      <Paper component={Link} to={to} withBorder radius="lg" p="lg" className={classes.card} data-link>
+        {content}
+      </Paper>
+    );
+  return (
+    <Paper withBorder radius="lg" p="lg" className={classes.card}>
+      {content}
     </Paper>
   );
 }

@@ -3,10 +3,12 @@ import {
   closeWindowText,
   formatCount,
   formatHours,
+  monthLabel,
   propertyChartData,
   ratingTexts,
   shortLabel,
   statusChartData,
+  targetMonthRow,
   timeToCloseTexts,
   weekLabel,
   weeklyChartData,
@@ -131,5 +133,38 @@ describe('chart data', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
     expect(shortLabel('North Towers')).toBe('North Towers');
     expect(shortLabel('The Very Long Property Name Of Doom', 12)).toBe('The Very Lo…');
+  });
+});
+
+describe('resolved within target', () => {
+  it('labels months by name and year', () => {
+    expect(monthLabel('2026-03')).toBe('Mar 2026');
+    expect(monthLabel('2025-12')).toBe('Dec 2025');
+  });
+
+  it('reads each month as how many of the completed were in time, and their share', () => {
+    expect(targetMonthRow({ month: '2026-03', resolved: 15, in_target: 12 })).toEqual({
+      month: '2026-03',
+      label: 'Mar 2026',
+      text: '12 of 15 (80%)',
+      percent: 80,
+    });
+    expect(targetMonthRow({ month: '2026-04', resolved: 3, in_target: 2 })).toMatchObject({
+      text: '2 of 3 (67%)',
+      percent: 67,
+    });
+    expect(targetMonthRow({ month: '2026-05', resolved: 1234, in_target: 1234 })).toMatchObject({
+      text: '1,234 of 1,234 (100%)',
+      percent: 100,
+    });
+  });
+
+  it('says None completed for a month without completed tickets', () => {
+    expect(targetMonthRow({ month: '2026-06', resolved: 0, in_target: 0 })).toEqual({
+      month: '2026-06',
+      label: 'Jun 2026',
+      text: 'None completed',
+      percent: null,
+    });
   });
 });

@@ -2,6 +2,7 @@
 import {
   type ApiDashboardPropertyCount,
   type ApiDashboardStatusCount,
+  type ApiDashboardTargetMonth,
   type ApiDashboardTimeToClose,
   type ApiDashboardWeek,
   DASHBOARD_CLOSE_WINDOW_DAYS,
@@ -123,4 +124,36 @@ export function weeklyTotals(rows: ApiDashboardWeek[]): { opened: number; closed
 /** An axis label that fits: longer names end with an ellipsis (the full name is in the table and tooltip). */
 export function shortLabel(text: string, max = 22): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** "2026-03" -> "Mar 2026" (a calendar month, whatever the browser's time zone). */
+export function monthLabel(month: string): string {
+  const [year, number] = month.split('-').map(Number);
+  if (!year || !number) return month;
+  return dayjs(new Date(year, number - 1, 1)).format('MMM YYYY');
+}
+
+/**
+ * One month of the share resolved within target (issue 26): its label, its text ("12 of 15 (80%)", or "None
+ * completed") and its share in whole percent (null when nothing was completed).
+ */
+export function targetMonthRow(row: ApiDashboardTargetMonth): {
+  month: string;
+  label: string;
+  text: string;
+  percent: number | null;
+} {
+  const label = monthLabel(row.month);
+  if (row.resolved <= 0) return { month: row.month, label, text: t.dashboard.noneResolved, percent: null };
+  const percent = Math.round((Math.min(row.in_target, row.resolved) / row.resolved) * 100);
+  return {
+    month: row.month,
+    label,
+    text: format(t.dashboard.inTargetMonth, {
+      in_target: formatCount(row.in_target),
+      resolved: formatCount(row.resolved),
+      percent,
+    }),
+    percent,
+  };
 }

@@ -14,6 +14,7 @@ import { useActor } from '../../lib/actor';
 import { t } from '../../lib/translations';
 import { landlordKind } from './kind';
 import { memberLabel } from './members';
+import { TargetsSection } from './TargetsSection';
 
 const F = t.screens.fields;
 
@@ -43,6 +44,7 @@ export function LandlordDetails({ id, panel }: { id: number; panel: PanelControl
               </DetailField>
             </DetailFields>
           </DetailSection>
+          <TargetsSection landlord={landlord} />
           <LinkSection
             title={F.properties}
             items={(landlord.properties ?? []).map((property) => ({

@@ -17,6 +17,8 @@ import { useRecordEditor } from '../../components/records/useRecordEditor';
 import { t } from '../../lib/translations';
 import { landlordKind } from './kind';
 import { memberLabel } from './members';
+import { TargetFields } from './TargetFields';
+import { targetFormValues } from './targets';
 
 const F = t.screens.fields;
 
@@ -53,6 +55,8 @@ function LandlordForm({
       assignment_response_hours: String(
         landlord?.assignment_response_hours ?? ASSIGNMENT_RESPONSE_HOURS_DEFAULT,
       ),
+      // Issue 26: its service targets, a new landlord's the defaults (TARGET_HOURS_DEFAULT).
+      ...targetFormValues(landlord),
     },
     schema: landlordSchema,
     extraValidate: (values) => avatarError(values.avatar),
@@ -82,6 +86,7 @@ function LandlordForm({
         name="assignment_response_hours"
         {...form.getInputProps('assignment_response_hours')}
       />
+      <TargetFields form={form} />
       {canChangeUsers ? (
         <MultiSelect
           label={F.users}

@@ -1,7 +1,7 @@
 /**
  * How the tickets list shows a ticket: the table's columns (title with its priority mark, tenant, property,
- * number, status, assigned contractor, category, age) and a phone's card. Ages are relative to `now` (useNow),
- * so both follow it.
+ * number, status, next due time for who is shown due times, assigned contractor, category, age) and a phone's
+ * card. Ages and where a ticket stands against its due time are relative to `now` (useNow), so both follow it.
  */
 import { type ApiTicketSummary, PRIORITY } from '@mend/shared';
 import { IconFlag3Filled } from '@tabler/icons-react';
@@ -10,14 +10,17 @@ import { useCallback, useMemo } from 'react';
 import type { ListCardContent } from '../../components/table/ListCard';
 import { format, t } from '../../lib/translations';
 import { AssigneeMark } from './assignment/AssigneeMark';
+import { DueMark } from './due/DueMark';
+import { dueStateAt, listsDueState } from './due/due-rules';
 import { PriorityMark, RelativeTime, StatusTag } from './TicketParts';
+import { DUE_SORT } from './ticket-list';
 import classes from './tickets.module.css';
 
 const S = t.ticketScreens;
 const C = S.columns;
 
-/** The table's columns: their ids are the server's sort keys. */
-export function useTicketColumns(now: number) {
+/** The table's columns: their ids are the server's sort keys. `showDue`: the Due column (not for tenants). */
+export function useTicketColumns(now: number, showDue: boolean) {
   // Cells are plain elements styled by tickets.module.css, not Mantine components: the table is most of
   // what the screen renders, and a Text per cell tripled its render time on slow phones.
   return useMemo<ColumnDef<ApiTicketSummary, unknown>[]>(
@@ -63,6 +66,15 @@ export function useTicketColumns(now: number) {
         header: C.status,
         cell: ({ row }) => <StatusTag slug={row.original.status_slug} text={row.original.status_text} />,
       },
+      ...(showDue
+        ? [
+            {
+              id: DUE_SORT,
+              header: C.due,
+              cell: ({ row }) => <DueMark due={row.original.due} now={now} />,
+            } satisfies ColumnDef<ApiTicketSummary, unknown>,
+          ]
+        : []),
       {
         id: 'assigned_to',
         header: C.assignedTo,
@@ -87,11 +99,14 @@ export function useTicketColumns(now: number) {
         ),
       },
     ],
-    [now],
+    [now, showDue],
   );
 }
 
-/** A phone's card: title, status, property and unit, the assigned contractor, then number, priority and age. */
+/**
+ * A phone's card: title, status, property and unit, the assigned contractor, past due or due today (issue 26),
+ * then number, priority and age.
+ */
 export function useTicketCard(now: number) {
   return useCallback(
     (ticket: ApiTicketSummary): ListCardContent => ({
@@ -100,6 +115,10 @@ export function useTicketCard(now: number) {
       lines: [
         [ticket.property_name, ticket.unit?.name].filter(Boolean).join(' · '),
         ticket.assignee ? <AssigneeMark key="assignee" assignee={ticket.assignee} inCard /> : null,
+        // Only past due or due today: none for a tenant (not shown due times), a ticket on track or closed.
+        ticket.due && listsDueState(dueStateAt(ticket.due, now)) ? (
+          <DueMark key="due" due={ticket.due} now={now} inCard />
+        ) : null,
       ],
       meta: [
         `#${ticket.visible_id}`,

@@ -3,7 +3,7 @@
  * and province replace the fixed "Edmonton, AB"), the title and description, the photos, category,
  * availability, priority, created and closed dates, the assigned contractor (issue 25: its answer, staff's
  * assign and unassign, assignment/), the visit (issue 25: booked or proposed, answered, cancelled, visits/), the
- * tenant's sign-off once completed (issue 25: asked, confirmed and rated, or reopened, signoff/), the contact,
+ * due times (issue 26: not for tenants; their managers change them, due/), the tenant's sign-off once completed (issue 25: asked, confirmed and rated, or reopened, signoff/), the contact,
  * the meta list, the Conversation (issue 25: the comments and the composer, conversation/) and the Activity log.
  * Footer: the status dropdown (tenants, and contractors on their routed tickets), Delete and Edit.
  *
@@ -22,6 +22,7 @@ import { invalidateNotifications } from '../notifications/queries';
 import { ActivityLog } from './ActivityLog';
 import { TicketAssignment } from './assignment/TicketAssignment';
 import { TicketConversation } from './conversation/TicketConversation';
+import { TicketDue } from './due/TicketDue';
 import { TicketSignoff } from './signoff/TicketSignoff';
 import {
   TicketContactSection,
@@ -81,6 +82,7 @@ function TicketView({ ticket, panel }: { ticket: ApiTicket; panel: PanelControls
         <TicketSummarySection ticket={ticket} />
         <TicketAssignment ticket={ticket} onGone={panel.deleted} />
         <TicketVisit ticket={ticket} />
+        <TicketDue ticket={ticket} />
         <TicketSignoff ticket={ticket} />
         <TicketFactsSection ticket={ticket} />
         <TicketLocationSection ticket={ticket} />

@@ -1,18 +1,21 @@
 /**
- * The tickets list's filters: Status, Property (hidden for tenants) and Assigned to (staff only,
- * assignment/AssigneeFilter.tsx). Their values are the list's (in the URL); "All Tickets" / "All Properties" /
- * "Anyone" is no filter.
+ * The tickets list's filters: Status, Property (hidden for tenants), Assigned to (staff only,
+ * assignment/AssigneeFilter.tsx) and Due (hidden for tenants, issue 26: Overdue, Due today). Their values are the
+ * list's (in the URL); "All Tickets" / "All Properties" / "Anyone" / "Any time" is no filter.
  */
 import { Select, type SelectProps } from '@mantine/core';
 import type { ApiProperty } from '@mend/shared';
+import { IconClock } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { FilterControls } from '../../components/table/DataTable';
 import { t } from '../../lib/translations';
 import { AssigneeFilter } from './assignment/AssigneeFilter';
+import { DUE_FILTER, dueFilterOptions } from './due/due-rules';
 import classes from './tickets.module.css';
 
 const S = t.ticketScreens;
 const ALL = 'all';
+const DUE_OPTIONS = dueFilterOptions(ALL);
 
 export function TicketFilters({
   values,
@@ -21,6 +24,7 @@ export function TicketFilters({
   properties,
   byProperty,
   byAssignee,
+  byDue,
 }: FilterControls & {
   /** The statuses by value ("Open", "Scheduled", ...). */
   statuses: readonly string[] | undefined;
@@ -30,6 +34,8 @@ export function TicketFilters({
   byProperty: boolean;
   /** Whether the Assigned to filter shows (staff). */
   byAssignee: boolean;
+  /** Whether the Due filter shows (all but tenants). */
+  byDue: boolean;
 }) {
   const statusData = useMemo(
     () => [
@@ -64,6 +70,17 @@ export function TicketFilters({
         />
       ) : null}
       {byAssignee ? <AssigneeFilter values={values} set={set} anyValue={ALL} /> : null}
+      {byDue ? (
+        <FilterSelect
+          name={DUE_FILTER}
+          label={S.filters.due}
+          data={DUE_OPTIONS}
+          values={values}
+          set={set}
+          // "Any time" alone does not say what it filters: the clock marks it.
+          leftSection={<IconClock size={16} aria-hidden />}
+        />
+      ) : null}
     </>
   );
 }
@@ -77,7 +94,7 @@ function FilterSelect({
   ...props
 }: FilterControls & { name: string; label: string } & Pick<
     SelectProps,
-    'data' | 'searchable' | 'nothingFoundMessage'
+    'data' | 'searchable' | 'nothingFoundMessage' | 'leftSection'
   >) {
   return (
     <Select

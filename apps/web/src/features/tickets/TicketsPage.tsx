@@ -1,6 +1,7 @@
 /**
  * Tickets (SPEC.md section 2, "Tickets screen"): "My Tickets", a searchable, sortable, paged table with
- * the Status, Property (hidden for tenants) and Assigned to (staff) filters, row selection with the bulk Delete
+ * the Status, Property (hidden for tenants), Assigned to (staff) and Due (hidden for tenants, issue 26) filters
+ * and the Due column (the same), row selection with the bulk Delete
  * (roles below 3) and "Mark As..." actions, and the side panel (details, create, edit) in the URL.
  * The columns and cards are TicketColumns.tsx's, the filters TicketFilters', the bulk actions
  * TicketBatchActions'.
@@ -68,7 +69,7 @@ export default function TicketsPage() {
     if (statuses.isError) toastError(t.errors.oops, t.errors.statusesFetch);
   }, [statuses.isError]);
 
-  const columns = useTicketColumns(now);
+  const columns = useTicketColumns(now, rights.byDue);
   const card = useTicketCard(now);
 
   const filters = ({ values, set }: FilterControls) => (
@@ -79,6 +80,7 @@ export default function TicketsPage() {
       properties={properties.data?.data}
       byProperty={showPropertyFilter}
       byAssignee={rights.byAssignee}
+      byDue={rights.byDue}
     />
   );
   const bulkActions =

@@ -32,7 +32,7 @@ const CONTRACTOR = as(3);
 /** The list's key as the screen's table asks for it at `search` (DataTable: useListState, listStateQuery). */
 const shownKey = (rights: TicketFilterRights, search: string) =>
   listStateQuery(TICKET_LIST, readListState(new URLSearchParams(search), ticketListShape(rights))).queryKey;
-const STAFF = { byProperty: true, byAssignee: true };
+const STAFF = { byProperty: true, byAssignee: true, byDue: true };
 
 describe('prefetchTicketsScreen', () => {
   it('asks for the page, sort, search and filters in the address, as the table does', () => {
@@ -59,7 +59,7 @@ describe('prefetchTicketsScreen', () => {
   it('reads only the filters the role has, as the screen does (a tenant has no Property filter)', () => {
     const search = '?page=3&property_id=5&status=2';
     const keys = prefetchedKeys(TENANT, search);
-    expect(keys[0]).toEqual(shownKey({ byProperty: false, byAssignee: false }, search));
+    expect(keys[0]).toEqual(shownKey({ byProperty: false, byAssignee: false, byDue: false }, search));
     expect((keys[0] as [string, string, string, Record<string, unknown>])[3]).not.toHaveProperty(
       'property_id',
     );
@@ -82,10 +82,37 @@ describe('prefetchTicketsScreen', () => {
       { assigned_to: 'none' },
     ]);
     const contractor = prefetchedKeys(CONTRACTOR, search)[0];
-    expect(contractor).toEqual(shownKey({ byProperty: true, byAssignee: false }, search));
+    expect(contractor).toEqual(shownKey({ byProperty: true, byAssignee: false, byDue: true }, search));
     expect((contractor as [string, string, string, Record<string, unknown>])[3]).not.toHaveProperty(
       'assigned_to',
     );
+  });
+
+  it('reads the Due filter (overdue, today) and sort for all but tenants, as the table does', () => {
+    const search = '?due=overdue&sort=due_at&order=asc&status=1';
+    const manager = prefetchedKeys(MANAGER, search)[0];
+    expect(manager).toEqual(shownKey(STAFF, search));
+    expect(manager).toMatchObject([
+      'tickets',
+      'list',
+      'tickets',
+      { status: '1', due: 'overdue', sort: 'due_at', order: 'asc' },
+    ]);
+    const contractor = prefetchedKeys(CONTRACTOR, '?due=today')[0];
+    expect(contractor).toEqual(shownKey({ byProperty: true, byAssignee: false, byDue: true }, '?due=today'));
+    expect(contractor).toMatchObject(['tickets', 'list', 'tickets', { due: 'today' }]);
+    // A tenant is not shown due times: neither the filter nor the sort is read from its address.
+    const tenant = prefetchedKeys(TENANT, search)[0] as [string, string, string, Record<string, unknown>];
+    expect(tenant).toEqual(shownKey({ byProperty: false, byAssignee: false, byDue: false }, search));
+    expect(tenant[3]).not.toHaveProperty('due');
+    expect(tenant[3]).toMatchObject({ sort: 'created_at' });
+  });
+
+  it('drops a Due value that is not one of the filters', () => {
+    for (const value of ['later', 'Overdue', 'soon', '1', '']) {
+      const key = prefetchedKeys(MANAGER, `?due=${value}`)[0];
+      expect((key as [string, string, string, Record<string, unknown>])[3]).not.toHaveProperty('due');
+    }
   });
 
   it('drops an Assigned to value that names neither a contractor nor nobody', () => {
@@ -97,21 +124,33 @@ describe('prefetchTicketsScreen', () => {
 });
 
 describe('ticketFilterRights', () => {
-  it('gives Property to all but tenants and Assigned to to staff (roles 0 and 1)', () => {
+  it('gives Property and Due to all but tenants and Assigned to to staff (roles 0 and 1)', () => {
     const rights = (role: number) =>
       ticketFilterRights({ id: 7, role: role as Actor['role'], landlordId: 3 });
-    expect(rights(0)).toEqual({ byProperty: true, byAssignee: true });
-    expect(rights(1)).toEqual({ byProperty: true, byAssignee: true });
-    expect(rights(2)).toEqual({ byProperty: false, byAssignee: false });
-    expect(rights(3)).toEqual({ byProperty: true, byAssignee: false });
+    expect(rights(0)).toEqual({ byProperty: true, byAssignee: true, byDue: true });
+    expect(rights(1)).toEqual({ byProperty: true, byAssignee: true, byDue: true });
+    expect(rights(2)).toEqual({ byProperty: false, byAssignee: false, byDue: false });
+    expect(rights(3)).toEqual({ byProperty: true, byAssignee: false, byDue: true });
   });
 
   it('keeps each set of filters the same across calls (the list state hooks depend on it)', () => {
     expect(ticketListShape(STAFF).filters).toBe(ticketListShape({ ...STAFF }).filters);
+    const tenant = { byProperty: false, byAssignee: false, byDue: false };
+    expect(ticketListShape(tenant).filters).toBe(ticketListShape({ ...tenant }).filters);
+    expect(ticketListShape(tenant).sortKeys).toBe(ticketListShape({ ...tenant }).sortKeys);
     expect(ticketListShape(STAFF).filters?.map((filter) => filter.name)).toEqual([
       'status',
       'property_id',
       'assigned_to',
+      'due',
     ]);
+    expect(ticketListShape(tenant).filters?.map((filter) => filter.name)).toEqual(['status']);
+  });
+
+  it('sorts by due time only for who is shown due times', () => {
+    expect(ticketListShape(STAFF).sortKeys).toContain('due_at');
+    expect(ticketListShape({ byProperty: false, byAssignee: false, byDue: false }).sortKeys).not.toContain(
+      'due_at',
+    );
   });
 });

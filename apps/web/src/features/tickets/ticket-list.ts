@@ -1,6 +1,6 @@
 /**
  * The tickets screen's first queries: its list (TICKET_LIST) at the page, sort, search and filters of the
- * address (Assigned to among them, for staff), the statuses and the property filter's options. A signed-in
+ * address (Assigned to among them, for staff; Due for all but tenants), the statuses and the property filter's options. A signed-in
  * load of /tickets fetches them at start-up (`prefetchTicketsScreen`, router.tsx), with the screen's code,
  * so the screen renders once with all of them.
  */
@@ -26,6 +26,7 @@ import { apiGet } from '../../lib/api';
 import { fetchJson } from '../../lib/records';
 import { t } from '../../lib/translations';
 import { ASSIGNED_TO, acceptsAssignedTo } from './assignment/assignment-rules';
+import { acceptsDueFilter, DUE_FILTER } from './due/due-rules';
 
 export const TICKET_LIST: ListSource = {
   resource: 'tickets',
@@ -42,40 +43,64 @@ const PROPERTY_FILTER: ListFilter = {
 };
 /** The "Assigned to" filter (staff): a contractor's id, or `none` (`assigned_to=17`, issue 25). */
 const ASSIGNED_TO_FILTER: ListFilter = { name: ASSIGNED_TO, accepts: acceptsAssignedTo };
+/** The Due filter (all but tenants, issue 26): past due or due today (`due=overdue`, `due=today`). */
+const DUE_FILTER_SPEC: ListFilter = { name: DUE_FILTER, accepts: acceptsDueFilter };
+/** The Due column's sort (its id): by the next due time. */
+export const DUE_SORT = 'due_at';
 
-/** Each role's filters, made once: the list state's hooks expect the same ones across renders. */
-const FILTER_SETS = {
-  status: [STATUS_FILTER],
-  property: [STATUS_FILTER, PROPERTY_FILTER],
-  assignee: [STATUS_FILTER, ASSIGNED_TO_FILTER],
-  propertyAndAssignee: [STATUS_FILTER, PROPERTY_FILTER, ASSIGNED_TO_FILTER],
-} as const;
-
-/** Which filters a viewer has: Property (all but tenants), Assigned to (staff: `can(actor, 'ticket.assign')`). */
+/**
+ * Which filters a viewer has: Property (all but tenants), Assigned to (staff: `can(actor, 'ticket.assign')`),
+ * Due (issue 26).
+ */
 export interface TicketFilterRights {
   byProperty: boolean;
   byAssignee: boolean;
+  /** Due (`can(actor, 'ticket.viewDue')`: all but tenants, who are not shown due times). */
+  byDue: boolean;
 }
 
 /** The filters a viewer has, from its actor (the screen and the start-up prefetch read them alike). */
 export function ticketFilterRights(actor: Actor): TicketFilterRights {
-  return { byProperty: can(actor, 'ticket.filterByProperty'), byAssignee: can(actor, 'ticket.assign') };
+  return {
+    byProperty: can(actor, 'ticket.filterByProperty'),
+    byAssignee: can(actor, 'ticket.assign'),
+    byDue: can(actor, 'ticket.viewDue'),
+  };
+}
+
+/** The sorts of a viewer not shown due times (a tenant): all but by due time. */
+const SORTS_WITHOUT_DUE = LIST_SORTS.tickets.filter((key) => key !== DUE_SORT);
+
+/** Each set of rights' filters, made once: the list state's hooks expect the same ones across renders. */
+const FILTER_SETS = new Map<string, readonly ListFilter[]>();
+
+function filterSet({ byProperty, byAssignee, byDue }: TicketFilterRights): readonly ListFilter[] {
+  const key = [byProperty, byAssignee, byDue].map(Number).join('');
+  let filters = FILTER_SETS.get(key);
+  if (!filters) {
+    filters = [
+      STATUS_FILTER,
+      ...(byProperty ? [PROPERTY_FILTER] : []),
+      ...(byAssignee ? [ASSIGNED_TO_FILTER] : []),
+      ...(byDue ? [DUE_FILTER_SPEC] : []),
+    ];
+    FILTER_SETS.set(key, filters);
+  }
+  return filters;
 }
 
 /**
  * What the list's address can hold (list-url.ts): its sorts and its filters, the Property filter only for
- * who may filter by property, Assigned to only for staff. The screen's table and the start-up prefetch both
+ * who may filter by property, Assigned to only for staff, Due (its filter and its sort) only for who is shown
+ * due times. The screen's table and the start-up prefetch (so also the server's render of the screen) both
  * read the address with it.
  */
-export function ticketListShape({ byProperty, byAssignee }: TicketFilterRights): ListShape {
-  const filters = byProperty
-    ? byAssignee
-      ? FILTER_SETS.propertyAndAssignee
-      : FILTER_SETS.property
-    : byAssignee
-      ? FILTER_SETS.assignee
-      : FILTER_SETS.status;
-  return { defaultSort: TICKET_LIST.defaultSort, sortKeys: LIST_SORTS.tickets, filters };
+export function ticketListShape(rights: TicketFilterRights): ListShape {
+  return {
+    defaultSort: TICKET_LIST.defaultSort,
+    sortKeys: rights.byDue ? LIST_SORTS.tickets : SORTS_WITHOUT_DUE,
+    filters: filterSet(rights),
+  };
 }
 
 /** A plain string list (GET tickets/statuses, tickets/priorities); `failure` is SPEC.md's message. */

@@ -1,0 +1,114 @@
+/**
+ * A ticket that misses a target alerts its landlord's managers once (issue 26): a job of the due-work worker
+ * (lib/due-work.ts). In one transaction it claims the open tickets whose next due time (`due_at`) has passed and was not
+ * yet alerted (`breached_due_at` differs; FOR UPDATE SKIP LOCKED, by the partial index of exactly those), records the
+ * due time it alerted, writes the log line and the messages (in the app, and by email, SMS or voice as each manager's
+ * options say). Two processes never alert twice; a crash alerts on the next look. A ticket alerted of its response
+ * is alerted again of its resolution when that passes too, and of a due time a manager set anew.
+ */
+import { en, format, type TargetKind, visibleId } from '@mend/shared';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { properties, ticketLog, tickets, units } from '../../db/schema';
+import type { DueJob } from '../../lib/due-work';
+import { ticketNoticeEmail } from '../../lib/mail/templates';
+import type { MessagingContext } from '../../lib/outbox/context';
+import { displayName } from '../users/serialize';
+import { DUE_LOG_VISIBILITY } from './due-log';
+import { absoluteLink, managersOf, notify } from './routing';
+import { momentText } from './time-zones';
+
+const d = en.tickets.due;
+
+/** Alerts the managers of up to `batch` tickets past a due time at `now`; answers how many. */
+export async function alertBreaches(
+  db: Db,
+  messaging: MessagingContext,
+  now: Date,
+  batch: number,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({
+        id: tickets.id,
+        title: tickets.title,
+        dueAt: tickets.dueAt,
+        respondedAt: tickets.respondedAt,
+        propertyName: properties.name,
+        unitName: units.name,
+        landlordId: properties.landlordId,
+        timeZone: properties.timeZone,
+      })
+      .from(tickets)
+      .innerJoin(units, eq(units.id, tickets.unitId))
+      .innerJoin(properties, eq(properties.id, tickets.propertyId))
+      .where(
+        and(
+          isNotNull(tickets.dueAt),
+          sql`${tickets.breachedDueAt} is distinct from ${tickets.dueAt}`,
+          lte(tickets.dueAt, now),
+        ),
+      )
+      .orderBy(asc(tickets.dueAt), asc(tickets.id))
+      .limit(batch)
+      .for('no key update', { of: tickets, skipLocked: true });
+    for (const ticket of due) {
+      if (!ticket.dueAt) continue;
+      await tx.update(tickets).set({ breachedDueAt: ticket.dueAt }).where(eq(tickets.id, ticket.id));
+      const kind: TargetKind = ticket.respondedAt === null ? 'response' : 'resolution';
+      const dueText = momentText(ticket.dueAt, ticket.timeZone);
+      await tx.insert(ticketLog).values({
+        ticketId: ticket.id,
+        userId: null,
+        action: kind === 'response' ? 'response_breached' : 'resolution_breached',
+        description: format(kind === 'response' ? d.log.breachedResponse : d.log.breachedResolution, {
+          due: dueText,
+        }),
+        data: { due_at: ticket.dueAt.toISOString(), kind, visibility: DUE_LOG_VISIBILITY },
+      });
+      if (ticket.landlordId === null) continue;
+      const vars = {
+        id: ticket.id,
+        visible_id: visibleId(ticket.id),
+        title: ticket.title,
+        property: ticket.propertyName,
+        unit: ticket.unitName,
+        link: absoluteLink(messaging.appUrl, ticket.id),
+        kind: d.kinds[kind],
+        due: dueText,
+      };
+      await notify(
+        tx,
+        messaging,
+        await managersOf(tx, ticket.landlordId),
+        ticket,
+        {
+          title: format(d.notifications.breached, vars),
+          description: format(d.notifications.breachedDescription, vars),
+        },
+        {
+          kind: 'ticket.due_breached',
+          email: (manager, unsubscribeUrl) =>
+            ticketNoticeEmail(
+              vars,
+              {
+                subject: format(d.outbox.breachedSubject, vars),
+                intro: format(en.mail.ticket.breachedIntro, vars),
+                facts: [[en.mail.ticket.dueWas, dueText]],
+                action: { label: en.mail.ticket.open, url: vars.link },
+              },
+              displayName(manager),
+              unsubscribeUrl,
+            ),
+          sms: format(d.outbox.breachedSms, vars),
+          voice: format(d.outbox.breachedVoice, vars),
+        },
+      );
+    }
+    return due.length;
+  });
+}
+
+export function breachesJob(db: Db, messaging: MessagingContext): DueJob {
+  return { name: 'due_breaches', run: (now, batch) => alertBreaches(db, messaging, now, batch) };
+}
