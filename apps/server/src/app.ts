@@ -172,6 +172,6 @@ export async function buildApp({
   );
   uploadRoutes(app);
   calendarFeedRoute(app, now);
-  await registerWebApp(app);
+  await registerWebApp(app, now);
   return app;
 }

@@ -71,8 +71,11 @@ beforeAll(async () => {
       },
     }),
   );
-  t = await createTestApp({ env: { MEND_WEB_DIST: dist } });
+  t = await createTestApp({ env: { MEND_WEB_DIST: dist }, now: () => new Date(Date.now() + CLOCK_AHEAD_MS) });
 });
+
+/** The app's clock runs ahead of the real one (a moved clock): the page is rendered as of the app's time. */
+const CLOCK_AHEAD_MS = 2 * 60 * 60 * 1000;
 afterAll(async () => {
   await t.close();
   rmSync(dist, { recursive: true, force: true });
@@ -116,7 +119,7 @@ describe('a signed-in screen rendered on the server', () => {
     expect(page.body).toContain('data-prerendered');
     const render = JSON.parse(attribute(page.body, 'data-page-render'));
     expect(render).toMatchObject({ collapsed: true, phone: true });
-    expect(Math.abs(render.renderedAt - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(render.renderedAt - (Date.now() + CLOCK_AHEAD_MS))).toBeLessThan(60_000);
     const queries = JSON.parse(attribute(page.body, 'data-queries'));
     expect(queries.queries[0].state.data.user.email).toBe(user.email);
     // The layout's and the screen's stylesheets, once each, after the page's own; no preloads of them.

@@ -123,7 +123,10 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
-export async function registerWebApp(app: FastifyInstance): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  now: () => Date = () => new Date(),
+): Promise<void> {
   const indexFile = path.join(app.config.webDist, 'index.html');
   const built = existsSync(indexFile);
   const template = singleQuoteJsonAttributes(built ? readFileSync(indexFile, 'utf8') : NOT_BUILT_PAGE);
@@ -137,7 +140,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const buildFiles = readBuildFileLists(app.config.webDist);
   const preloadTags = built ? signedInPreloadTags(buildFiles) : '';
   const serverRenderer = appTemplate
-    ? createServerRenderer(app, app.config.webDist, buildFiles.screenStyles)
+    ? createServerRenderer(app, app.config.webDist, buildFiles.screenStyles, now)
     : null;
 
   if (built) {
