@@ -257,3 +257,20 @@ export async function assign(page: Page, ticketId: number, contractorId: number)
     { ticketId, contractorId },
   );
 }
+
+/** Picks `date` (YYYY-MM-DD) in a form's date picker: its calendar names each day "17 March 2027". */
+export async function pickDate(scope: Locator, label: string, date: string): Promise<void> {
+  const [year, month, day] = date.split('-').map(Number);
+  const monthName = new Date(Date.UTC(year, month - 1, day)).toLocaleString('en-US', {
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  await scope.getByRole('button', { name: label, exact: true }).click();
+  const page = scope.page();
+  const next = page.locator('[data-direction="next"]').first();
+  await next.waitFor();
+  const dayButton = page.getByRole('button', { name: `${day} ${monthName} ${year}`, exact: true });
+  // A day of the next month that this month's weeks do not show: one month on.
+  if ((await dayButton.count()) === 0) await next.click();
+  await dayButton.click();
+}

@@ -16,22 +16,21 @@
  * Nothing runs wider than the phone on the way. With MEND_E2E_SCREENSHOTS set to a folder, the screens are saved there.
  */
 import { addDays, en, format, STATUS, TICKET_STATUSES, zonedSeconds, zonedToday } from '@mend/shared';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   api,
   appReady,
   DEMO,
-  launchBrowser,
   newPhonePage,
   onDesktop,
   overflow,
+  pickDate,
   saveScreen,
-  setOwnServer,
   signIn,
   waitForMail,
 } from './browser';
-import { type MovedClockServer, startMovedClockServer } from './moved-clock';
+import { movedClockSuite } from './moved-clock';
 
 const S = en.ticketScreens;
 const FORM = S.form;
@@ -46,42 +45,12 @@ const PLUMBER_NAME = 'Marco Rossi';
 const PROPERTY_ZONE = 'America/Edmonton';
 const HOUR_MS = 3_600_000;
 
-let server: MovedClockServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startMovedClockServer();
-  setOwnServer(server);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  setOwnServer(null);
-  await server?.stop();
-});
+const suite = movedClockSuite();
 
 /** Picks an option of one of a form's selects (its list opens in a portal, outside the form). */
 async function pick(scope: Locator, label: string, option: string | RegExp): Promise<void> {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
   await scope.page().getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Picks `date` (YYYY-MM-DD) in a form's date picker: its calendar names each day "17 March 2027". */
-async function pickDate(scope: Locator, label: string, date: string): Promise<void> {
-  const [year, month, day] = date.split('-').map(Number);
-  const monthName = new Date(Date.UTC(year, month - 1, day)).toLocaleString('en-US', {
-    month: 'long',
-    timeZone: 'UTC',
-  });
-  await scope.getByRole('button', { name: label, exact: true }).click();
-  const page = scope.page();
-  const next = page.locator('[data-direction="next"]').first();
-  await next.waitFor();
-  const dayButton = page.getByRole('button', { name: `${day} ${monthName} ${year}`, exact: true });
-  // A day of the next month that this month's weeks do not show: one month on.
-  if ((await dayButton.count()) === 0) await next.click();
-  await dayButton.click();
 }
 
 /** Jane's own email reminders on (they are off in the demo data): PATCH users/{id}/notifications. */
@@ -148,7 +117,7 @@ describe('the journey of a repair, from the tenantâ€™s phone to the contractorâ€
     const title = `Kitchen tap leaking ${Date.now().toString(36)}`;
 
     // Jane, on her phone, raises the ticket in the app: the day after tomorrow, 4:00 to 6:00 PM at the property.
-    const jane = await newPhonePage(browser);
+    const jane = await newPhonePage(suite.browser);
     await signIn(jane, TENANT);
     await appReady(jane);
     await switchOnReminderEmails(jane);
@@ -177,7 +146,7 @@ describe('the journey of a repair, from the tenantâ€™s phone to the contractorâ€
     const number = raised.visible_id;
 
     // The manager assigns the plumber from the ticket's details.
-    const manager = await onDesktop(browser, MANAGER);
+    const manager = await onDesktop(suite.browser, MANAGER);
     await manager.goto(`/tickets/${id}`);
     await appReady(manager);
     const managerDetails = manager.getByRole('dialog', { name: en.titles.ticketDetails });
@@ -194,7 +163,7 @@ describe('the journey of a repair, from the tenantâ€™s phone to the contractorâ€
 
     // The plumber accepts from the email's link, on his phone, signed out.
     const assigned = await waitForMail(PLUMBER, new RegExp(`^Ticket #${number} assigned to you`));
-    const marco = await newPhonePage(browser);
+    const marco = await newPhonePage(suite.browser);
     await marco.goto(linkIn(assigned.text, 'assignment'));
     await appReady(marco);
     await marco.getByRole('heading', { name: title }).waitFor();
@@ -221,8 +190,8 @@ describe('the journey of a repair, from the tenantâ€™s phone to the contractorâ€
     expect(start).toBe(zonedSeconds(day, '16:00', PROPERTY_ZONE));
     expect(start * 1000 - Date.now()).toBeGreaterThan(24 * HOUR_MS);
     const moved = new Date(start * 1000 - 24 * HOUR_MS + 10 * 60_000);
-    await server.moveClockTo(moved);
-    expect(Math.abs((await server.now()).getTime() - moved.getTime())).toBeLessThan(60_000);
+    await suite.server.moveClockTo(moved);
+    expect(Math.abs((await suite.server.now()).getTime() - moved.getTime())).toBeLessThan(60_000);
     await waitForMail(TENANT, new RegExp(`Reminder:[ _]visit[ _]for[ _]ticket[ _]#${number}`), 30_000);
     const reminded = await api<TicketNow>(marco, `/api/tickets/${id}`);
     expect(reminded.log.map((entry) => entry.description)).toContain(
@@ -246,7 +215,7 @@ describe('the journey of a repair, from the tenantâ€™s phone to the contractorâ€
 
     // Jane gets the question, and answers it from the email's link on her phone, signed out: 5 stars.
     const asked = await waitForMail(TENANT, new RegExp(`^Ticket #${number} is completed`));
-    const link = await newPhonePage(browser);
+    const link = await newPhonePage(suite.browser);
     await link.goto(linkIn(asked.text, 'signoff'));
     await appReady(link);
     await link.getByRole('heading', { name: SO.linkTitle }).waitFor();
@@ -322,7 +291,7 @@ describe('the journey of a repair, from the tenantâ€™s phone to the contractorâ€
       .waitFor();
 
     // On the manager's phone too: the record and the dashboard in the phone's width.
-    const managerPhone = await newPhonePage(browser);
+    const managerPhone = await newPhonePage(suite.browser);
     await signIn(managerPhone, MANAGER);
     await managerPhone.goto(`/contractors/${plumberId}`);
     await appReady(managerPhone);

@@ -8,6 +8,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, setOwnServer } from './browser';
 import { freePort, repoRoot, serverEnv, startMailCatcher, waitForHealth } from './global-setup';
 
 export interface MovedClockServer {
@@ -89,4 +92,23 @@ export async function startMovedClockServer(): Promise<MovedClockServer> {
     },
     stop,
   };
+}
+
+/**
+ * A test file's own moved-clock server and a browser: started before its tests, with browser.ts's page helpers
+ * pointed at the server (`setOwnServer`), and stopped after them. Read `server` and `browser` inside the tests.
+ */
+export function movedClockSuite(): { readonly server: MovedClockServer; readonly browser: Browser } {
+  const suite = {} as { server: MovedClockServer; browser: Browser };
+  beforeAll(async () => {
+    suite.server = await startMovedClockServer();
+    setOwnServer(suite.server);
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    setOwnServer(null);
+    await suite.server?.stop();
+  });
+  return suite;
 }
