@@ -41,7 +41,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
-import { en, TICKET_STATUSES } from '@mend/shared';
+import { en, TARGET_HOURS_DEFAULT, TICKET_STATUSES } from '@mend/shared';
 import pg from 'pg';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from '../apps/server/src/db/client';
 import { DEFAULT_NOTIFICATION_OPTIONS } from '../apps/server/src/db/schema';
@@ -581,6 +581,7 @@ function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
     `((10 + (${p}) * 37 % 9000) || ' ' || ${pick(STREETS, `(${p}) * 3`)} || ' ' || ${pick(STREET_TYPES, p)})`;
 
   const daysPerTicket = HISTORY_DAYS / l.tickets;
+  const [normal, high] = TARGET_HOURS_DEFAULT;
   const status = `case
       when age_days > 90 then case when h2 % 10 = 0 then 4 else 3 end
       when age_days > 14 then case when h2 % 100 < 10 then 0 when h2 % 100 < 25 then 1 when h2 % 100 < 40 then 2
@@ -676,12 +677,26 @@ function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
       table: 'tickets',
       sql: `insert into tickets (id, unit_id, property_id, tenant_id, created_by, title, description, priority, status,
           contact_first_name, contact_last_name, contact_email, contact_phone_number, closed_at, created_at, updated_at,
-          held)
+          held, respond_by, resolve_by, responded_at, breached_due_at)
         select id, unit_id, property_id, tenant_id, created_by, title, description, priority, status,
           ${firstName('tenant_id')}, ${lastName('tenant_id')}, ${emailOf('tenant_id')}, ${phoneOf('tenant_id')},
           closed_at, created_at, coalesce(closed_at, created_at),
-          coalesce(${assignmentStateSql('d')} in ('pending', 'accepted'), false)
+          coalesce(${assignmentStateSql('f')} in ('pending', 'accepted'), false),
+          respond_by, resolve_by, responded_at,
+          -- Breaches already past were alerted (as the migration of an existing database has them).
+          case when due_at_then <= ${NOW} then due_at_then end
         from (
+          -- Due times by the default targets, written here rather than by the tickets' trigger (a lookup per row).
+          select e.*, case when status >= 3 then null when responded_at is null then respond_by else resolve_by end
+              as due_at_then
+          from (
+            select d.*,
+              created_at + make_interval(hours => case when priority = 1 then ${high.response} else ${normal.response} end) as respond_by,
+              created_at + make_interval(hours => case when priority = 1 then ${high.resolution} else ${normal.resolution} end) as resolve_by,
+              -- Answered within a few minutes to a day and a half: some late.
+              case when status > 0 then least(created_at + make_interval(mins => (20 + h1 % 2000)::int), coalesce(closed_at, ${NOW})) end
+                as responded_at
+            from (
           select c.*, case when status >= 3
               then least(created_at + make_interval(hours => (4 + h3 % 330)::int), ${NOW}) end as closed_at
           from (
@@ -705,7 +720,9 @@ function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
               ) a
             ) b
           ) c
-        ) d`,
+        ) d
+          ) e
+        ) f`,
     },
     {
       table: 'ticket_recipients',

@@ -13,7 +13,14 @@
  * Left out, with the reason: files (images, logos: bytes from storage, not lists), calls without a session
  * (user activation, email verification links), and GET /api/email/resend (it sends an email).
  */
-import { CALENDAR_MAX_DAYS, LIST_SORTS, PAGE_SIZE, TICKET_STATUSES, UNASSIGNED_FILTER } from '@mend/shared';
+import {
+  CALENDAR_MAX_DAYS,
+  DUE_FILTERS,
+  LIST_SORTS,
+  PAGE_SIZE,
+  TICKET_STATUSES,
+  UNASSIGNED_FILTER,
+} from '@mend/shared';
 import type { FastifyInstance } from 'fastify';
 import { OUTBOX_CHANNELS, OUTBOX_STATUSES } from '../apps/server/src/db/schema';
 import {
@@ -191,6 +198,8 @@ function filterValues(filter: string, list: string, ids: ViewerIds): string[] {
       return [...OUTBOX_CHANNELS];
     case 'assigned_to':
       return ids.contractor === undefined ? [UNASSIGNED_FILTER] : [String(ids.contractor), UNASSIGNED_FILTER];
+    case 'due':
+      return [...DUE_FILTERS];
     default:
       return [];
   }
