@@ -142,6 +142,7 @@ describe('what each role may do to a ticket it sees', () => {
       answer_visit: false,
       cancel_visit: false,
       sign_off: false,
+      change_due: false,
     });
     const edit = await client.post(ticket.path, {
       _method: 'PATCH',
@@ -167,6 +168,7 @@ describe('what each role may do to a ticket it sees', () => {
       answer_visit: false,
       cancel_visit: false,
       sign_off: false,
+      change_due: false,
     });
     const edit = await client.post(ticket.path, {
       _method: 'PATCH',
