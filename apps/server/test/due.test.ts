@@ -230,6 +230,39 @@ describe('the lists', () => {
   });
 });
 
+describe('due today', () => {
+  it('ends at midnight at each ticket’s property, for the portfolio and for a landlord alike', async () => {
+    // 05:00 UTC: 11 PM the day before in Edmonton, 2 PM in Tokyo.
+    clock = new Date('2026-03-10T05:00:00Z');
+    const tokyo = w.north.property2;
+    await t.db.execute(sql`update properties set time_zone = 'Asia/Tokyo' where id = ${tokyo.id}`);
+    try {
+      // Both created 19 hours ago, their response due in 5 hours (10:00 UTC): 4 AM tomorrow in Edmonton, 7 PM today in
+      // Tokyo.
+      const createdAt = hoursAfter(-19, clock);
+      const inEdmonton = await newTicket({ createdAt });
+      const inTokyo = await insertTicket(t.db, {
+        unit: w.north.unit2,
+        tenant: w.north.tenant,
+        category: w.plumbing,
+        recipients: [w.north.plumber, w.north.manager],
+        createdAt,
+      });
+      for (const client of [clients.admin, clients.manager]) {
+        const today = (
+          (await client.get('/api/tickets?per_page=100&due=today')).json().data as { id: number }[]
+        ).map((row) => row.id);
+        expect(today).toContain(inTokyo.id);
+        expect(today).not.toContain(inEdmonton.id);
+      }
+      const states = async (id: number) => (await clients.manager.get(`/api/tickets/${id}`)).json().due.state;
+      expect([await states(inTokyo.id), await states(inEdmonton.id)]).toEqual(['today', 'later']);
+    } finally {
+      await t.db.execute(sql`update properties set time_zone = 'America/Edmonton' where id = ${tokyo.id}`);
+    }
+  });
+});
+
 describe('breaches', () => {
   it('alert the landlord’s managers once per due time, on the app’s clock', async () => {
     const { id } = await newTicket();
