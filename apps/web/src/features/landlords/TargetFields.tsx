@@ -1,7 +1,7 @@
 /**
  * "Service targets" of the landlord form (issue 26): per priority, the hours to a response and to a resolution, as
- * whole numbers (like the hours to answer an assignment). Each priority is a fieldset of two inputs side by side: two
- * columns of some 150 px at 390 px wide, which the short labels and four digits fit. The order rule (a response no
+ * whole numbers (like the hours to answer an assignment). Each priority is a fieldset of two inputs, one under the
+ * other on a phone (every record form is one column there) and side by side from `xs` up. The order rule (a response no
  * longer than its resolution) is the shared schema's, on the response field: a change of either field checks it.
  */
 import { Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -57,7 +57,7 @@ export function TargetFields<Values extends TargetFormValues>({ form }: { form: 
             <Text size="sm" fw={500} component="legend" p={0} mb={4}>
               {row.label}
             </Text>
-            <SimpleGrid cols={2} spacing="sm">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               {row.fields.map((field) => (
                 <TextInput
                   key={field.name}
