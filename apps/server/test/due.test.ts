@@ -132,7 +132,10 @@ describe('due times', () => {
       contractor_id: w.north.plumber.id,
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect((await rowOf(assigned.id)).respondedAt).toEqual(clock);
+    const assignedRow = await rowOf(assigned.id);
+    expect(assignedRow.respondedAt).toEqual(clock);
+    // Recording the response is bookkeeping: the ticket's last update stays its creation's.
+    expect(assignedRow.updatedAt).toEqual(assignedRow.createdAt);
     // The first response stays the first.
     clock = hoursAfter(3);
     await clients.manager.send('PATCH', `/api/tickets/${assigned.id}`, { status: 2 });
@@ -269,9 +272,12 @@ describe('breaches', () => {
     clock = hoursAfter(23);
     await t.app.dueWork.runOnce();
     expect(await alertsTo(w.north.manager.id, id)).toHaveLength(0);
+    const before = (await clients.manager.get(`/api/tickets/${id}`)).json();
     clock = hoursAfter(25);
     const done = await t.app.dueWork.runOnce();
     expect(done.due_breaches).toBeGreaterThanOrEqual(1);
+    // An alert is not an edit: the ticket's last update stays what it was.
+    expect((await clients.manager.get(`/api/tickets/${id}`)).json().updated_at).toBe(before.updated_at);
     const sent = await alertsTo(w.north.manager.id, id);
     expect(sent.map((row) => row.channel).sort()).toEqual(['email', 'sms', 'voice']);
     expect(sent.find((row) => row.channel === 'email')!.subject).toMatch(/^Ticket #\d+ is overdue: /);

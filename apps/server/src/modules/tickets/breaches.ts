@@ -54,7 +54,11 @@ export async function alertBreaches(
       .for('no key update', { of: tickets, skipLocked: true });
     for (const ticket of due) {
       if (!ticket.dueAt) continue;
-      await tx.update(tickets).set({ breachedDueAt: ticket.dueAt }).where(eq(tickets.id, ticket.id));
+      // An alert is not an edit of the ticket: its last update (what lists show and sort by) stays as it was.
+      await tx
+        .update(tickets)
+        .set({ breachedDueAt: ticket.dueAt, updatedAt: sql`${tickets.updatedAt}` })
+        .where(eq(tickets.id, ticket.id));
       const kind: TargetKind = ticket.respondedAt === null ? 'response' : 'resolution';
       const dueText = momentText(ticket.dueAt, ticket.timeZone);
       await tx.insert(ticketLog).values({

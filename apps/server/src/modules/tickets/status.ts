@@ -17,11 +17,14 @@ import { signoffOnStatusChange } from '../signoffs/ask';
 export const respondedBy = (now: Date) =>
   sql`coalesce(${tickets.respondedAt}, ${now.toISOString()}::timestamptz)`;
 
-/** Marks a ticket answered at `now` unless it already was (assigning a contractor: assignments/service.ts). */
+/**
+ * Marks a ticket answered at `now` unless it already was (assigning a contractor: assignments/service.ts). Bookkeeping,
+ * not an edit of the ticket: its last update stays as it was, as before due times existed.
+ */
 export async function markResponded(tx: Tx, ticketId: number, now: Date): Promise<void> {
   await tx
     .update(tickets)
-    .set({ respondedAt: now })
+    .set({ respondedAt: now, updatedAt: sql`${tickets.updatedAt}` })
     .where(and(eq(tickets.id, ticketId), isNull(tickets.respondedAt)));
 }
 
