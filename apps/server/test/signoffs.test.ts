@@ -214,10 +214,13 @@ describe('the tenant confirms and rates', () => {
   it('confirms in the app: the rating shows on the ticket, the contractor is told, the averages count it', async () => {
     await setStatus(plumber, 3);
     offset = 2 * 60 * 60 * 1000;
+    // The clock runs on (real time plus the offset): the answer is stamped between these two seconds.
+    const sentAt = Math.floor(clock().getTime() / 1000);
     const response = await answer(tenant, 'confirm', {
       rating: '5',
       comment: '  Quick and tidy.\r\nThanks! ',
     });
+    const answeredBy = Math.floor(clock().getTime() / 1000);
     expect(response.statusCode, response.body).toBe(200);
     const { message, data } = response.json();
     expect(message).toBe('Thank you! The repair is confirmed.');
@@ -226,8 +229,9 @@ describe('the tenant confirms and rates', () => {
       state: 'confirmed',
       rating: 5,
       comment: 'Quick and tidy.\nThanks!',
-      answered_at_timestamp: Math.floor(clock().getTime() / 1000),
     });
+    expect(data.signoff.answered_at_timestamp).toBeGreaterThanOrEqual(sentAt);
+    expect(data.signoff.answered_at_timestamp).toBeLessThanOrEqual(answeredBy);
     expect(data.status).toBe(3);
     expect(await logOf()).toContain('signoff_confirmed');
     expect(await outboxOf(w.north.plumber.id, 'ticket.rated')).not.toEqual([]);
