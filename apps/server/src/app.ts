@@ -32,6 +32,8 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { outboxRoutes } from './modules/outbox/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { propertyRoutes } from './modules/properties/routes';
+import { scheduleOccurrencesJob } from './modules/schedules/occurrences';
+import { scheduleRoutes } from './modules/schedules/routes';
 import { signoffRoutes } from './modules/signoffs/routes';
 import { breachesJob } from './modules/tickets/breaches';
 import { ticketRoutes } from './modules/tickets/routes';
@@ -109,6 +111,7 @@ export async function buildApp({
       unansweredAssignmentsJob(db, app.messaging),
       visitRemindersJob(db, app.messaging),
       breachesJob(db, app.messaging),
+      scheduleOccurrencesJob(db, app.messaging),
     ],
     pollMs: config.dueWorkPollMs,
     now,
@@ -167,6 +170,7 @@ export async function buildApp({
       contactRoutes(api);
       outboxRoutes(api);
       dashboardRoutes(api, now);
+      scheduleRoutes(api, now);
     },
     { prefix: '/api' },
   );

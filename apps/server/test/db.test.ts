@@ -347,7 +347,7 @@ describe('transactions and relations', () => {
       where: eq(tickets.title, 'Relational'),
       with: { unit: true, property: { with: { landlord: true } }, log: true, categories: true, tenant: true },
     });
-    expect(found?.unit.id).toBe(unit.id);
+    expect(found?.unit?.id).toBe(unit.id);
     expect(found?.property.landlord.id).toBe(landlord.id);
     expect(found?.tenant).toBeNull();
     expect(found?.log).toEqual([]);

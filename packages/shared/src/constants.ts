@@ -88,6 +88,25 @@ export const DUE_SOON_HOURS = 24;
 /** The dashboard's share resolved within target: this many months, ending with the current one. */
 export const DASHBOARD_TARGET_MONTHS = 6;
 
+/**
+ * Recurring work (issue 26): a schedule repeats every `interval` days, weeks, months or years, on a weekday (weekly),
+ * a day of the month (monthly) or a month and day (yearly), and creates each occurrence's ticket `lead_days` before it.
+ */
+export const SCHEDULE_FREQUENCIES = ['daily', 'weekly', 'monthly', 'yearly'] as const;
+export type ScheduleFrequency = (typeof SCHEDULE_FREQUENCIES)[number];
+export const SCHEDULE_INTERVAL_MAX = 99;
+/** Days of the month a schedule may fall on: every month has them; LAST_DAY_OF_MONTH stands for its last day. */
+export const SCHEDULE_MONTH_DAY_MAX = 28;
+export const LAST_DAY_OF_MONTH = -1;
+export const SCHEDULE_LEAD_DAYS_DEFAULT = 7;
+export const SCHEDULE_LEAD_DAYS_MAX = 90;
+/** How many coming dates a schedule shows, and how many of its past occurrences. */
+export const SCHEDULE_UPCOMING_COUNT = 5;
+export const SCHEDULE_OCCURRENCES_SHOWN = 10;
+/** The schedules list's filter of paused or running schedules. */
+export const SCHEDULE_STATES = ['active', 'paused'] as const;
+export type ScheduleState = (typeof SCHEDULE_STATES)[number];
+
 /** The ticket lists' "Assigned to" filter value of tickets without an assigned contractor. */
 export const UNASSIGNED_FILTER = 'none';
 

@@ -159,3 +159,7 @@ export function jsonAttributeValue(value: unknown): string {
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
+
+/** The unit a ticket or schedule is on, or "Whole property" for work on the whole property (issue 26). */
+export const unitNameOrWhole = (unitName: string | null | undefined): string =>
+  unitName ?? en.schedules.wholeProperty;

@@ -12,6 +12,7 @@ export const LIST_SORTS = {
   categories: ['title', 'created_at'],
   contact: ['created_at', 'subject', 'email', 'name'],
   outbox: ['created_at', 'sent_at', 'status', 'attempts', 'recipient'],
+  schedules: ['title', 'next_on', 'created_at', 'property'],
 } as const;
 
 export type ListName = keyof typeof LIST_SORTS;

@@ -22,6 +22,7 @@ export const MENU_BY_ROLE: Record<Role, MenuEntry[]> = {
     { key: 'units', label: en.nav.units, to: '/units' },
     { key: 'tickets', label: en.nav.tickets, to: '/tickets' },
     { key: 'calendar', label: en.nav.calendar, to: '/calendar' },
+    { key: 'schedules', label: en.nav.schedules, to: '/schedules' },
     { key: 'categories', label: en.nav.categories, to: '/categories' },
     { key: 'contact', label: en.nav.contactForm, to: '/contact' },
     settings,
@@ -29,6 +30,7 @@ export const MENU_BY_ROLE: Record<Role, MenuEntry[]> = {
   1: [
     { key: 'tickets', label: en.nav.tickets, to: '/tickets' },
     { key: 'calendar', label: en.nav.calendar, to: '/calendar' },
+    { key: 'schedules', label: en.nav.schedules, to: '/schedules' },
     { key: 'properties', label: en.nav.properties, to: '/properties' },
     { key: 'units', label: en.nav.units, to: '/units' },
     { key: 'contractors', label: en.nav.contractors, to: '/contractors' },

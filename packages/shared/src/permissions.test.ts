@@ -91,6 +91,9 @@ const withoutSubject: Partial<Record<Action, Answers>> = {
   'ticket.pickUnit': 'yy--',
   'ticket.assign': 'yy--',
   'ticket.changeDue': 'yy--',
+  'schedule.view': 'yy--',
+  'schedule.manage': 'yy--',
+  'ticket.wholeProperty': 'yy--',
   'calendar.view': 'yy-y',
   // Optional subject left out: everyone on a ticket may comment on it.
   'comment.post': 'yyyy',
@@ -134,11 +137,11 @@ const withSubject: SubjectCase[] = [
   // A unit, and a unit picked on the ticket form: any for the super admin, its landlord's for a manager.
   // biome-ignore format: a table, aligned by column
   ...grid(
-    ['unit.create', 'unit.update', 'unit.delete', 'ticket.pickUnit', 'ticket.assign', 'ticket.changeDue'],
+    ['unit.create', 'unit.update', 'unit.delete', 'ticket.pickUnit', 'ticket.assign', 'ticket.changeDue', 'schedule.manage'],
     [
-      //                                               create  update  delete  pickUnit assign  changeDue
-      ['own landlord',   { landlordId: LANDLORD },       'yy--', 'yy--', 'yy--', 'yy--',  'yy--', 'yy--'],
-      ['other landlord', { landlordId: OTHER_LANDLORD }, 'y---', 'y---', 'y---', 'y---',  'y---', 'y---'],
+      //                                               create  update  delete  pickUnit assign  changeDue schedule
+      ['own landlord',   { landlordId: LANDLORD },       'yy--', 'yy--', 'yy--', 'yy--',  'yy--', 'yy--',  'yy--'],
+      ['other landlord', { landlordId: OTHER_LANDLORD }, 'y---', 'y---', 'y---', 'y---',  'y---', 'y---',  'y---'],
     ],
   ),
   // The assigned contractor of a ticket: only that contractor answers its job (the contractor actor is id 4).

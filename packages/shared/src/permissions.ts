@@ -104,6 +104,9 @@ interface Subjects {
   'ticket.signOff': { tenantId: number | null };
   'ticket.viewDue': undefined;
   'ticket.changeDue': LandlordOwned | undefined;
+  'schedule.view': undefined;
+  'schedule.manage': LandlordOwned | undefined;
+  'ticket.wholeProperty': undefined;
   'user.viewRating': { id: number; role: Role };
   'dashboard.viewRatings': undefined;
   'dashboard.viewByProperty': undefined;
@@ -267,6 +270,13 @@ const RULES: { [A in Action]: Rule<A> } = {
   'ticket.viewDue': (actor) => actor.role !== ROLE.tenant,
   // Issue 26: staff of the ticket's landlord change its due times.
   'ticket.changeDue': landlordScoped,
+  // Issue 26: recurring work is planned by staff: the super admin's every schedule, a manager's on its landlord's
+  // properties (the schedules screen; tenants and contractors see the tickets it creates, as any ticket).
+  'schedule.view': (actor) => actor.role <= ROLE.manager,
+  'schedule.manage': landlordScoped,
+  // Issue 26: a ticket of a whole property (roof, boiler, common areas), not one unit: raised by staff; tenants see the
+  // tickets of their unit only.
+  'ticket.wholeProperty': (actor) => actor.role <= ROLE.manager,
   // Issue 25: a contractor's average rating is for staff (who choose whom to assign) and the contractor itself.
   'user.viewRating': (actor, subject) =>
     subject.role === ROLE.contractor && (actor.role <= ROLE.manager || actor.id === subject.id),

@@ -13,6 +13,8 @@ import {
   en,
   FIRST_CLOSED_STATUS,
   format,
+  LAST_DAY_OF_MONTH,
+  occurrenceOnOrAfter,
   RATING_MAX,
   ROLE,
   type Role,
@@ -20,6 +22,7 @@ import {
   STATUS,
   TEMPORARY_EMAIL_DOMAIN,
   TICKET_STATUSES,
+  zonedToday,
 } from '@mend/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
@@ -38,6 +41,7 @@ import {
   type NewUserRow,
   notifications,
   properties,
+  schedules,
   tenantUnits,
   ticketAssignments,
   ticketAvailability,
@@ -1048,6 +1052,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
   await seedAssignments(seeding, ticketsSeeded, people);
   await seedSignoffs(seeding, seeded, ticketsSeeded);
   await seedResponses(seeding);
+  await seedSchedules(seeding, seeded, people);
   const notificationValues = [
     ...ticketNotifications(seeding, ticketsSeeded),
     ...(await seedContactMessages(seeding, people)),
@@ -1675,6 +1680,80 @@ async function seedResponses({ tx }: Seeding): Promise<void> {
   await tx.execute(sql`update tickets t set responded_at = coalesce((select min(l.created_at) from ticket_log l
     where l.ticket_id = t.id and l.action in ('status_changed', 'assigned')),
     case when t.status <> 0 then t.created_at end)`);
+}
+
+/**
+ * Recurring work (issue 26): a unit's monthly furnace filter and the whole property's yearly gutter cleaning and
+ * quarterly fire-alarm test, planned by the landlord's manager. Their next dates come from today; the due-work worker
+ * creates their tickets as they come within their lead days.
+ */
+async function seedSchedules({ tx, ago, now }: Seeding, seeded: Seeded, { userId }: People): Promise<void> {
+  const manager = userId('manager@northwind.test');
+  const riverside = must(seeded.propertyByKey.get('riverside'), 'riverside');
+  const unit = must(seeded.unitByRef.get('riverside/101'), 'riverside/101');
+  const category = (key: CategoryKey) => must(seeded.categoryId.get(key), key);
+  const startsOn = zonedToday(riverside.data.timeZone, ago(60));
+  const plans = [
+    {
+      unitId: unit.id,
+      title: 'Replace the furnace filter',
+      categoryId: category('hvac'),
+      frequency: 'monthly',
+      interval: 1,
+      monthDay: 1,
+      month: null,
+      leadDays: 7,
+    },
+    {
+      unitId: null,
+      title: 'Clean the gutters and downspouts',
+      categoryId: category('general'),
+      frequency: 'yearly',
+      interval: 1,
+      monthDay: 15,
+      month: 10,
+      leadDays: 14,
+    },
+    {
+      unitId: null,
+      title: 'Test the fire alarms',
+      categoryId: category('electrical'),
+      frequency: 'monthly',
+      interval: 3,
+      monthDay: LAST_DAY_OF_MONTH,
+      month: null,
+      leadDays: 7,
+    },
+  ] as const;
+  await tx.insert(schedules).values(
+    plans.map((plan) => {
+      const recurrence = {
+        frequency: plan.frequency,
+        interval: plan.interval,
+        weekday: null,
+        month_day: plan.monthDay,
+        month: plan.month,
+        starts_on: startsOn,
+        ends_on: null,
+      };
+      return {
+        propertyId: riverside.id,
+        unitId: plan.unitId,
+        title: plan.title,
+        categoryId: plan.categoryId,
+        frequency: plan.frequency,
+        interval: plan.interval,
+        monthDay: plan.monthDay,
+        month: plan.month,
+        startsOn,
+        leadDays: plan.leadDays,
+        nextOn: occurrenceOnOrAfter(recurrence, zonedToday(riverside.data.timeZone, new Date(now))),
+        createdBy: manager,
+        createdAt: ago(60),
+        updatedAt: ago(60),
+      };
+    }),
+  );
 }
 
 async function seedSignoffs(

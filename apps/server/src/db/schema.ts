@@ -17,6 +17,7 @@ import {
   DEFAULT_TIME_ZONE,
   type NotificationOptions,
   type Role,
+  type ScheduleFrequency,
   type SignoffState,
   type VisitState,
 } from '@mend/shared';
@@ -374,10 +375,11 @@ export const tickets = pgTable(
   'tickets',
   {
     id: serial('id').primaryKey(),
-    /** A unit with tickets cannot be deleted. */
-    unitId: integer('unit_id')
-      .notNull()
-      .references(() => units.id, { onDelete: 'restrict' }),
+    /**
+     * A unit with tickets cannot be deleted. Null for work on the whole property (roof, boiler, common areas; issue
+     * 26): the property is then `property_id` alone.
+     */
+    unitId: integer('unit_id').references(() => units.id, { onDelete: 'restrict' }),
     /** Denormalised from the unit for filtering; keep it equal to the unit's property. */
     propertyId: integer('property_id')
       .notNull()
@@ -826,6 +828,79 @@ export const ticketSignoffs = pgTable(
 );
 
 /**
+ * Recurring and preventive work (issue 26): a ticket template on a property or one of its units, and its recurrence
+ * (shared/schedules.ts). The due-work worker creates each occurrence's ticket `lead_days` before its date
+ * (schedules/occurrences.ts): `next_on` is the next date without a ticket, null once the schedule has ended.
+ */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: serial('id').primaryKey(),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** Null: the whole property. */
+    unitId: integer('unit_id').references(() => units.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: str('description'),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    priority: smallint('priority').notNull().default(0),
+    frequency: text('frequency').$type<ScheduleFrequency>().notNull(),
+    interval: smallint('interval').notNull().default(1),
+    weekday: smallint('weekday'),
+    monthDay: smallint('month_day'),
+    month: smallint('month'),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on'),
+    leadDays: smallint('lead_days').notNull(),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    nextOn: date('next_on'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('schedules_frequency_check', sql`${t.frequency} in ('daily', 'weekly', 'monthly', 'yearly')`),
+    check('schedules_priority_check', sql`${t.priority} between 0 and 1`),
+    check('schedules_interval_check', sql`${t.interval} between 1 and 99`),
+    check('schedules_lead_days_check', sql`${t.leadDays} between 0 and 90`),
+    check('schedules_ends_check', sql`${t.endsOn} is null or ${t.endsOn} >= ${t.startsOn}`),
+    index('schedules_property_id_idx').on(
+      t.propertyId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('schedules_unit_id_idx').on(t.unitId),
+    index('schedules_category_id_idx').on(t.categoryId),
+    index('schedules_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The worker's look: the running schedules by their next date.
+    index('schedules_due_idx').on(t.nextOn).where(sql`${t.pausedAt} is null and ${t.nextOn} is not null`),
+  ],
+);
+
+/**
+ * One row per schedule and date it created a ticket for: the key makes each occurrence exactly once, whichever
+ * process creates it. The ticket's deletion leaves the row (the date stays done).
+ */
+export const scheduleOccurrences = pgTable(
+  'schedule_occurrences',
+  {
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    occursOn: date('occurs_on').notNull(),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduleId, t.occursOn] }),
+    index('schedule_occurrences_ticket_id_idx').on(t.ticketId),
+  ],
+);
+
+/**
  * The ratings of a contractor's repairs, and of a landlord's (issue 25): how many and their sum, so an average is one
  * row, not every rating of a landlord. Kept by the trigger on `ticket_signoffs` (migration 0024) in the writer's
  * transaction: never written by the app.
@@ -1261,6 +1336,7 @@ export type TicketCommentRow = typeof ticketComments.$inferSelect;
 export type TicketAssignmentRow = typeof ticketAssignments.$inferSelect;
 export type TicketVisitRow = typeof ticketVisits.$inferSelect;
 export type TicketSignoffRow = typeof ticketSignoffs.$inferSelect;
+export type ScheduleRow = typeof schedules.$inferSelect;
 export type TicketCommentFileRow = typeof ticketCommentFiles.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;

@@ -57,6 +57,7 @@ export type ParamKind =
   | 'unsubscribeToken'
   | 'ticketLinkToken'
   | 'ticketVisit'
+  | 'schedule'
   | 'uploadKey';
 
 export interface Endpoint {
@@ -144,6 +145,7 @@ const TICKET_FORM = [
   'contact_details[email]',
   'contact_details[phone_number]',
   'unit_id',
+  'property_id',
   'title',
   'description',
   'category_id',
@@ -155,6 +157,23 @@ const TICKET_FORM = [
   'images[]',
   'remove_images[]',
   'meta',
+];
+
+const SCHEDULE_FORM = [
+  'property_id',
+  'unit_id',
+  'title',
+  'description',
+  'category_id',
+  'priority',
+  'frequency',
+  'interval',
+  'weekday',
+  'month_day',
+  'month',
+  'starts_on',
+  'ends_on',
+  'lead_days',
 ];
 
 const get = (path: string, params: Record<string, ParamKind> = {}, extra: Partial<Endpoint> = {}) =>
@@ -382,6 +401,15 @@ export const ENDPOINTS: Endpoint[] = [
   get('/api/outbox', {}, { list: 'outbox', filters: ['status', 'channel'] }),
   write('POST', '/api/outbox/:id/retry', { id: 'outbox' }, []),
   get('/api/dashboard'),
+
+  // Schedules of recurring work (issue 26).
+  get('/api/schedules', {}, { list: 'schedules', filters: ['property_id', 'state'] }),
+  write('POST', '/api/schedules', {}, SCHEDULE_FORM),
+  get('/api/schedules/:id', { id: 'schedule' }),
+  write('PATCH', '/api/schedules/:id', { id: 'schedule' }, SCHEDULE_FORM),
+  write('DELETE', '/api/schedules/:id', { id: 'schedule' }, []),
+  write('POST', '/api/schedules/:id/pause', { id: 'schedule' }, []),
+  write('POST', '/api/schedules/:id/resume', { id: 'schedule' }, []),
 ];
 
 /** Stored files outside /api: logos are public, avatars need a signed-in user of the record's landlord. */
@@ -463,6 +491,8 @@ export interface EndpointSide extends LandlordWorld {
   visit: number;
   /** Sent by the side's tenant. */
   contact: number;
+  /** A monthly schedule of the side's manager on its property's roof (the whole property). */
+  schedule: number;
   /** An outbox message to the side's manager (about `ticket`). */
   outbox: number;
   /** A notification of the side's manager (about `ticket`). */
@@ -544,6 +574,20 @@ async function completeSide(t: TestApp, world: World, side: LandlordWorld, prefi
     .limit(1);
   if (!outbox || !notification) throw new Error(`no outbox message or notification for ${prefix}`);
 
+  const manager = await clientFor(t, side.manager);
+  const scheduled = await manager.post('/api/schedules', {
+    property_id: side.property.id,
+    unit_id: '',
+    title: `${prefix} gutter cleaning`,
+    category_id: world.roofing.id,
+    priority: 0,
+    frequency: 'monthly',
+    interval: 1,
+    month_day: 1,
+    starts_on: '2027-01-01',
+  });
+  if (scheduled.statusCode !== 201) throw new Error(`schedule of ${prefix}: ${scheduled.body}`);
+
   const tempUsername = `${prefix.toLowerCase()}temp`;
   await createUser(t.db, {
     role: 2,
@@ -570,6 +614,7 @@ async function completeSide(t: TestApp, world: World, side: LandlordWorld, prefi
     ticket2: ticket2.id,
     visit,
     contact: (contact.json() as { data: { id: number } }).data.id,
+    schedule: (scheduled.json() as { id: number }).id,
     outbox: outbox.id,
     notification: notification.id,
     tempUsername,
@@ -663,6 +708,8 @@ export function sideFill(world: EndpointWorld, side: EndpointSide) {
         return `${side.tenant.id}.mail.tickets.${randomBytes(32).toString('base64url')}`;
       case 'ticketVisit':
         return side.visit;
+      case 'schedule':
+        return side.schedule;
       case 'ticketLinkToken':
         return `${side.ticket.toString(36)}.${side.plumber.id.toString(36)}.lz1a2b3c.${(2 ** 31).toString(36)}.${randomBytes(32).toString('base64url')}`;
       case 'uploadKey':

@@ -53,6 +53,7 @@ const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'));
 const ContactPage = lazyScreen(() => import('../features/contact/ContactPage'));
 const OutboxPage = lazyScreen(() => import('../features/outbox/OutboxPage'));
 const CalendarPage = lazyScreen(() => import('../features/calendar/CalendarPage'));
+const SchedulesPage = lazyScreen(() => import('../features/schedules/SchedulesPage'));
 const TicketsPage = lazyScreen(() => import('../features/tickets/TicketsPage'), {
   prefetch: prefetchTicketsScreen,
   source: 'src/features/tickets/TicketsPage.tsx',
@@ -130,6 +131,13 @@ export const appRoutes: RouteObject[] = [
       </Allowed>
     ),
   },
+  // Issue 26: recurring and preventive work (managers and the super admin), a record screen with Pause / Resume.
+  records(
+    '/schedules',
+    <Allowed action="schedule.view">
+      <SchedulesPage />
+    </Allowed>,
+  ),
   // `key` gives each list its own state when moving between them in the sidebar.
   records(
     '/contractors',

@@ -16,9 +16,10 @@ import {
 import { wallClockRangeSchema } from '../schemas/tickets';
 import { listMetaSchema } from './common';
 
+/** Where the work is: a unit, or the whole property (issue 26: `id` null, `name` "Whole property", its address). */
 export const apiTicketUnitSchema = z
   .object({
-    id: z.number().int(),
+    id: z.number().int().nullable(),
     name: z.string(),
     address: z.string(),
     postal_code: z.string(),
@@ -234,7 +235,8 @@ export const apiTicketSummarySchema = z
     status: z.number().int(),
     status_text: z.string(),
     status_slug: z.string(),
-    unit_id: z.number().int(),
+    /** Null for work on the whole property (issue 26). */
+    unit_id: z.number().int().nullable(),
     property_id: z.number().int(),
     unit: apiTicketUnitSchema,
     category_ids: z.array(z.number().int()),

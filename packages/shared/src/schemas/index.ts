@@ -8,6 +8,7 @@ export * from './contact';
 export * from './due';
 export * from './errors';
 export * from './properties';
+export * from './schedules';
 export * from './signoffs';
 export * from './tickets';
 export * from './uploads';

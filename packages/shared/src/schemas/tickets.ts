@@ -3,7 +3,20 @@ import { z } from 'zod';
 import { MAX_AVAILABILITY_RANGES, TICKET_PRIORITIES, TICKET_STATUSES, TIME_STEP_SECONDS } from '../constants';
 import { en, format } from '../messages';
 import { addDays, startOfZonedDay, zonedSeconds, zonedToday } from '../time-zones';
-import { email, form, id, idList, index, longText, nested, parseJson, phone, text } from './common';
+import {
+  email,
+  form,
+  id,
+  idList,
+  index,
+  longText,
+  nested,
+  optionalId,
+  parseJson,
+  phone,
+  text,
+  whenValid,
+} from './common';
 
 const v = en.validation;
 
@@ -143,13 +156,19 @@ export function ticketSchema({ now, kept, timeZone }: TicketSchemaOptions = {}) 
       email: email(v.validEmail),
       phone_number: phone(v.phone),
     }),
-    unit_id: id(v.ticketUnit),
+    // The unit; or, for work on the whole property (issue 26, staff only), no unit and the property.
+    unit_id: optionalId(v.ticketUnit),
+    property_id: optionalId(v.ticketUnit).optional(),
     title: text(v.ticketTitle),
     description: longText(v.ticketDescription),
     category_id: id(v.category),
     priority: index(v.priority, TICKET_PRIORITIES.length),
     status: index(v.status, TICKET_STATUSES.length).optional(),
     availability: availabilitySchema(now, kept, timeZone),
+  }).refine((values) => values.unit_id !== null || (values.property_id ?? null) !== null, {
+    error: v.ticketUnit,
+    path: ['unit_id'],
+    when: whenValid('unit_id', 'property_id'),
   });
 }
 export type TicketValues = z.infer<ReturnType<typeof ticketSchema>>;

@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema';
 import { roleIn } from '../../lib/scopes';
+import { ticketUnitName } from '../tickets/place';
 import { displayName } from '../users/serialize';
 import type { AssignedTicket } from './notify';
 
@@ -39,13 +40,13 @@ function selectTicket(tx: Tx, ticketId: number) {
       tenantId: tickets.tenantId,
       propertyId: tickets.propertyId,
       propertyName: properties.name,
-      unitName: units.name,
+      unitName: ticketUnitName,
       landlordId: properties.landlordId,
       timeZone: properties.timeZone,
       responseHours: landlords.assignmentResponseHours,
     })
     .from(tickets)
-    .innerJoin(units, eq(units.id, tickets.unitId))
+    .leftJoin(units, eq(units.id, tickets.unitId))
     .innerJoin(properties, eq(properties.id, tickets.propertyId))
     .innerJoin(landlords, eq(landlords.id, properties.landlordId))
     .where(eq(tickets.id, ticketId))

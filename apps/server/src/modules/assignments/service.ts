@@ -42,6 +42,7 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { parseForm } from '../../lib/record-helpers';
 import { verifyTicketLinkToken } from '../../lib/tokens';
+import { ticketUnitName } from '../tickets/place';
 import { findTicketRow, type TicketJoinedRow } from '../tickets/queries';
 import { answerWithTicket, type Viewer } from '../tickets/service';
 import { markResponded } from '../tickets/status';
@@ -330,10 +331,10 @@ async function linkView(
       city: properties.city,
       province: properties.province,
       timeZone: properties.timeZone,
-      unitName: units.name,
+      unitName: ticketUnitName,
     })
     .from(tickets)
-    .innerJoin(units, eq(units.id, tickets.unitId))
+    .leftJoin(units, eq(units.id, tickets.unitId))
     .innerJoin(properties, eq(properties.id, tickets.propertyId))
     .where(eq(tickets.id, assignment.ticketId));
   if (!row) throw notFound();

@@ -32,6 +32,7 @@ import {
   fieldErrors,
   format,
   type MessageResponse,
+  unitNameOrWhole,
 } from '@mend/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -212,7 +213,7 @@ const commentedTicket = ({ ticket, unit, property }: TicketJoinedRow): Commented
   id: ticket.id,
   title: ticket.title,
   propertyName: property.name,
-  unitName: unit.name,
+  unitName: unitNameOrWhole(unit?.name),
   landlordId: property.landlordId,
   tenantId: ticket.tenantId,
   createdBy: ticket.createdBy,

@@ -37,6 +37,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { parseForm } from '../../lib/record-helpers';
 import { verifyTicketLinkToken } from '../../lib/tokens';
 import { assignmentOf, lockTicket, nameOf } from '../assignments/queries';
+import { ticketUnitName } from '../tickets/place';
 import { findTicketRow } from '../tickets/queries';
 import { answerWithTicket, type Viewer } from '../tickets/service';
 import { writeStatus } from '../tickets/status';
@@ -186,10 +187,10 @@ async function linkView(db: Db, signoff: TicketSignoffRow, tenant: Person): Prom
       id: tickets.id,
       title: tickets.title,
       propertyName: properties.name,
-      unitName: units.name,
+      unitName: ticketUnitName,
     })
     .from(tickets)
-    .innerJoin(units, eq(units.id, tickets.unitId))
+    .leftJoin(units, eq(units.id, tickets.unitId))
     .innerJoin(properties, eq(properties.id, tickets.propertyId))
     .where(eq(tickets.id, signoff.ticketId));
   if (!row) throw notFound();

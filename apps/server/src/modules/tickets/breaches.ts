@@ -15,6 +15,7 @@ import { ticketNoticeEmail } from '../../lib/mail/templates';
 import type { MessagingContext } from '../../lib/outbox/context';
 import { displayName } from '../users/serialize';
 import { DUE_LOG_VISIBILITY } from './due-log';
+import { ticketUnitName } from './place';
 import { absoluteLink, managersOf, notify } from './routing';
 import { momentText } from './time-zones';
 
@@ -35,12 +36,12 @@ export async function alertBreaches(
         dueAt: tickets.dueAt,
         respondedAt: tickets.respondedAt,
         propertyName: properties.name,
-        unitName: units.name,
+        unitName: ticketUnitName,
         landlordId: properties.landlordId,
         timeZone: properties.timeZone,
       })
       .from(tickets)
-      .innerJoin(units, eq(units.id, tickets.unitId))
+      .leftJoin(units, eq(units.id, tickets.unitId))
       .innerJoin(properties, eq(properties.id, tickets.propertyId))
       .where(
         and(

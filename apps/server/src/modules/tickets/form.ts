@@ -11,6 +11,7 @@ import {
   fieldErrors,
   type TicketValues,
   ticketSchema,
+  unitNameOrWhole,
 } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -32,8 +33,9 @@ const META_MAX_ENTRIES = 20;
 const META_MAX_KEY = 100;
 const META_MAX_VALUE = 1000;
 
+/** Where a ticket's work is: a unit, or the whole property (issue 26: `id` null). */
 export interface UnitInfo {
-  id: number;
+  id: number | null;
   name: string;
   propertyId: number;
   propertyName: string;
@@ -114,16 +116,37 @@ export async function findUnit(db: Db, id: number): Promise<UnitInfo | undefined
   return row;
 }
 
-/** The category if the unit offers it: one of the unit's categories, or any category when it has none. */
+/** A whole property as the place of a ticket (issue 26), when it exists. */
+export async function findWholeProperty(db: Db, id: number): Promise<UnitInfo | undefined> {
+  const [row] = await db
+    .select({
+      propertyId: properties.id,
+      propertyName: properties.name,
+      landlordId: properties.landlordId,
+      timeZone: properties.timeZone,
+    })
+    .from(properties)
+    .where(eq(properties.id, id))
+    .limit(1);
+  return row && { id: null, name: unitNameOrWhole(null), ...row };
+}
+
+/**
+ * The category if the place offers it: one of the unit's categories, or any category when it has none; any category
+ * for the whole property (its common parts are not a unit's).
+ */
 async function offeredCategory(
   db: Db,
-  unitId: number,
+  unitId: number | null,
   categoryId: number,
 ): Promise<{ id: number; title: string } | undefined> {
-  const offered = await db
-    .select({ id: unitCategories.categoryId })
-    .from(unitCategories)
-    .where(eq(unitCategories.unitId, unitId));
+  const offered =
+    unitId === null
+      ? []
+      : await db
+          .select({ id: unitCategories.categoryId })
+          .from(unitCategories)
+          .where(eq(unitCategories.unitId, unitId));
   if (offered.length > 0 && !offered.some((row) => row.id === categoryId)) return undefined;
   const [category] = await db
     .select({ id: categories.id, title: categories.title })
@@ -152,7 +175,15 @@ export async function parseTicketForm(
   // The unit first: its property's time zone is the one "yesterday" is read in. Checked whenever it parsed, so
   // one answer lists every problem.
   const unitId = positiveInt(input.unit_id);
-  let unit = unitId === undefined ? undefined : await findUnit(db, unitId);
+  // No unit but a property: a ticket of the whole property, which staff raise (issue 26).
+  const wholePropertyId =
+    unitId === undefined && can(actor, 'ticket.wholeProperty') ? positiveInt(input.property_id) : undefined;
+  let unit =
+    unitId !== undefined
+      ? await findUnit(db, unitId)
+      : wholePropertyId !== undefined
+        ? await findWholeProperty(db, wholePropertyId)
+        : undefined;
   const timeZone = unit?.timeZone;
   const schema = keptRanges?.length || timeZone ? ticketSchema({ kept: keptRanges, timeZone }) : TICKET_FORM;
   const parsed = schema.safeParse(input);
@@ -162,7 +193,10 @@ export async function parseTicketForm(
 
   let category: { id: number; title: string } | undefined;
   if (errors.unit_id) unit = undefined;
-  else if (unitId !== undefined && (!unit || !(unitForced || can(actor, 'ticket.pickUnit', unit)))) {
+  else if (
+    (unitId !== undefined || wholePropertyId !== undefined) &&
+    (!unit || !(unitForced || can(actor, 'ticket.pickUnit', unit)))
+  ) {
     unit = undefined;
     errors.unit_id = [v.ticketUnit];
   }

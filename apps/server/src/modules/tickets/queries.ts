@@ -257,6 +257,9 @@ const rowColumns = {
     country: properties.country,
     gmapsUrl: properties.gmapsUrl,
     timeZone: properties.timeZone,
+    // A ticket of the whole property (issue 26) is at the property's address.
+    address: properties.address,
+    postalCode: properties.postalCode,
   },
   tenant: {
     id: tenantUser.id,
@@ -281,7 +284,7 @@ function selectRows(db: Db) {
   return db
     .select(rowColumns)
     .from(tickets)
-    .innerJoin(units, eq(units.id, tickets.unitId))
+    .leftJoin(units, eq(units.id, tickets.unitId))
     .innerJoin(properties, eq(properties.id, tickets.propertyId))
     .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId));
 }
@@ -291,7 +294,7 @@ function selectListRows(db: Db) {
   return db
     .select(listColumns)
     .from(tickets)
-    .innerJoin(units, eq(units.id, tickets.unitId))
+    .leftJoin(units, eq(units.id, tickets.unitId))
     .innerJoin(properties, eq(properties.id, tickets.propertyId))
     .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId));
 }
@@ -301,7 +304,7 @@ function selectListRowsCounted(db: Db, matched: SQL) {
   return db
     .select({ ...listColumns, matched: sql<number>`${matched}`.mapWith(Number) })
     .from(tickets)
-    .innerJoin(units, eq(units.id, tickets.unitId))
+    .leftJoin(units, eq(units.id, tickets.unitId))
     .innerJoin(properties, eq(properties.id, tickets.propertyId))
     .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId));
 }
@@ -643,7 +646,7 @@ export function ticketListPage(db: Db, shape: TicketListShape, p: Placeholders) 
       .select({ ...listColumns, matched: sql<number>`page.matched`.mapWith(Number) })
       .from(page)
       .innerJoin(tickets, sql`${tickets.id} = page.id`)
-      .innerJoin(units, eq(units.id, tickets.unitId))
+      .leftJoin(units, eq(units.id, tickets.unitId))
       .innerJoin(properties, eq(properties.id, tickets.propertyId))
       .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId))
       .orderBy(...order);
@@ -811,7 +814,7 @@ export async function findTicketDetail(
     db
       .select({ ...rowColumns, ...detailLists })
       .from(tickets)
-      .innerJoin(units, eq(units.id, tickets.unitId))
+      .leftJoin(units, eq(units.id, tickets.unitId))
       .innerJoin(properties, eq(properties.id, tickets.propertyId))
       .leftJoin(tenantUser, eq(tenantUser.id, tickets.tenantId))
       .where(and(eq(tickets.id, sql.placeholder('id')), visible.where))
@@ -907,7 +910,7 @@ export function detailForViewer(viewer: Actor, found: TicketDetailWithSession): 
     tenant,
     ...lists
   } = found;
-  if (!ticket || !unit || !property) return undefined;
+  if (!ticket || !property) return undefined;
   const scope = ticketScope(viewer);
   if (scope !== 'all' && !visible[scope]) return undefined;
   return detailRowsOf({ ticket, unit, property, tenant, ...lists });

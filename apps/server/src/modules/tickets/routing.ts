@@ -180,7 +180,8 @@ export async function routeTicket(
   tx: Tx,
   appUrl: string,
   ticket: TicketFacts,
-  author: Author,
+  /** Null: Mend itself (a schedule's ticket, issue 26), which everyone is told of. */
+  author: Author | null,
 ): Promise<void> {
   const everyone = await recipientsFor(tx, ticket);
   if (everyone.length === 0) return;
@@ -220,7 +221,7 @@ export async function routeTicket(
     .onConflictDoNothing();
   await tx.insert(ticketLog).values({
     ticketId: ticket.id,
-    userId: author.id,
+    userId: author?.id ?? null,
     action: 'routed',
     description: format(en.tickets.log.routed, { names: fresh.map(displayName).join(', ') }),
     data: { recipients: fresh.map((person) => person.id) },
@@ -240,7 +241,7 @@ export async function routeTicket(
   await notify(
     tx,
     messagingFor(appUrl),
-    fresh.filter((person) => person.id !== author.id),
+    fresh.filter((person) => person.id !== author?.id),
     ticket,
     {
       title:

@@ -19,6 +19,7 @@ import {
   signoffStateText,
   statusSlug,
   statusText,
+  unitNameOrWhole,
   visibleId,
 } from '@mend/shared';
 import type { TicketImageRow, TicketLogRow } from '../../db/schema';
@@ -216,15 +217,16 @@ export function serializeTicketSummary(
     status_slug: statusSlug(status),
     unit_id: ticket.unitId,
     property_id: ticket.propertyId,
+    // Where the work is: the unit, or for work on the whole property (issue 26) the property itself.
     unit: {
-      id: unit.id,
-      name: unit.name,
-      address: unit.address,
-      postal_code: unit.postalCode,
+      id: unit?.id ?? null,
+      name: unitNameOrWhole(unit?.name),
+      address: unit ? unit.address : property.address,
+      postal_code: unit ? unit.postalCode : property.postalCode,
       city: property.city,
       province: property.province,
       country: property.country,
-      gmaps_url: unit.gmapsUrl || property.gmapsUrl,
+      gmaps_url: unit?.gmapsUrl || property.gmapsUrl,
     },
     category_ids: categories.map((category) => category.id),
     categories: categories.map(({ id, title }) => ({ id, title })),

@@ -63,6 +63,7 @@ import { signoffOnStatusChange } from '../signoffs/ask';
 import { displayName } from '../users/serialize';
 import { discardFiles, IMAGES_FIELD, keysOf, type StoredFile, storeTicketFiles } from './files';
 import { asRecord, idsOf, parseTicketForm, type TicketForm } from './form';
+import { ticketUnitName } from './place';
 import {
   availabilityOf,
   detailForViewer,
@@ -316,7 +317,9 @@ async function tenantUnitOf(db: Db, userId: number): Promise<number | null> {
 }
 
 /** The tenant a ticket is for when someone else raises it on a unit: the unit's first tenant, if any. */
-async function firstTenantOf(db: Db, unitId: number): Promise<number | null> {
+export async function firstTenantOf(db: Db | Tx, unitId: number | null): Promise<number | null> {
+  // Work on the whole property is no tenant's (issue 26).
+  if (unitId === null) return null;
   const [row] = await db
     .select({ userId: tenantUnits.userId })
     .from(tenantUnits)
@@ -338,7 +341,7 @@ async function reserveTicketId(db: Db): Promise<number> {
 }
 
 /** What messages about the ticket say: its unit, property, landlord and category. */
-async function factsOf(tx: Tx, id: number): Promise<TicketFacts> {
+export async function factsOf(tx: Tx, id: number): Promise<TicketFacts> {
   const [row] = await tx
     .select({
       id: tickets.id,
@@ -348,13 +351,13 @@ async function factsOf(tx: Tx, id: number): Promise<TicketFacts> {
       propertyId: tickets.propertyId,
       propertyName: properties.name,
       landlordId: properties.landlordId,
-      unitName: units.name,
+      unitName: ticketUnitName,
       tenantId: tickets.tenantId,
       createdBy: tickets.createdBy,
       createdAt: tickets.createdAt,
     })
     .from(tickets)
-    .innerJoin(units, eq(units.id, tickets.unitId))
+    .leftJoin(units, eq(units.id, tickets.unitId))
     .innerJoin(properties, eq(properties.id, tickets.propertyId))
     .where(eq(tickets.id, id));
   const [category] = await tx
@@ -565,7 +568,10 @@ export async function updateTicket(
   if (!can(viewer, 'ticket.setStatusInForm')) delete input.status;
   // SPEC.md section 6: only the super admin chooses the unit when editing; others keep the ticket's unit.
   const unitForced = !can(viewer, 'ticket.changeUnitOnEdit');
-  if (unitForced) input.unit_id = current.ticket.unitId;
+  if (unitForced) {
+    input.unit_id = current.ticket.unitId;
+    input.property_id = current.ticket.propertyId;
+  }
   const existing = await imagesOf(ctx.db, id);
   const removeIds = idsOf(input.remove_images).filter((imageId) =>
     existing.some((image) => image.id === imageId),
@@ -631,7 +637,8 @@ async function writeUpdate(
   if (values.priority !== locked.priority) changed.push('priority');
   const categoryChanged = oldCategories.length !== 1 || oldCategories[0].id !== form.category.id;
   if (categoryChanged) changed.push('category');
-  const unitChanged = form.unit.id !== locked.unitId;
+  // A ticket of a whole property (no unit) may move to another property too.
+  const unitChanged = form.unit.id !== locked.unitId || form.unit.propertyId !== locked.propertyId;
   if (unitChanged) changed.push('unit');
   if (
     columns.contactFirstName !== locked.contactFirstName ||

@@ -45,6 +45,7 @@ import {
 import {
   categories,
   properties,
+  schedules,
   tenantUnits,
   tickets,
   type UnitRow,
@@ -609,9 +610,10 @@ export async function createUnit(
   return getUnit(context.db, actor, id);
 }
 
-/** Keeps denormalised columns true when a unit moves: its tickets' property, its tenants' landlord. */
+/** Keeps denormalised columns true when a unit moves: its tickets' and schedules' property, its tenants' landlord. */
 async function followProperty(tx: Tx, unitId: number, propertyId: number, landlordId: number | null) {
   await tx.update(tickets).set({ propertyId }).where(eq(tickets.unitId, unitId));
+  await tx.update(schedules).set({ propertyId }).where(eq(schedules.unitId, unitId));
   if (landlordId === null) return;
   await tx
     .update(users)

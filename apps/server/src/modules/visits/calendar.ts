@@ -31,6 +31,7 @@ import { optionalIdFilter } from '../../lib/contracts';
 import { forbidden, notFound } from '../../lib/errors';
 import { propertiesOfLandlord } from '../../lib/scopes';
 import { signCalendarToken, verifyCalendarToken } from '../../lib/tokens';
+import { ticketAddress, ticketUnitName } from '../tickets/place';
 import { visibleTickets, visibleWholeProperties } from '../tickets/queries';
 import { absoluteLink } from '../tickets/routing';
 import { displayName } from '../users/serialize';
@@ -79,14 +80,14 @@ async function visitsOf(db: Db, viewer: Actor, from: Date, to: Date, limit: numb
         },
         title: tickets.title,
         propertyName: properties.name,
-        address: units.address,
+        address: ticketAddress,
         city: properties.city,
-        unitName: units.name,
+        unitName: ticketUnitName,
         timeZone: properties.timeZone,
       })
       .from(ticketVisits)
       .innerJoin(tickets, eq(tickets.id, ticketVisits.ticketId))
-      .innerJoin(units, eq(units.id, tickets.unitId))
+      .leftJoin(units, eq(units.id, tickets.unitId))
       .innerJoin(properties, eq(properties.id, tickets.propertyId))
       .leftJoin(contractorUser, eq(contractorUser.id, ticketVisits.contractorId))
       .where(

@@ -1,13 +1,13 @@
 /**
- * Category (those offered on the chosen unit; the edited ticket's own stays listed on its unit), priority
- * and, on edit for roles 0 and 1, status of the ticket form.
+ * Category (those offered on the chosen unit, every category on a whole property (issue 26); the edited
+ * ticket's own stays listed on its place), priority and, on edit for roles 0 and 1, status of the ticket form.
  */
 import { Select, SimpleGrid } from '@mantine/core';
 import type { ApiTicket } from '@mend/shared';
 import { useMemo } from 'react';
 import { t } from '../../lib/translations';
-import { usePriorities, useStatuses, useUnitCategories } from './ticket-data';
-import type { TicketFormApi } from './ticket-form-values';
+import { useAllCategories, usePriorities, useStatuses, useUnitCategories } from './ticket-data';
+import { isWholeProperty, placeValue, type TicketFormApi, ticketPlaceFields } from './ticket-form-values';
 
 const S = t.ticketScreens.form;
 
@@ -29,7 +29,11 @@ export function CategoryPriorityStatusFields({
 }) {
   const statuses = useStatuses();
   const priorities = usePriorities();
-  const categories = useUnitCategories(form.values.unit_id);
+  const whole = isWholeProperty(form.values);
+  const unitCategories = useUnitCategories(form.values.unit_id);
+  const allCategories = useAllCategories(whole);
+  const categories = whole ? allCategories : unitCategories;
+  const place = placeValue(form.values);
 
   const categoryData = useMemo(() => {
     const options = (categories.data ?? []).map((category) => ({
@@ -39,12 +43,12 @@ export function CategoryPriorityStatusFields({
     const current = ticket?.categories[0];
     if (
       current &&
-      form.values.unit_id === String(ticket.unit_id) &&
+      place === placeValue(ticketPlaceFields(ticket)) &&
       !options.some((option) => option.value === String(current.id))
     )
       options.unshift({ value: String(current.id), label: current.title });
     return options;
-  }, [categories.data, ticket, form.values.unit_id]);
+  }, [categories.data, ticket, place]);
 
   return (
     <>
@@ -52,9 +56,9 @@ export function CategoryPriorityStatusFields({
         <Select
           size="sm"
           label={S.category}
-          placeholder={form.values.unit_id ? S.categoryPlaceholder : S.chooseUnitFirst}
+          placeholder={place ? S.categoryPlaceholder : S.chooseUnitFirst}
           data={categoryData}
-          disabled={!form.values.unit_id}
+          disabled={!place}
           searchable={categoryData.length > 8}
           nothingFoundMessage={categories.isFetching ? t.app.loading : t.screens.nothingFound}
           withAsterisk

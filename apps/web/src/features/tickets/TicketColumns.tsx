@@ -1,7 +1,8 @@
 /**
- * How the tickets list shows a ticket: the table's columns (title with its priority mark, tenant, property,
- * number, status, next due time for who is shown due times, assigned contractor, category, age) and a phone's
- * card. Ages and where a ticket stands against its due time are relative to `now` (useNow), so both follow it.
+ * How the tickets list shows a ticket: the table's columns (title with its priority mark, tenant, property and
+ * "Whole property" under it for a ticket of the whole property (issue 26), number, status, next due time for who is
+ * shown due times, assigned contractor, category, age) and a phone's card. Ages and where a ticket stands against its
+ * due time are relative to `now` (useNow), so both follow it.
  */
 import { type ApiTicketSummary, PRIORITY } from '@mend/shared';
 import { IconFlag3Filled } from '@tabler/icons-react';
@@ -14,6 +15,7 @@ import { DueMark } from './due/DueMark';
 import { dueStateAt, listsDueState } from './due/due-rules';
 import { PriorityMark, RelativeTime, StatusTag } from './TicketParts';
 import { DUE_SORT } from './ticket-list';
+import { onWholeProperty, ticketPlaceLine } from './ticket-place';
 import classes from './tickets.module.css';
 
 const S = t.ticketScreens;
@@ -49,10 +51,16 @@ export function useTicketColumns(now: number, showDue: boolean) {
       {
         id: 'property',
         header: C.property,
+        // A whole-property ticket (issue 26) says so under its property: the list has no unit column.
         cell: ({ row }) => (
-          <span className={classes.cellText} data-width="wide">
-            {row.original.property_name}
-          </span>
+          <>
+            <span className={classes.cellText} data-width="wide">
+              {row.original.property_name}
+            </span>
+            {onWholeProperty(row.original) ? (
+              <span className={classes.cellNote}>{t.schedules.wholeProperty}</span>
+            ) : null}
+          </>
         ),
       },
       {
@@ -104,8 +112,8 @@ export function useTicketColumns(now: number, showDue: boolean) {
 }
 
 /**
- * A phone's card: title, status, property and unit, the assigned contractor, past due or due today (issue 26),
- * then number, priority and age.
+ * A phone's card: title, status, property and unit (or "Whole property", issue 26), the assigned contractor, past
+ * due or due today (issue 26), then number, priority and age.
  */
 export function useTicketCard(now: number) {
   return useCallback(
@@ -113,7 +121,7 @@ export function useTicketCard(now: number) {
       title: ticket.title,
       badge: <StatusTag slug={ticket.status_slug} text={ticket.status_text} size="sm" />,
       lines: [
-        [ticket.property_name, ticket.unit?.name].filter(Boolean).join(' · '),
+        ticketPlaceLine(ticket),
         ticket.assignee ? <AssigneeMark key="assignee" assignee={ticket.assignee} inCard /> : null,
         // Only past due or due today: none for a tenant (not shown due times), a ticket on track or closed.
         ticket.due && listsDueState(dueStateAt(ticket.due, now)) ? (

@@ -1,7 +1,7 @@
 /**
  * The sections of "Ticket Details" (TicketDetails.tsx): the problem itself (title, status, description,
- * photos), its facts (category, priority, availability, dates), where the unit is, whom to contact, and
- * the ticket's meta list.
+ * photos), its facts (category, priority, availability, dates), where the unit (or the whole property, issue 26)
+ * is, whom to contact, and the ticket's meta list.
  */
 
 import { Anchor, Group, List, Stack, Text, Title } from '@mantine/core';
@@ -14,6 +14,7 @@ import { telHref } from '../../components/ReachLinks';
 import { format, t } from '../../lib/translations';
 import { PriorityMark, StatusTag } from './TicketParts';
 import { TicketPhotos } from './TicketPhotos';
+import { ticketUnitName } from './ticket-place';
 import { closedDateText } from './ticket-status';
 
 const S = t.ticketScreens;
@@ -88,12 +89,13 @@ export function AvailabilityList({ strings, timeZone }: { strings: string[]; tim
   );
 }
 
+/** Where the work is: the unit, or "Whole property" at the property's address (issue 26). */
 export function TicketLocationSection({ ticket }: { ticket: ApiTicket }) {
   const cityLine = [ticket.unit.city, ticket.unit.province].filter(Boolean).join(', ');
   return (
     <DetailSection title={S.sections.location}>
       <DetailFields>
-        <DetailField label={F.unit}>{ticket.unit.name}</DetailField>
+        <DetailField label={F.unit}>{ticketUnitName(ticket)}</DetailField>
         <DetailField label={F.address}>{ticket.unit.address}</DetailField>
         <DetailField label={F.city}>{cityLine}</DetailField>
         <DetailField label={F.postalCode}>{ticket.unit.postal_code}</DetailField>

@@ -1,11 +1,12 @@
 /**
- * "Ticket Details" (SPEC.md section 2, DESIGN.md): the tenant, where the unit is (the property's city
- * and province replace the fixed "Edmonton, AB"), the title and description, the photos, category,
- * availability, priority, created and closed dates, the assigned contractor (issue 25: its answer, staff's
- * assign and unassign, assignment/), the visit (issue 25: booked or proposed, answered, cancelled, visits/), the
- * due times (issue 26: not for tenants; their managers change them, due/), the tenant's sign-off once completed (issue 25: asked, confirmed and rated, or reopened, signoff/), the contact,
- * the meta list, the Conversation (issue 25: the comments and the composer, conversation/) and the Activity log.
- * Footer: the status dropdown (tenants, and contractors on their routed tickets), Delete and Edit.
+ * "Ticket Details" (SPEC.md section 2, DESIGN.md): the tenant (its property for a whole-property ticket, issue 26),
+ * where the unit is (the property's city and province replace the fixed "Edmonton, AB"), the title and description,
+ * the photos, category, availability, priority, created and closed dates, the assigned contractor (issue 25: its
+ * answer, staff's assign and unassign, assignment/), the visit (issue 25: booked or proposed, answered, cancelled,
+ * visits/), the due times (issue 26: not for tenants; their managers change them, due/), the tenant's sign-off once
+ * completed (issue 25: asked, confirmed and rated, or reopened, signoff/), the contact, the meta list, the
+ * Conversation (issue 25: the comments and the composer, conversation/) and the Activity log. Footer: the status
+ * dropdown (tenants, and contractors on their routed tickets), Delete and Edit.
  *
  * The sections are TicketDetailSections.tsx's, the footer TicketDetailsFooter.tsx's.
  */
@@ -17,7 +18,7 @@ import { DetailHeader, DetailSection, PanelError, PanelStatus } from '../../comp
 import { toastError } from '../../components/feedback';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { errorMessage } from '../../lib/records';
-import { format, t } from '../../lib/translations';
+import { t } from '../../lib/translations';
 import { invalidateNotifications } from '../notifications/queries';
 import { ActivityLog } from './ActivityLog';
 import { TicketAssignment } from './assignment/TicketAssignment';
@@ -33,6 +34,7 @@ import {
 } from './TicketDetailSections';
 import { TicketDetailsFooter } from './TicketDetailsFooter';
 import { useTicket } from './ticket-data';
+import { ticketHeader } from './ticket-place';
 import { TicketVisit } from './visits/TicketVisit';
 
 const S = t.ticketScreens;
@@ -65,20 +67,12 @@ export function TicketDetails({ id, panel }: { id: number; panel: PanelControls 
 }
 
 function TicketView({ ticket, panel }: { ticket: ApiTicket; panel: PanelControls }) {
-  const tenantName = ticket.tenant ? ticket.tenant.company_name || ticket.tenant.name : S.noTenant;
+  const header = ticketHeader(ticket);
 
   return (
     <>
       <Stack gap="lg" pt="md" pb="lg">
-        <DetailHeader
-          name={tenantName}
-          avatar={ticket.tenant?.avatar}
-          subtitle={format(S.headerLine, {
-            id: ticket.visible_id,
-            unit: ticket.unit.name,
-            property: ticket.property_name,
-          })}
-        />
+        <DetailHeader name={header.name} avatar={ticket.tenant?.avatar} subtitle={header.subtitle} />
         <TicketSummarySection ticket={ticket} />
         <TicketAssignment ticket={ticket} onGone={panel.deleted} />
         <TicketVisit ticket={ticket} />

@@ -1,10 +1,10 @@
 /**
  * "Create New Ticket" and "Edit Ticket" (SPEC.md sections 2, 5, 6): contact fields (prefilled from the
- * signed-in user on create), the unit (picked by roles 0 and 1 on create, by the super admin only on
- * edit; a tenant's tickets are on its own unit), title, description, photos, category (offered on the
- * unit), priority, status (edit, roles 0 and 1) and availability ranges. Checked with the shared
- * ticketSchema on blur and on submit; the server's 422 errors land on their fields. After a create the
- * "Ticket Created" dialog shows, then the ticket's details.
+ * signed-in user on create), the unit or, for staff, the whole property (issue 26) (picked by roles 0 and 1
+ * on create, by the super admin only on edit; a tenant's tickets are on its own unit), title, description,
+ * photos, category (offered on the unit; any on a whole property), priority, status (edit, roles 0 and 1)
+ * and availability ranges. Checked with the shared ticketSchema on blur and on submit; the server's 422
+ * errors land on their fields. After a create the "Ticket Created" dialog shows, then the ticket's details.
  *
  * The sections are ContactSection, ProblemSection and AvailabilitySection; the starting values are
  * ticket-form-values.ts's, the submit useTicketSubmit's.

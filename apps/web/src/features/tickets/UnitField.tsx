@@ -1,18 +1,28 @@
 /**
  * The Unit picker of the ticket form: roles 0 and 1 pick it on create, the super admin only may change it
- * on edit, and roles 0 and 1 see it fixed there (a tenant's tickets are on its own unit: no picker). It
- * searches on the server; the chosen unit stays in the list whatever is typed. Another unit clears the
- * category and, when the property's zone differs, restarts an untouched default availability range there.
+ * on edit, and roles 0 and 1 see it fixed there (a tenant's tickets are on its own unit: no picker). Staff
+ * may also pick a whole property (issue 26: `can(actor, 'ticket.wholeProperty')`), its "Whole property"
+ * choice first among the property's units. It searches on the server; the chosen place stays in the list
+ * whatever is typed. Another place clears the category and, when the property's zone differs, restarts an
+ * untouched default availability range there.
  */
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { can, format, SEARCH_DEBOUNCE_MS } from '@mend/shared';
+import { can, SEARCH_DEBOUNCE_MS } from '@mend/shared';
 import { useMemo, useState } from 'react';
 import { useActor } from '../../lib/actor';
 import { t } from '../../lib/translations';
 import { rangeRow } from './AvailabilityFields';
-import { useUnitOptions } from './ticket-data';
-import type { TicketFormApi, UnitChoice } from './ticket-form-values';
+import { useUnitOptions, useWholePropertyOptions } from './ticket-data';
+import {
+  placeChoices,
+  placeFields,
+  placeOptions,
+  placeValue,
+  type TicketFormApi,
+  type UnitChoice,
+  wholePropertySearch,
+} from './ticket-form-values';
 
 const S = t.ticketScreens.form;
 
@@ -25,7 +35,7 @@ export function UnitField({
 }: {
   form: TicketFormApi;
   creating: boolean;
-  /** The unit chosen (its zone is the availability's), kept by the form. */
+  /** The place chosen (its zone is the availability's), kept by the form. */
   chosenUnit: UnitChoice | null;
   setChosenUnit: (unit: UnitChoice | null) => void;
   /** The zone the availability is in now. */
@@ -34,29 +44,27 @@ export function UnitField({
   const actor = useActor();
   const unitEditable = creating ? can(actor, 'ticket.pickUnit') : can(actor, 'ticket.changeUnitOnEdit');
   const unitShown = unitEditable || (!creating && can(actor, 'ticket.pickUnit'));
+  const wholeOffered = unitEditable && can(actor, 'ticket.wholeProperty');
 
-  // The unit picker searches on the server; the chosen unit stays in the list whatever is typed.
+  // The unit picker searches on the server; the chosen place stays in the list whatever is typed.
   const [unitSearch, setUnitSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(
     unitSearch === chosenUnit?.label ? '' : unitSearch.trim(),
     SEARCH_DEBOUNCE_MS,
   );
   const units = useUnitOptions(debouncedSearch, unitEditable);
-  const unitData = useMemo(() => {
-    const options: UnitChoice[] = (units.data?.data ?? []).map((item) => ({
-      value: String(item.id),
-      label: format(S.unitOption, { unit: item.name, property: item.property?.name ?? '' }),
-      timeZone: item.time_zone,
-    }));
-    if (chosenUnit && !options.some((option) => option.value === chosenUnit.value))
-      options.unshift(chosenUnit);
-    return options;
-  }, [units.data, chosenUnit]);
+  const properties = useWholePropertyOptions(wholePropertySearch(debouncedSearch), wholeOffered);
+  const unitData = useMemo(
+    () => placeOptions(units.data?.data ?? [], wholeOffered ? (properties.data?.data ?? []) : [], chosenUnit),
+    [units.data, properties.data, wholeOffered, chosenUnit],
+  );
 
   function chooseUnit(value: string | null) {
-    const option = unitData.find((item) => item.value === value) ?? null;
+    const option = placeChoices(unitData).find((item) => item.value === value) ?? null;
+    const place = placeFields(value);
     setChosenUnit(option);
-    form.setFieldValue('unit_id', value ?? '');
+    form.setFieldValue('unit_id', place.unit_id);
+    form.setFieldValue('property_id', place.property_id);
     form.setFieldValue('category_id', '');
     // A default range nobody touched starts again at the new property's "now".
     if (option && option.timeZone !== timeZone && !form.isDirty('availability'))
@@ -76,11 +84,11 @@ export function UnitField({
       searchValue={unitSearch}
       onSearchChange={setUnitSearch}
       filter={({ options }) => options}
-      nothingFoundMessage={units.isFetching ? t.app.loading : t.screens.nothingFound}
+      nothingFoundMessage={units.isFetching || properties.isFetching ? t.app.loading : t.screens.nothingFound}
       withAsterisk={unitEditable}
       comboboxProps={{ zIndex: 400 }}
       {...form.getInputProps('unit_id')}
-      value={form.values.unit_id || null}
+      value={placeValue(form.values) || null}
       onChange={chooseUnit}
     />
   );

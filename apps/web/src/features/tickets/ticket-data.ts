@@ -1,10 +1,12 @@
 /**
- * Ticket data for the screens: the status and priority lists, one ticket, the form's unit and category
- * options, and the status change of SPEC.md section 4 (applied optimistically in the TanStack Query cache,
- * confirmed, restored on cancel or failure) used by both "Mark As..." and the detail footer.
+ * Ticket data for the screens: the status and priority lists, one ticket, the form's unit, whole-property and
+ * category options, and the status change of SPEC.md section 4 (applied optimistically in the TanStack Query
+ * cache, confirmed, restored on cancel or failure) used by both "Mark As..." and the detail footer.
  */
 import {
+  type ApiCategory,
   type ApiCategorySummary,
+  type ApiProperty,
   type ApiTicket,
   type ApiTicketBatchDeleteResponse,
   type ApiTicketBatchStatusResponse,
@@ -74,6 +76,11 @@ export function useUnitOptions(search: string, enabled: boolean) {
   return usePickerSearch<ApiUnit>('units', search, MAX_PAGE_SIZE, enabled);
 }
 
+/** The whole-property choices of the unit picker (staff, issue 26): properties matching the typed text, by name. */
+export function useWholePropertyOptions(search: string, enabled: boolean) {
+  return usePickerSearch<ApiProperty>('properties', search, MAX_PAGE_SIZE, enabled);
+}
+
 /** A tenant's own unit (the units it sees are its own): the unit its tickets are raised on. */
 export function useOwnUnit(enabled: boolean) {
   return useQuery({
@@ -91,6 +98,36 @@ export function useUnitCategories(unitId: string) {
     queryFn: () => fetchJson<{ data: ApiCategorySummary[] }>(`units/${unitId}/categories`),
     enabled: /^\d+$/.test(unitId),
     select: (answer) => answer.data,
+  });
+}
+
+/** The most pages of categories read for a whole property's choices (MAX_PAGE_SIZE each). */
+const CATEGORY_PAGES = 20;
+
+/** Every category, by title, page after page (GET categories). */
+async function fetchAllCategories(): Promise<ApiCategorySummary[]> {
+  const all: ApiCategorySummary[] = [];
+  for (let page = 1; page <= CATEGORY_PAGES; page++) {
+    const list = await fetchJson<ListResponse<ApiCategory>>('categories', {
+      page,
+      per_page: MAX_PAGE_SIZE,
+      sort: 'title',
+      order: 'asc',
+    });
+    for (const { id, title, description } of list.data) all.push({ id, title, description });
+    const counted = list.meta && !list.meta.total_capped ? list.meta.total : Number.POSITIVE_INFINITY;
+    if (list.data.length < MAX_PAGE_SIZE || all.length >= counted) break;
+  }
+  return all;
+}
+
+/** The categories of a ticket on a whole property (issue 26): every one (a unit may narrow them, a property not). */
+export function useAllCategories(enabled: boolean) {
+  return useQuery({
+    queryKey: ['categories', 'ticket-form', 'all'],
+    queryFn: fetchAllCategories,
+    enabled,
+    staleTime: 60_000,
   });
 }
 

@@ -26,7 +26,10 @@ export interface PayloadOptions {
   includeStatus: boolean;
 }
 
-/** The body of POST tickets / PATCH tickets/{id}: also what the shared ticketSchema validates. */
+/**
+ * The body of POST tickets / PATCH tickets/{id}: also what the shared ticketSchema validates. The place is a
+ * unit (`unit_id`, no `property_id`) or, for staff, a whole property (issue 26: `unit_id` blank, `property_id`).
+ */
 export function ticketPayload(
   values: TicketFormValues,
   { includeStatus }: PayloadOptions,
@@ -34,6 +37,7 @@ export function ticketPayload(
   const body: Record<string, unknown> = {
     contact_details: { ...values.contact_details },
     unit_id: values.unit_id,
+    ...(values.unit_id || !values.property_id ? {} : { property_id: values.property_id }),
     title: values.title,
     description: values.description,
     category_id: values.category_id,

@@ -1,0 +1,91 @@
+/** A schedule as the API shows it (issue 26). */
+import {
+  type Actor,
+  type ApiSchedule,
+  can,
+  dateText,
+  en,
+  occurrencesFrom,
+  priorityText,
+  recurrenceText,
+  ruleString,
+  SCHEDULE_UPCOMING_COUNT,
+  type ScheduleRecurrence,
+  unitNameOrWhole,
+  visibleId,
+} from '@mend/shared';
+import type { ScheduleRow } from '../../db/schema';
+import { toSeconds } from '../users/serialize';
+
+export interface ScheduleJoinedRow {
+  schedule: ScheduleRow;
+  propertyName: string;
+  landlordId: number | null;
+  timeZone: string;
+  unitName: string | null;
+  categoryTitle: string;
+}
+
+/** The recurrence a stored schedule holds. */
+export function recurrenceOf(schedule: ScheduleRow): ScheduleRecurrence {
+  return {
+    frequency: schedule.frequency,
+    interval: schedule.interval,
+    weekday: schedule.weekday,
+    month_day: schedule.monthDay,
+    month: schedule.month,
+    starts_on: schedule.startsOn,
+    ends_on: schedule.endsOn,
+  };
+}
+
+export function serializeSchedule(
+  row: ScheduleJoinedRow,
+  actor: Actor,
+  occurrences: { occursOn: string; ticketId: number | null }[],
+): ApiSchedule {
+  const { schedule } = row;
+  const recurrence = recurrenceOf(schedule);
+  const manage = can(actor, 'schedule.manage', { landlordId: row.landlordId });
+  return {
+    id: schedule.id,
+    property_id: schedule.propertyId,
+    property_name: row.propertyName,
+    landlord_id: row.landlordId,
+    unit_id: schedule.unitId,
+    unit_name: unitNameOrWhole(row.unitName),
+    title: schedule.title,
+    description: schedule.description,
+    category_id: schedule.categoryId,
+    category_title: row.categoryTitle,
+    priority: schedule.priority,
+    priority_text: priorityText(schedule.priority),
+    frequency: schedule.frequency,
+    interval: schedule.interval,
+    weekday: schedule.weekday,
+    month_day: schedule.monthDay,
+    month: schedule.month,
+    rule_text: recurrenceText(recurrence),
+    rrule: ruleString(recurrence),
+    starts_on: schedule.startsOn,
+    ends_on: schedule.endsOn,
+    lead_days: schedule.leadDays,
+    state: schedule.pausedAt === null ? 'active' : 'paused',
+    paused_at_timestamp: schedule.pausedAt === null ? null : toSeconds(schedule.pausedAt),
+    next_on: schedule.nextOn,
+    next_on_text: schedule.nextOn === null ? en.schedules.screens.states.ended : dateText(schedule.nextOn),
+    upcoming:
+      schedule.nextOn === null ? [] : occurrencesFrom(recurrence, schedule.nextOn, SCHEDULE_UPCOMING_COUNT),
+    occurrences: occurrences.map((occurrence) => ({
+      occurs_on: occurrence.occursOn,
+      occurs_on_text: dateText(occurrence.occursOn),
+      ticket_id: occurrence.ticketId,
+      visible_id: occurrence.ticketId === null ? null : visibleId(occurrence.ticketId),
+      ticket_path: occurrence.ticketId === null ? null : `/api/tickets/${occurrence.ticketId}/`,
+    })),
+    created_at: schedule.createdAt.toISOString(),
+    created_at_timestamp: toSeconds(schedule.createdAt),
+    path: `/api/schedules/${schedule.id}/`,
+    can: { update: manage, delete: manage },
+  };
+}

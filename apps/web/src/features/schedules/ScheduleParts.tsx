@@ -1,0 +1,36 @@
+/** Small parts of the schedules screen: the state badge and a calendar date as the details and the preview show it. */
+import { Badge, type BadgeProps } from '@mantine/core';
+import type { ApiSchedule } from '@mend/shared';
+import dayjs from 'dayjs';
+import { t } from '../../lib/translations';
+import { shownState } from './schedule-list';
+
+const STATE_COLORS = { active: 'teal', paused: 'yellow', ended: 'gray' } as const;
+
+/** Active, Paused, or Ended (no next date). A span: it also sits inside a phone's card, a button. */
+export function StateBadge({
+  schedule,
+  ...props
+}: { schedule: Pick<ApiSchedule, 'state' | 'next_on'> } & BadgeProps) {
+  const state = shownState(schedule);
+  return (
+    <Badge
+      component="span"
+      variant="light"
+      color={STATE_COLORS[state]}
+      radius="sm"
+      tt="none"
+      fw={600}
+      data-schedule-state={state}
+      style={{ whiteSpace: 'nowrap', flexShrink: 0, minWidth: 'max-content' }}
+      {...props}
+    >
+      {t.schedules.screens.states[state]}
+    </Badge>
+  );
+}
+
+/** "2027-02-01" as "Mon, Feb 1, 2027", as the server writes `next_on_text`. */
+export function dateText(date: string): string {
+  return dayjs(date).format('ddd, MMM D, YYYY');
+}
