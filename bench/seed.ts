@@ -27,6 +27,7 @@
  *   ticket_comments      ~1.4 per ticket (none for 39%, 1-3 for 60%, 20-40 for 1%; 300 on each ticket the bench
  *                        reads as a role), by the ticket's tenant, contractor and managers, everyone/contractor/staff
  *   ticket_comment_files 1 or 2 on ~8% of comments (rows only: no files on disk)
+ *   schedules            3 per property (a unit's monthly, the whole property's quarterly and yearly)
  *
  * PostgreSQL: (re)creates the database (default mend_bench on 127.0.0.1; the name must contain "bench"),
  * migrates it with the app's migrateDatabase, drops the secondary indexes and foreign keys, loads, then
@@ -840,6 +841,20 @@ function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
           ${NOW} - (g * ${HISTORY_DAYS / l.contacts}) * interval '1 day'
         from generate_series(1, ${l.contacts}) g
         join users usr on usr.id = ${l.tenantBase} + (g * 7919) % ${l.tenants}`,
+    },
+    {
+      // Recurring work (issue 26): per property a unit's monthly filter change and the whole property's quarterly
+      // alarm test and yearly gutter cleaning, the managers' schedules screen.
+      table: 'schedules',
+      sql: `insert into schedules (property_id, unit_id, title, category_id, frequency, interval, month_day, month,
+          starts_on, lead_days, next_on, created_at, updated_at)
+        select p, case k when 0 then (p - 1) * ${UNITS_PER_PROPERTY} + 1 end,
+          (array['Replace the furnace filter', 'Test the fire alarms', 'Clean the gutters'])[k + 1], k % 3 + 1,
+          case k when 2 then 'yearly' else 'monthly' end, case k when 1 then 3 else 1 end,
+          case k when 1 then -1 else 1 + p % 28 end, case k when 2 then 10 end,
+          (${NOW} - interval '1 year')::date, 7, (${NOW} + (1 + (p + k) % 60) * interval '1 day')::date,
+          ${NOW} - (p % 365) * interval '1 day', ${NOW} - (p % 365) * interval '1 day'
+        from generate_series(1, ${l.properties}) p, generate_series(0, 2) k`,
     },
     {
       // Every notification was also mailed (contractors get an SMS): the outbox the super admin reads. Old ones

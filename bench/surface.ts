@@ -18,6 +18,7 @@ import {
   DUE_FILTERS,
   LIST_SORTS,
   PAGE_SIZE,
+  SCHEDULE_STATES,
   TICKET_STATUSES,
   UNASSIGNED_FILTER,
 } from '@mend/shared';
@@ -120,6 +121,9 @@ export async function viewerIds(
   const category = accounts.contractor.categoryIds[0];
   const contact = await first(query, 'select id from contact_submissions order by id desc limit 1', []);
   const outbox = await first(query, 'select id from outbox_messages order by id desc limit 1', []);
+  const schedule = await first(query, 'select id from schedules where property_id = $1 order by id limit 1', [
+    landlordProperty,
+  ]);
   const shared: ViewerIds = {
     landlord,
     property: landlordProperty,
@@ -130,6 +134,7 @@ export async function viewerIds(
     category,
     contact,
     outbox,
+    schedule,
   };
 
   const tenantUnit = accounts.tenant.unitId;
@@ -200,6 +205,8 @@ function filterValues(filter: string, list: string, ids: ViewerIds): string[] {
       return ids.contractor === undefined ? [UNASSIGNED_FILTER] : [String(ids.contractor), UNASSIGNED_FILTER];
     case 'due':
       return [...DUE_FILTERS];
+    case 'state':
+      return [...SCHEDULE_STATES];
     default:
       return [];
   }
