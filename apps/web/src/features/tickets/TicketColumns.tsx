@@ -11,8 +11,8 @@ import { useCallback, useMemo } from 'react';
 import type { ListCardContent } from '../../components/table/ListCard';
 import { format, t } from '../../lib/translations';
 import { AssigneeMark } from './assignment/AssigneeMark';
-import { DueMark } from './due/DueMark';
-import { dueStateAt, listsDueState } from './due/due-rules';
+import { DueMark, useDueStateAt } from './due/DueMark';
+import { listsDueState } from './due/due-rules';
 import { PriorityMark, RelativeTime, StatusTag } from './TicketParts';
 import { DUE_SORT } from './ticket-list';
 import { onWholeProperty, ticketPlaceLine } from './ticket-place';
@@ -116,6 +116,7 @@ export function useTicketColumns(now: number, showDue: boolean) {
  * due or due today (issue 26), then number, priority and age.
  */
 export function useTicketCard(now: number) {
+  const stateAt = useDueStateAt();
   return useCallback(
     (ticket: ApiTicketSummary): ListCardContent => ({
       title: ticket.title,
@@ -124,7 +125,7 @@ export function useTicketCard(now: number) {
         ticketPlaceLine(ticket),
         ticket.assignee ? <AssigneeMark key="assignee" assignee={ticket.assignee} inCard /> : null,
         // Only past due or due today: none for a tenant (not shown due times), a ticket on track or closed.
-        ticket.due && listsDueState(dueStateAt(ticket.due, now)) ? (
+        ticket.due && listsDueState(stateAt(ticket.due, now)) ? (
           <DueMark key="due" due={ticket.due} now={now} inCard />
         ) : null,
       ],
@@ -141,6 +142,6 @@ export function useTicketCard(now: number) {
         <RelativeTime key="created" timestamp={ticket.created_at_timestamp} now={now} />,
       ],
     }),
-    [now],
+    [now, stateAt],
   );
 }

@@ -5,9 +5,20 @@
  * elements, as the list's other cells (TicketColumns.tsx); the state follows `now` (useNow).
  */
 import type { ApiTicketDue } from '@mend/shared';
+import { useCallback } from 'react';
+import { usePageRender } from '../../../lib/prerendered';
 import { t } from '../../../lib/translations';
 import classes from './due.module.css';
 import { dueStateAt, dueStateText, listsDueState, nextDueText, nextDueTime } from './due-rules';
+
+/** `dueStateAt` on this page: the server's state while `now` is still the page's server render. */
+export function useDueStateAt() {
+  const renderedAt = usePageRender()?.renderedAt ?? null;
+  return useCallback(
+    (due: ApiTicketDue | null, now: number) => (due ? dueStateAt(due, now, renderedAt) : null),
+    [renderedAt],
+  );
+}
 
 export function DueMark({
   due,
@@ -19,7 +30,7 @@ export function DueMark({
   /** On a phone's card, where no column header names it. */
   inCard?: boolean;
 }) {
-  const state = due ? dueStateAt(due, now) : null;
+  const state = useDueStateAt()(due, now);
   const time = due ? nextDueTime(due) : null;
   if (!due || state === null || time === null) {
     if (inCard) return null;

@@ -12,7 +12,8 @@ import { lazy, Suspense, useState } from 'react';
 import { DetailField, DetailFields, DetailSection } from '../../../components/details';
 import { format, t } from '../../../lib/translations';
 import { useNow } from '../TicketParts';
-import { dueStateAt, dueStateColor, dueStateText, momentText, nextDueText } from './due-rules';
+import { useDueStateAt } from './DueMark';
+import { dueStateColor, dueStateText, momentText, nextDueText } from './due-rules';
 
 const S = t.ticketScreens;
 const D = S.due;
@@ -25,7 +26,7 @@ export function TicketDue({ ticket }: { ticket: ApiTicket }) {
   const [changing, setChanging] = useState(false);
   const { due } = ticket;
   if (!due) return null;
-  const state = dueStateAt(due, now);
+  const state = useDueStateAt()(due, now);
   const responded = due.responded_at_timestamp;
 
   return (

@@ -61,6 +61,15 @@ describe('how due times show', () => {
     expect(dueStateAt(tomorrow, new Date('2026-11-23T07:00:00Z').getTime())).toBe('today');
   });
 
+  it('keeps the server’s state at the moment the page was rendered there, whatever the browser’s zone data', () => {
+    // The server said "later" (its zone data put the property's midnight an hour earlier); the page hydrates with it.
+    const tomorrow = due({ next_timestamp: at('2026-11-23', '09:00'), state: 'later' });
+    const rendered = new Date('2026-11-23T07:00:00Z').getTime();
+    expect(dueStateAt(tomorrow, rendered, rendered)).toBe('later');
+    // Once the clock moves on, the browser reads it again.
+    expect(dueStateAt(tomorrow, rendered + 60_000, rendered)).toBe('today');
+  });
+
   it('words and colours each state, and tags only overdue and due today in the lists', () => {
     expect(dueStateText('overdue')).toBe(D.states.overdue);
     expect(dueStateText('today')).toBe('Due today');

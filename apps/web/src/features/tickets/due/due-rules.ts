@@ -30,13 +30,17 @@ export function listsDueState(state: DueState | null): state is 'overdue' | 'tod
 
 /**
  * Where an open ticket stands at `nowMs` (milliseconds): the server's state, read again as the clock moves on (a
- * list left open sees a ticket fall due), in the time zone of its property; null once it is closed.
+ * list left open sees a ticket fall due), in the time zone of its property; null once it is closed. At
+ * `serverNowMs`, the moment a page was rendered on the server, it is the server's own answer: the browser's time-zone
+ * data may put a property's midnight elsewhere than the server's, and the page must hydrate as it was rendered.
  */
 export function dueStateAt(
   due: Pick<ApiTicketDue, 'state' | 'next_timestamp' | 'time_zone'>,
   nowMs: number,
+  serverNowMs: number | null = null,
 ): DueState | null {
   if (due.state === null || due.next_timestamp === null) return null;
+  if (nowMs === serverNowMs) return due.state;
   try {
     return dueState(due.next_timestamp, new Date(nowMs), due.time_zone) ?? due.state;
   } catch {
