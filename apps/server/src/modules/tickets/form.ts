@@ -176,8 +176,11 @@ export async function parseTicketForm(
   // one answer lists every problem.
   const unitId = positiveInt(input.unit_id);
   // No unit but a property: a ticket of the whole property, which staff raise (issue 26).
+  // (Or the place the server kept on an edit, whoever edits.)
   const wholePropertyId =
-    unitId === undefined && can(actor, 'ticket.wholeProperty') ? positiveInt(input.property_id) : undefined;
+    unitId === undefined && (unitForced || can(actor, 'ticket.wholeProperty'))
+      ? positiveInt(input.property_id)
+      : undefined;
   let unit =
     unitId !== undefined
       ? await findUnit(db, unitId)
