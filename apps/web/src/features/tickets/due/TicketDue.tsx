@@ -24,9 +24,10 @@ const ChangeDueForm = lazy(() => import('./ChangeDueForm'));
 export function TicketDue({ ticket }: { ticket: ApiTicket }) {
   const now = useNow(RELATIVE_TIME_LIST_REFRESH_MS);
   const [changing, setChanging] = useState(false);
+  const stateAt = useDueStateAt();
   const { due } = ticket;
   if (!due) return null;
-  const state = useDueStateAt()(due, now);
+  const state = stateAt(due, now);
   const responded = due.responded_at_timestamp;
 
   return (
