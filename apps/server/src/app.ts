@@ -26,6 +26,8 @@ import { categoryRoutes } from './modules/categories/routes';
 import { setUpInboundMail } from './modules/comments/inbound-mail';
 import { commentRoutes } from './modules/comments/routes';
 import { contactRoutes } from './modules/contact/routes';
+import { ownerRemindersJob } from './modules/costs/reminders';
+import { costRoutes } from './modules/costs/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { landlordRoutes } from './modules/landlords/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -112,6 +114,7 @@ export async function buildApp({
       visitRemindersJob(db, app.messaging),
       breachesJob(db, app.messaging),
       scheduleOccurrencesJob(db, app.messaging),
+      ownerRemindersJob(db, app.messaging),
     ],
     pollMs: config.dueWorkPollMs,
     now,
@@ -171,6 +174,7 @@ export async function buildApp({
       outboxRoutes(api);
       dashboardRoutes(api, now);
       scheduleRoutes(api, now);
+      costRoutes(api, now);
     },
     { prefix: '/api' },
   );

@@ -213,6 +213,10 @@ function expectRefusal(endpoint: Endpoint, response: LightMyRequestResponse, con
     case 'GET /api/signoff-links/:token':
     case 'POST /api/signoff-links/:token/confirm':
     case 'POST /api/signoff-links/:token/reopen':
+    // So does an owner's approval link of an estimate (issue 26).
+    case 'GET /api/approval-links/:token':
+    case 'POST /api/approval-links/:token/approve':
+    case 'POST /api/approval-links/:token/decline':
       expect(status, context).toBe(400);
       return;
   }
@@ -255,7 +259,12 @@ describe('every endpoint naming landlord B’s records, as landlord A’s people
         if (kind === 'username') return `guess${id}`;
         if (kind === 'uploadKey')
           return `avatars/users/${w.b.tenant.id}/${id.toString(16).padStart(32, '0')}.webp`;
-        if (kind === 'verifyToken' || kind === 'unsubscribeToken' || kind === 'ticketLinkToken')
+        if (
+          kind === 'verifyToken' ||
+          kind === 'unsubscribeToken' ||
+          kind === 'ticketLinkToken' ||
+          kind === 'approvalToken'
+        )
           return b(kind);
         return id;
       };

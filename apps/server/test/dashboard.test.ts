@@ -199,9 +199,14 @@ describe('GET /api/dashboard', () => {
   });
 
   it.each([
-    ['a contractor with no routed tickets', () => w.north.electrician],
-    ['a manager without a landlord', () => orphanManager],
-  ])('%s gets zeros, not nulls', async (_name, user) => {
+    // Money is staff's: none for a contractor.
+    ['a contractor with no routed tickets', () => w.north.electrician, null],
+    [
+      'a manager without a landlord',
+      () => orphanManager,
+      { open_approvals: 0, awaiting_owner: 0, spend: [] },
+    ],
+  ])('%s gets zeros, not nulls', async (_name, user, money) => {
     const dashboard = await dashboardOf(user());
     expect(dashboard).toEqual({
       totals: { open: 0, closed: 0, all: 0 },
@@ -216,6 +221,7 @@ describe('GET /api/dashboard', () => {
       oldest_open: [],
       ratings: { count: 0, average: null },
       due: { overdue: 0, due_soon: 0, months: expect.any(Array) },
+      money,
     });
     expect(dashboard.due?.months.every((month) => month.resolved === 0 && month.in_target === 0)).toBe(true);
   });
@@ -292,6 +298,7 @@ describe('GET /api/dashboard on an empty database', () => {
       oldest_open: [],
       ratings: { count: 0, average: null },
       due: { overdue: 0, due_soon: 0, months: expect.any(Array) },
+      money: { open_approvals: 0, awaiting_owner: 0, spend: [] },
     });
     expect(dashboard.due?.months.every((month) => month.resolved === 0 && month.in_target === 0)).toBe(true);
   });

@@ -7,8 +7,10 @@
 import { z } from 'zod';
 import type {
   apiDashboardDueSchema,
+  apiDashboardMoneySchema,
   apiDashboardPropertyCountSchema,
   apiDashboardSchema,
+  apiDashboardSpendSchema,
   apiDashboardStatusCountSchema,
   apiDashboardTargetMonthSchema,
   apiDashboardTicketSchema,
@@ -41,5 +43,7 @@ export type ApiDashboardWeek = z.output<typeof apiDashboardWeekSchema>;
 export type ApiDashboardTimeToClose = z.output<typeof apiDashboardTimeToCloseSchema>;
 export type ApiDashboardTicket = z.output<typeof apiDashboardTicketSchema>;
 export type ApiDashboardDue = z.output<typeof apiDashboardDueSchema>;
+export type ApiDashboardMoney = z.output<typeof apiDashboardMoneySchema>;
+export type ApiDashboardSpend = z.output<typeof apiDashboardSpendSchema>;
 export type ApiDashboardTargetMonth = z.output<typeof apiDashboardTargetMonthSchema>;
 export type ApiDashboard = z.output<typeof apiDashboardSchema>;

@@ -14,6 +14,7 @@ import type {
   apiLandlordFormOptionsSchema,
   apiLandlordListRowSchema,
   apiLandlordLogoSchema,
+  apiLandlordOwnerSchema,
   apiLandlordSchema,
   apiLandlordUserOptionSchema,
   apiLandlordUserSchema,
@@ -41,6 +42,7 @@ export type ApiLandlordUserOption = z.output<typeof apiLandlordUserOptionSchema>
 export type ApiLandlordFormOptions = z.output<typeof apiLandlordFormOptionsSchema>;
 export type ApiLandlordEdit = z.output<typeof apiLandlordEditSchema>;
 export type ApiLandlordLogo = z.output<typeof apiLandlordLogoSchema>;
+export type ApiLandlordOwner = z.output<typeof apiLandlordOwnerSchema>;
 
 // Properties
 export type ApiPropertyUser = z.output<typeof apiPropertyUserSchema>;

@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import type {
+  apiApprovalLinkSchema,
   apiAssignableContractorListSchema,
   apiAssignableContractorSchema,
   apiAssignmentLinkAnswerSchema,
@@ -30,6 +31,9 @@ import type {
   apiTicketCommentResponseSchema,
   apiTicketCommentSchema,
   apiTicketContactDetailsSchema,
+  apiTicketCostSchema,
+  apiTicketCostsSchema,
+  apiTicketCostTotalsSchema,
   apiTicketDeleteResponseSchema,
   apiTicketDueSchema,
   apiTicketImageSchema,
@@ -75,5 +79,9 @@ export type ApiCalendarVisit = z.output<typeof apiCalendarVisitSchema>;
 export type ApiCalendar = z.output<typeof apiCalendarSchema>;
 export type ApiCalendarFeed = z.output<typeof apiCalendarFeedSchema>;
 export type ApiSignoff = z.output<typeof apiSignoffSchema>;
+export type ApiTicketCost = z.output<typeof apiTicketCostSchema>;
+export type ApiApprovalLink = z.output<typeof apiApprovalLinkSchema>;
+export type ApiTicketCosts = z.output<typeof apiTicketCostsSchema>;
+export type ApiTicketCostTotals = z.output<typeof apiTicketCostTotalsSchema>;
 export type ApiSignoffLink = z.output<typeof apiSignoffLinkSchema>;
 export type ApiSignoffLinkAnswer = z.output<typeof apiSignoffLinkAnswerSchema>;

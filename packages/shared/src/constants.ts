@@ -107,6 +107,34 @@ export const SCHEDULE_OCCURRENCES_SHOWN = 10;
 export const SCHEDULE_STATES = ['active', 'paused'] as const;
 export type ScheduleState = (typeof SCHEDULE_STATES)[number];
 
+/**
+ * Money (issue 26): amounts are whole cents in the landlord's currency (one of CURRENCIES, ISO 4217). An estimate whose
+ * total is above the landlord's approval limit waits for its owner's approval; at most MONEY_MAX_CENTS anywhere.
+ */
+export const CURRENCIES = ['CAD', 'USD', 'EUR', 'GBP', 'AUD', 'NZD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'CAD';
+export const APPROVAL_LIMIT_DEFAULT_CENTS = 50_000;
+export const MONEY_MAX_CENTS = 100_000_000;
+/** The owner contacts a landlord may list, who approve the estimates above its limit. */
+export const LANDLORD_OWNERS_MAX = 5;
+/** An estimate before the work, an invoice after it, each with line items of these kinds (issue 26). */
+export const COST_KINDS = ['estimate', 'invoice'] as const;
+export type CostKind = (typeof COST_KINDS)[number];
+export const COST_LINE_KINDS = ['labour', 'parts', 'other'] as const;
+export type CostLineKind = (typeof COST_LINE_KINDS)[number];
+export const COST_LINES_MAX = 30;
+/**
+ * An estimate waits for a manager (`pending`, within the approval limit) or for an owner (`awaiting_owner`, above it)
+ * until it is `approved` or `declined`; an invoice is `unpaid` until marked `paid` with a date.
+ */
+export const COST_STATES = ['pending', 'awaiting_owner', 'approved', 'declined', 'unpaid', 'paid'] as const;
+export type CostState = (typeof COST_STATES)[number];
+/** The owners are reminded of an estimate still waiting this many hours after they were asked, once each. */
+export const OWNER_REMINDER_HOURS = [24, 72] as const;
+/** An owner's approval link works this many days after it was sent. */
+export const APPROVAL_LINK_TTL_DAYS = 14;
+
 /** The ticket lists' "Assigned to" filter value of tickets without an assigned contractor. */
 export const UNASSIGNED_FILTER = 'none';
 

@@ -163,3 +163,15 @@ export function jsonAttributeValue(value: unknown): string {
 /** The unit a ticket or schedule is on, or "Whole property" for work on the whole property (issue 26). */
 export const unitNameOrWhole = (unitName: string | null | undefined): string =>
   unitName ?? en.schedules.wholeProperty;
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Whole cents as money in `currency` ("$1,234.50" for CAD), for texts and messages (issue 26). */
+export function moneyText(cents: number, currency: string): string {
+  let formatter = moneyFormats.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-CA', { style: 'currency', currency });
+    moneyFormats.set(currency, formatter);
+  }
+  return formatter.format(cents / 100);
+}

@@ -94,6 +94,8 @@ const withoutSubject: Partial<Record<Action, Answers>> = {
   'schedule.view': 'yy--',
   'schedule.manage': 'yy--',
   'ticket.wholeProperty': 'yy--',
+  'cost.view': 'yy-y',
+  'cost.viewTotals': 'yy--',
   'calendar.view': 'yy-y',
   // Optional subject left out: everyone on a ticket may comment on it.
   'comment.post': 'yyyy',
@@ -164,6 +166,25 @@ const withSubject: SubjectCase[] = [
       ['pending for the contractor',   { contractorId: 4, assignmentState: 'pending' },  '----'],
       ['accepted by another',          { contractorId: 5, assignmentState: 'accepted' }, '----'],
       ['nobody assigned',              { contractorId: null, assignmentState: null },    '----'],
+    ],
+  ),
+  // An estimate or invoice (issue 26): sent by the contractor that accepted the job; decided by staff of its landlord.
+  // biome-ignore format: a table, aligned by column
+  ...grid(
+    ['cost.submit'],
+    [
+      ['accepted by the contractor',   { contractorId: 4, assignmentState: 'accepted' }, '---y'],
+      ['pending for the contractor',   { contractorId: 4, assignmentState: 'pending' },  '----'],
+      ['accepted by another',          { contractorId: 5, assignmentState: 'accepted' }, '----'],
+      ['nobody assigned',              { contractorId: null, assignmentState: null },    '----'],
+    ],
+  ),
+  // biome-ignore format: a table, aligned by column
+  ...grid(
+    ['cost.decide'],
+    [
+      ['own landlord',   { landlordId: LANDLORD },       'yy--'],
+      ['other landlord', { landlordId: OTHER_LANDLORD }, 'y---'],
     ],
   ),
   // biome-ignore format: a table, aligned by column

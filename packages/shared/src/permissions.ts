@@ -107,6 +107,10 @@ interface Subjects {
   'schedule.view': undefined;
   'schedule.manage': LandlordOwned | undefined;
   'ticket.wholeProperty': undefined;
+  'cost.submit': { contractorId: number | null; assignmentState: AssignmentState | null };
+  'cost.view': undefined;
+  'cost.decide': LandlordOwned;
+  'cost.viewTotals': undefined;
   'user.viewRating': { id: number; role: Role };
   'dashboard.viewRatings': undefined;
   'dashboard.viewByProperty': undefined;
@@ -277,6 +281,17 @@ const RULES: { [A in Action]: Rule<A> } = {
   // Issue 26: a ticket of a whole property (roof, boiler, common areas), not one unit: raised by staff; tenants see the
   // tickets of their unit only.
   'ticket.wholeProperty': (actor) => actor.role <= ROLE.manager,
+  // Issue 26: the contractor that accepted the job sends its estimate before the work and its invoice after.
+  'cost.submit': (actor, subject) =>
+    actor.role === ROLE.contractor &&
+    actor.id === subject.contractorId &&
+    subject.assignmentState === 'accepted',
+  // Issue 26: a ticket's money is for staff and its contractors (who see their own), never its tenant.
+  'cost.view': (actor) => actor.role !== ROLE.tenant,
+  // Issue 26: staff of the ticket's landlord approve or decline an estimate within the limit and mark invoices paid.
+  'cost.decide': landlordScoped,
+  // Issue 26: the cost columns of the ticket lists are staff's.
+  'cost.viewTotals': (actor) => actor.role <= ROLE.manager,
   // Issue 25: a contractor's average rating is for staff (who choose whom to assign) and the contractor itself.
   'user.viewRating': (actor, subject) =>
     subject.role === ROLE.contractor && (actor.role <= ROLE.manager || actor.id === subject.id),

@@ -14,6 +14,10 @@
 import {
   type AssignmentState,
   type CommentVisibility,
+  type CostKind,
+  type CostLineKind,
+  type CostState,
+  type Currency,
   DEFAULT_TIME_ZONE,
   type NotificationOptions,
   type Role,
@@ -105,6 +109,9 @@ export const landlords = pgTable(
     normalResolutionHours: smallint('normal_resolution_hours').notNull().default(168),
     highResponseHours: smallint('high_response_hours').notNull().default(4),
     highResolutionHours: smallint('high_resolution_hours').notNull().default(48),
+    /** Issue 26: the currency of its estimates and invoices (CURRENCIES), and the estimate total its owner approves. */
+    currency: text('currency').$type<Currency>().notNull().default('CAD'),
+    approvalLimitCents: integer('approval_limit_cents').notNull().default(50_000),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -113,6 +120,10 @@ export const landlords = pgTable(
     check(
       'landlords_targets_check',
       sql`${t.normalResponseHours} between 1 and 8760 and ${t.normalResolutionHours} between 1 and 8760 and ${t.highResponseHours} between 1 and 8760 and ${t.highResolutionHours} between 1 and 8760 and ${t.normalResponseHours} <= ${t.normalResolutionHours} and ${t.highResponseHours} <= ${t.highResolutionHours}`,
+    ),
+    check(
+      'landlords_money_check',
+      sql`${t.currency} in ('CAD', 'USD', 'EUR', 'GBP', 'AUD', 'NZD') and ${t.approvalLimitCents} between 0 and 100000000`,
     ),
     trgm('landlords_name_trgm_idx', t.name),
     // The landlord search matches the description too: without its own index every search read every row.
@@ -900,6 +911,105 @@ export const scheduleOccurrences = pgTable(
   ],
 );
 
+/** A landlord's owner contacts (issue 26): who approves, by a signed link, the estimates above its approval limit. */
+export const landlordOwners = pgTable(
+  'landlord_owners',
+  {
+    id: serial('id').primaryKey(),
+    landlordId: integer('landlord_id')
+      .notNull()
+      .references(() => landlords.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: str('phone_number'),
+    position: smallint('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('landlord_owners_landlord_id_idx').on(t.landlordId, t.position)],
+);
+
+/**
+ * An estimate (before the work) or an invoice (after it) of a ticket's assigned contractor (issue 26): line items,
+ * tax and total in whole cents of the landlord's currency, an optional attached PDF or image (ADR 0036).
+ */
+export const ticketCosts = pgTable(
+  'ticket_costs',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<CostKind>().notNull(),
+    /** Who sent it: the ticket's contractor then (kept as null when that user is deleted). */
+    contractorId: integer('contractor_id').references(() => users.id, { onDelete: 'set null' }),
+    currency: text('currency').$type<Currency>().notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    note: str('note'),
+    attachmentKey: text('attachment_key'),
+    attachmentMime: text('attachment_mime'),
+    attachmentName: text('attachment_name'),
+    state: text('state').$type<CostState>().notNull(),
+    /** Who approved, declined or marked it paid: a manager (`decided_by`) or an owner (`decided_by_owner_id`). */
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedByOwnerId: integer('decided_by_owner_id').references(() => landlordOwners.id, {
+      onDelete: 'set null',
+    }),
+    /** The name of who decided, kept when that person goes. */
+    decidedByName: str('decided_by_name'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    declineReason: str('decline_reason'),
+    /** An invoice's payment date (a calendar date). */
+    paidOn: date('paid_on'),
+    /** When the owners were asked to approve it; how many reminders went since (OWNER_REMINDER_HOURS). */
+    ownerAskedAt: timestamp('owner_asked_at', { withTimezone: true }),
+    ownerReminders: smallint('owner_reminders').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('ticket_costs_kind_check', sql`${t.kind} in ('estimate', 'invoice')`),
+    check(
+      'ticket_costs_state_check',
+      sql`(${t.kind} = 'estimate' and ${t.state} in ('pending', 'awaiting_owner', 'approved', 'declined')) or (${t.kind} = 'invoice' and ${t.state} in ('unpaid', 'paid'))`,
+    ),
+    check(
+      'ticket_costs_amounts_check',
+      sql`${t.subtotalCents} between 0 and 100000000 and ${t.taxCents} between 0 and 100000000 and ${t.totalCents} = ${t.subtotalCents} + ${t.taxCents} and ${t.totalCents} <= 100000000`,
+    ),
+    check('ticket_costs_paid_check', sql`(${t.state} = 'paid') = (${t.paidOn} is not null)`),
+    index('ticket_costs_ticket_id_idx').on(t.ticketId, t.createdAt),
+    index('ticket_costs_contractor_id_idx').on(t.contractorId),
+    index('ticket_costs_decided_by_idx').on(t.decidedBy),
+    index('ticket_costs_owner_idx').on(t.decidedByOwnerId),
+    // The reminders' look: the estimates still waiting for an owner.
+    index('ticket_costs_awaiting_owner_idx').on(t.ownerAskedAt).where(sql`${t.state} = 'awaiting_owner'`),
+    // The dashboard's spend: paid invoices by payment date.
+    index('ticket_costs_paid_on_idx').on(t.paidOn).where(sql`${t.state} = 'paid'`),
+  ],
+);
+
+/** The line items of an estimate or invoice, in their order. */
+export const ticketCostLines = pgTable(
+  'ticket_cost_lines',
+  {
+    id: serial('id').primaryKey(),
+    costId: integer('cost_id')
+      .notNull()
+      .references(() => ticketCosts.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    kind: text('kind').$type<CostLineKind>().notNull(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [
+    check('ticket_cost_lines_kind_check', sql`${t.kind} in ('labour', 'parts', 'other')`),
+    check('ticket_cost_lines_amount_check', sql`${t.amountCents} between 0 and 100000000`),
+    index('ticket_cost_lines_cost_id_idx').on(t.costId, t.position),
+  ],
+);
+
 /**
  * The ratings of a contractor's repairs, and of a landlord's (issue 25): how many and their sum, so an average is one
  * row, not every rating of a landlord. Kept by the trigger on `ticket_signoffs` (migration 0024) in the writer's
@@ -1337,6 +1447,9 @@ export type TicketAssignmentRow = typeof ticketAssignments.$inferSelect;
 export type TicketVisitRow = typeof ticketVisits.$inferSelect;
 export type TicketSignoffRow = typeof ticketSignoffs.$inferSelect;
 export type ScheduleRow = typeof schedules.$inferSelect;
+export type LandlordOwnerRow = typeof landlordOwners.$inferSelect;
+export type TicketCostRow = typeof ticketCosts.$inferSelect;
+export type TicketCostLineRow = typeof ticketCostLines.$inferSelect;
 export type TicketCommentFileRow = typeof ticketCommentFiles.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;

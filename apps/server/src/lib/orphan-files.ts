@@ -13,7 +13,15 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { landlords, properties, ticketCommentFiles, ticketImages, units, users } from '../db/schema';
+import {
+  landlords,
+  properties,
+  ticketCommentFiles,
+  ticketCosts,
+  ticketImages,
+  units,
+  users,
+} from '../db/schema';
 import type { FileStorage } from './storage';
 
 /**
@@ -41,6 +49,7 @@ export const STORAGE_KEY_COLUMNS: PgColumn[] = [
   ticketImages.thumbnailKey,
   ticketCommentFiles.storageKey,
   ticketCommentFiles.thumbnailKey,
+  ticketCosts.attachmentKey,
 ];
 
 export interface SweepOptions {

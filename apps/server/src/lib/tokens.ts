@@ -16,6 +16,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { APPROVAL_LINK_TTL_DAYS } from '@mend/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type OneTimeTokenRow, oneTimeTokens, type TokenPurpose } from '../db/schema';
@@ -247,14 +248,21 @@ export function verifyReplyToken(secret: string, token: string, now: Date): Repl
 // ---------------------------------------------------------------------------------------------------------
 // Ticket link tokens: the answer links of an assignment and of a sign-off
 
-/** What a ticket link answers: a contractor's assignment, or a tenant's sign-off of a completed ticket. */
-export type TicketLinkPurpose = 'assignment' | 'signoff';
+/**
+ * What a ticket link answers: a contractor's assignment, a tenant's sign-off of a completed ticket, or an owner's
+ * approval of an estimate (issue 26: its `ticketId` names the estimate, its `userId` the landlord's owner contact).
+ */
+export type TicketLinkPurpose = 'assignment' | 'signoff' | 'approval';
 
 /**
  * How many days a ticket link works after its question was asked: an assignment's well past any landlord's hours to
  * answer; a sign-off's a month after the ticket was completed.
  */
-export const TICKET_LINK_TTL_DAYS: Record<TicketLinkPurpose, number> = { assignment: 45, signoff: 30 };
+export const TICKET_LINK_TTL_DAYS: Record<TicketLinkPurpose, number> = {
+  assignment: 45,
+  signoff: 30,
+  approval: APPROVAL_LINK_TTL_DAYS,
+};
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

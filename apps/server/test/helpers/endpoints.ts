@@ -58,6 +58,8 @@ export type ParamKind =
   | 'ticketLinkToken'
   | 'ticketVisit'
   | 'schedule'
+  | 'ticketCost'
+  | 'approvalToken'
   | 'uploadKey';
 
 export interface Endpoint {
@@ -114,6 +116,11 @@ const LANDLORD_FORM = [
   'users[]',
   'assignment_response_hours',
   ...TARGET_FIELDS.flatMap((fields) => [fields.response, fields.resolution]),
+  'currency',
+  'approval_limit_cents',
+  'owners',
+  'owners[0][name]',
+  'owners[0][email]',
   'avatar',
 ];
 const TICKET_FILTERS = ['status', 'property_id', 'assigned_to', 'due'];
@@ -174,6 +181,18 @@ const SCHEDULE_FORM = [
   'starts_on',
   'ends_on',
   'lead_days',
+];
+
+const COST_FORM = [
+  'currency',
+  'lines',
+  'lines[0][kind]',
+  'lines[0][description]',
+  'lines[0][amount_cents]',
+  'tax_cents',
+  'total_cents',
+  'note',
+  'attachment',
 ];
 
 const get = (path: string, params: Record<string, ParamKind> = {}, extra: Partial<Endpoint> = {}) =>
@@ -402,6 +421,23 @@ export const ENDPOINTS: Endpoint[] = [
   write('POST', '/api/outbox/:id/retry', { id: 'outbox' }, []),
   get('/api/dashboard'),
 
+  // Estimates, invoices and the owner's approval (issue 26).
+  write('POST', '/api/tickets/:id/estimates', { id: 'ticket' }, COST_FORM),
+  write('POST', '/api/tickets/:id/invoices', { id: 'ticket' }, COST_FORM),
+  write('POST', '/api/tickets/:id/costs/:costId/approve', { id: 'ticket', costId: 'ticketCost' }, []),
+  write('POST', '/api/tickets/:id/costs/:costId/decline', { id: 'ticket', costId: 'ticketCost' }, ['reason']),
+  write('POST', '/api/tickets/:id/costs/:costId/paid', { id: 'ticket', costId: 'ticketCost' }, ['paid_on']),
+  get(
+    '/api/tickets/:id/costs/:costId/attachment',
+    { id: 'ticket', costId: 'ticketCost' },
+    { answers: 'file' },
+  ),
+  get('/api/approval-links/:token', { token: 'approvalToken' }, { auth: false }),
+  write('POST', '/api/approval-links/:token/approve', { token: 'approvalToken' }, [], { auth: false }),
+  write('POST', '/api/approval-links/:token/decline', { token: 'approvalToken' }, ['reason'], {
+    auth: false,
+  }),
+
   // Schedules of recurring work (issue 26).
   get('/api/schedules', {}, { list: 'schedules', filters: ['property_id', 'state'] }),
   write('POST', '/api/schedules', {}, SCHEDULE_FORM),
@@ -493,6 +529,8 @@ export interface EndpointSide extends LandlordWorld {
   contact: number;
   /** A monthly schedule of the side's manager on its property's roof (the whole property). */
   schedule: number;
+  /** An estimate of `ticket` by the side's plumber (who accepted the job), waiting for a manager. */
+  cost: number;
   /** An outbox message to the side's manager (about `ticket`). */
   outbox: number;
   /** A notification of the side's manager (about `ticket`). */
@@ -615,11 +653,25 @@ async function completeSide(t: TestApp, world: World, side: LandlordWorld, prefi
     visit,
     contact: (contact.json() as { data: { id: number } }).data.id,
     schedule: (scheduled.json() as { id: number }).id,
+    cost: await estimateOf(t, side, ticket.id),
     outbox: outbox.id,
     notification: notification.id,
     tempUsername,
     avatars,
   } satisfies EndpointSide;
+}
+
+/** An estimate of the side's plumber on its ticket (the job is accepted by then), through the API. */
+async function estimateOf(t: TestApp, side: LandlordWorld, ticketId: number): Promise<number> {
+  const plumber = await clientFor(t, side.plumber);
+  const sent = await plumber.post(`/api/tickets/${ticketId}/estimates`, {
+    currency: 'CAD',
+    lines: JSON.stringify([{ kind: 'labour', description: 'Replace the cartridge', amount_cents: 12_000 }]),
+    tax_cents: 600,
+  });
+  if (sent.statusCode !== 201) throw new Error(`estimate: ${sent.body}`);
+  const costs = (sent.json() as { data: { costs: { items: { id: number }[] } } }).data.costs.items;
+  return costs[0].id;
 }
 
 /** The ticket assigned to its plumber, who accepted it and booked a visit the day after tomorrow (rows only). */
@@ -710,6 +762,10 @@ export function sideFill(world: EndpointWorld, side: EndpointSide) {
         return side.visit;
       case 'schedule':
         return side.schedule;
+      case 'ticketCost':
+        return side.cost;
+      case 'approvalToken':
+        return `${side.cost.toString(36)}.1.lz1a2b3c.${(2 ** 31).toString(36)}.${randomBytes(32).toString('base64url')}`;
       case 'ticketLinkToken':
         return `${side.ticket.toString(36)}.${side.plumber.id.toString(36)}.lz1a2b3c.${(2 ** 31).toString(36)}.${randomBytes(32).toString('base64url')}`;
       case 'uploadKey':

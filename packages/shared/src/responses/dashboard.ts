@@ -96,6 +96,30 @@ export const apiDashboardDueSchema = z
   })
   .meta({ id: 'ApiDashboardDue' });
 
+/** Spend of one property (issue 26): its paid invoices per month of payment, in its landlord's currency. */
+export const apiDashboardSpendSchema = z
+  .object({
+    property_id: z.number().int(),
+    property_name: z.string(),
+    currency: z.string(),
+    /** The dashboard's months (as `due.months`), oldest first: cents paid each month. */
+    months: z.array(z.object({ month: z.string(), cents: z.number().int() })),
+    total_cents: z.number().int(),
+  })
+  .meta({ id: 'ApiDashboardSpend' });
+
+/** Money in the viewer's scope (issue 26): staff only. */
+export const apiDashboardMoneySchema = z
+  .object({
+    /** Estimates waiting for a decision: a manager's (within the limit) or an owner's (above it). */
+    open_approvals: z.number().int(),
+    /** Of those, the ones waiting for an owner. */
+    awaiting_owner: z.number().int(),
+    /** The properties that spent most over the months, at most DASHBOARD_TOP_PROPERTIES, most first. */
+    spend: z.array(apiDashboardSpendSchema),
+  })
+  .meta({ id: 'ApiDashboardMoney' });
+
 export const apiDashboardSchema = z
   .object({
     totals: apiDashboardTotalsSchema,
@@ -115,5 +139,7 @@ export const apiDashboardSchema = z
     ratings: apiRatingSummarySchema.nullable(),
     /** Due times against the landlords' targets (issue 26); null for a tenant, who is not shown them. */
     due: apiDashboardDueSchema.nullable(),
+    /** Spend and open approvals (issue 26); null but for staff. */
+    money: apiDashboardMoneySchema.nullable(),
   })
   .meta({ id: 'ApiDashboard' });

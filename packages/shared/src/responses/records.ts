@@ -5,6 +5,7 @@
  * Lists answer `listResponseSchema(row)` with `meta` always present; deletes answer `messageResponseSchema`.
  */
 import { z } from 'zod';
+import { CURRENCIES } from '../constants';
 import { roleSchema } from './common';
 
 /** A linked record in brief. */
@@ -27,6 +28,16 @@ export const apiLandlordUserSchema = z
   })
   .meta({ id: 'ApiLandlordUser' });
 
+/** An owner contact of a landlord (issue 26). */
+export const apiLandlordOwnerSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    phone_number: z.string(),
+  })
+  .meta({ id: 'ApiLandlordOwner' });
+
 export const apiLandlordSchema = z
   .object({
     id: z.number().int(),
@@ -46,6 +57,11 @@ export const apiLandlordSchema = z
     normal_resolution_hours: z.number().int(),
     high_response_hours: z.number().int(),
     high_resolution_hours: z.number().int(),
+    /** Issue 26: the currency of its estimates and invoices, and the estimate total above which its owner approves. */
+    currency: z.enum(CURRENCIES),
+    approval_limit_cents: z.number().int(),
+    /** Its owner contacts (staff only see landlords). */
+    owners: z.array(apiLandlordOwnerSchema),
   })
   .meta({ id: 'ApiLandlord' });
 
@@ -54,7 +70,7 @@ export const apiLandlordSchema = z
  * (GET landlords/{id}) carries the lists themselves; a page of a portfolio's landlords carried thousands of people.
  */
 export const apiLandlordListRowSchema = apiLandlordSchema
-  .omit({ user_ids: true, properties: true, users: true })
+  .omit({ user_ids: true, properties: true, users: true, owners: true })
   .extend({
     property_count: z.number().int(),
     user_count: z.number().int(),

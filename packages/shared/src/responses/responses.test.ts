@@ -228,6 +228,37 @@ const ticket = {
     reopen_reason: '',
   },
   signoffs: [],
+  awaiting_owner: false,
+  cost_totals: { currency: 'CAD', estimate_cents: 45_000, invoice_cents: null },
+  costs: {
+    currency: 'CAD',
+    approval_limit_cents: 50_000,
+    items: [
+      {
+        id: 3,
+        kind: 'estimate',
+        kind_text: 'Estimate',
+        state: 'approved',
+        state_text: 'Approved',
+        contractor: { id: 9, name: 'Pat Pipes' },
+        currency: 'CAD',
+        lines: [{ kind: 'labour', kind_text: 'Labour', description: 'Two hours', amount_cents: 40_000 }],
+        subtotal_cents: 40_000,
+        tax_cents: 5_000,
+        total_cents: 45_000,
+        total_text: 'CA$450.00',
+        note: '',
+        attachment: null,
+        decided_by: 'Olivia Manager',
+        decided_at_timestamp: 1714570000,
+        decline_reason: '',
+        paid_on: null,
+        created_at_timestamp: 1714560000,
+        can: { approve: false, decline: false, mark_paid: false },
+      },
+    ],
+    can_submit: false,
+  },
 } satisfies ApiTicket;
 
 const comments = {
@@ -291,6 +322,19 @@ const dashboardAnswer = {
   ],
   ratings: { count: 3, average: 4.33 },
   due: { overdue: 2, due_soon: 1, months: [{ month: '2024-05', resolved: 4, in_target: 3 }] },
+  money: {
+    open_approvals: 2,
+    awaiting_owner: 1,
+    spend: [
+      {
+        property_id: 3,
+        property_name: 'Riverside Commons',
+        currency: 'CAD',
+        months: [{ month: '2027-03', cents: 31_500 }],
+        total_cents: 31_500,
+      },
+    ],
+  },
 } satisfies ApiDashboard;
 
 describe('response schemas', () => {

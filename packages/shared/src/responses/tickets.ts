@@ -8,6 +8,9 @@ import { z } from 'zod';
 import {
   ASSIGNMENT_STATES,
   COMMENT_VISIBILITIES,
+  COST_KINDS,
+  COST_LINE_KINDS,
+  COST_STATES,
   DUE_STATES,
   SIGNOFF_STATES,
   TARGET_KINDS,
@@ -222,6 +225,96 @@ export const apiSignoffSchema = z
   })
   .meta({ id: 'ApiSignoff' });
 
+/** A line of an estimate or invoice (issue 26). */
+export const apiCostLineSchema = z
+  .object({
+    kind: z.enum(COST_LINE_KINDS),
+    kind_text: z.string(),
+    description: z.string(),
+    amount_cents: z.number().int(),
+  })
+  .meta({ id: 'ApiCostLine' });
+
+/** An estimate or invoice of a ticket's contractor (issue 26); amounts in whole cents of `currency`. */
+export const apiTicketCostSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(COST_KINDS),
+    kind_text: z.string(),
+    state: z.enum(COST_STATES),
+    state_text: z.string(),
+    /** Who sent it; null once that user is deleted. */
+    contractor: personRefSchema.nullable(),
+    currency: z.string(),
+    lines: z.array(apiCostLineSchema),
+    subtotal_cents: z.number().int(),
+    tax_cents: z.number().int(),
+    total_cents: z.number().int(),
+    /** "$1,234.50" in its currency. */
+    total_text: z.string(),
+    note: z.string(),
+    /** The attached PDF or image, or null. */
+    attachment: z.object({ url: z.string(), name: z.string(), mime_type: z.string() }).nullable(),
+    /** Who approved, declined or marked it paid (a manager's or an owner's name); '' before. */
+    decided_by: z.string(),
+    decided_at_timestamp: z.number().nullable(),
+    decline_reason: z.string(),
+    /** An invoice's payment date ("2027-03-01"); null until paid. */
+    paid_on: z.string().nullable(),
+    created_at_timestamp: z.number(),
+    can: z.object({ approve: z.boolean(), decline: z.boolean(), mark_paid: z.boolean() }),
+  })
+  .meta({ id: 'ApiTicketCost' });
+
+/** GET approval-links/{token} (issue 26): the estimate an owner's signed link names, as its page shows it. */
+export const apiApprovalLinkSchema = apiTicketCostSchema
+  .pick({
+    currency: true,
+    lines: true,
+    subtotal_cents: true,
+    tax_cents: true,
+    total_cents: true,
+    total_text: true,
+    note: true,
+    state: true,
+    state_text: true,
+    decided_by: true,
+  })
+  .extend({
+    ticket: z.object({ visible_id: z.string(), title: z.string(), property: z.string(), unit: z.string() }),
+    owner_name: z.string(),
+    /** It still waits for an owner: the page offers Approve and Decline. */
+    can_answer: z.boolean(),
+  })
+  .meta({ id: 'ApiApprovalLink' });
+
+/** POST approval-links/{token}/approve and …/decline. */
+export const apiApprovalLinkAnswerSchema = z
+  .object({ message: z.string(), data: apiApprovalLinkSchema })
+  .meta({ id: 'ApiApprovalLinkAnswer' });
+
+/** A ticket's money (issue 26): null for its tenant. */
+export const apiTicketCostsSchema = z
+  .object({
+    currency: z.string(),
+    /** The landlord's approval limit; null for a contractor. */
+    approval_limit_cents: z.number().int().nullable(),
+    /** Newest first; a contractor sees its own. */
+    items: z.array(apiTicketCostSchema),
+    /** The viewer is the contractor that accepted the job: it may send an estimate or an invoice. */
+    can_submit: z.boolean(),
+  })
+  .meta({ id: 'ApiTicketCosts' });
+
+/** The cost columns of staff's ticket lists (issue 26): the latest estimate and invoice totals, or null. */
+export const apiTicketCostTotalsSchema = z
+  .object({
+    currency: z.string(),
+    estimate_cents: z.number().int().nullable(),
+    invoice_cents: z.number().int().nullable(),
+  })
+  .meta({ id: 'ApiTicketCostTotals' });
+
 /** A ticket as lists show it (GET tickets and friends, batch answers). */
 export const apiTicketSummarySchema = z
   .object({
@@ -260,6 +353,10 @@ export const apiTicketSummarySchema = z
     assignee: apiTicketAssigneeSchema.nullable(),
     /** Its due times (issue 26); null for a tenant, who is not shown them. */
     due: apiTicketDueSchema.nullable(),
+    /** An estimate of it waits for an owner's approval (issue 26); always false for a tenant. */
+    awaiting_owner: z.boolean(),
+    /** Its latest estimate and invoice totals (issue 26): staff only, null for the others. */
+    cost_totals: apiTicketCostTotalsSchema.nullable(),
   })
   .meta({ id: 'ApiTicketSummary' });
 
@@ -292,6 +389,8 @@ export const apiTicketSchema = apiTicketSummarySchema
     signoff: apiSignoffSchema.nullable(),
     /** Every sign-off of the ticket, newest first (one per completion). */
     signoffs: z.array(apiSignoffSchema),
+    /** Its estimates and invoices (issue 26); null for its tenant. */
+    costs: apiTicketCostsSchema.nullable(),
   })
   .meta({ id: 'ApiTicket' });
 

@@ -5,6 +5,7 @@ export * from './batch';
 export * from './categories';
 export * from './comments';
 export * from './contact';
+export * from './costs';
 export * from './due';
 export * from './errors';
 export * from './properties';

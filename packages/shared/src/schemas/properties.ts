@@ -3,6 +3,9 @@ import { z } from 'zod';
 import {
   ASSIGNMENT_RESPONSE_HOURS_MAX,
   ASSIGNMENT_RESPONSE_HOURS_MIN,
+  CURRENCIES,
+  LANDLORD_OWNERS_MAX,
+  MONEY_MAX_CENTS,
   TARGET_FIELDS,
   TARGET_HOURS_MAX,
   TARGET_HOURS_MIN,
@@ -11,11 +14,16 @@ import {
 import { en, format } from '../messages';
 import {
   country,
+  email,
   form,
   gmapsUrl,
   id,
   idList,
   longText,
+  nested,
+  optionalId,
+  parseJson,
+  phone,
   province,
   text,
   timeZone,
@@ -90,6 +98,37 @@ export function targetOutOfOrder(values: TargetValues): number | null {
   return index === -1 ? null : index;
 }
 
+/** One owner contact of a landlord (issue 26): `id` keeps an existing one (its pending approval links stay good). */
+export const landlordOwnerSchema = nested({
+  id: optionalId(v.ownerName).optional(),
+  name: text(v.ownerName),
+  email: email(v.validEmail),
+  phone_number: phone(v.phone, true),
+});
+export type LandlordOwnerValues = z.infer<typeof landlordOwnerSchema>;
+
+/** The owners as an array (or its JSON text); absent keeps the stored ones. */
+const owners = z.preprocess(
+  (value) => (value === undefined ? undefined : parseJson(value === '' ? [] : value)),
+  z
+    .array(landlordOwnerSchema, { error: v.ownerName })
+    .max(LANDLORD_OWNERS_MAX, { error: format(v.tooManyOwners, { max: LANDLORD_OWNERS_MAX }) })
+    .optional(),
+);
+
+/** Whole cents from 0 to MONEY_MAX_CENTS; blank or absent is undefined (an update keeps the stored value). */
+export function optionalCents(message: string) {
+  return z.preprocess(
+    (value) => (value === undefined || value === null || value === '' ? undefined : wholeNumber(value)),
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .min(0, { error: message })
+      .max(MONEY_MAX_CENTS, { error: message })
+      .optional(),
+  );
+}
+
 /**
  * Landlord: `users` is the multi-select of its users' ids (may be empty). `assignment_response_hours`: how long an
  * assigned contractor has to answer before the managers are alerted (issue 25); the four `*_hours` of TARGET_FIELDS:
@@ -110,6 +149,14 @@ export const landlordSchema = form({
   normal_resolution_hours: targetHours(),
   high_response_hours: targetHours(),
   high_resolution_hours: targetHours(),
+  // Issue 26: its money. Each optional like the targets (absent keeps the stored value; a new landlord takes
+  // DEFAULT_CURRENCY and APPROVAL_LIMIT_DEFAULT_CENTS, and no owners).
+  currency: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.enum(CURRENCIES, { error: v.currency }).optional(),
+  ),
+  approval_limit_cents: optionalCents(format(v.approvalLimit, { max: MONEY_MAX_CENTS / 100 })),
+  owners,
 }).superRefine((values, ctx) => {
   const index = targetOutOfOrder(values);
   if (index === null) return;

@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/client';
 import { ticketPath } from '../tickets/serialize';
 import { dueAnswer, dueFigures, dueWindow } from './due';
+import { moneyFigures } from './money';
 import {
   activity,
   countByStatus,
@@ -108,7 +109,7 @@ export async function getDashboard(
   const portfolio = ticketScope(actor) === 'all';
   const due = dueWindow(now, timeZone);
   const viewsDue = can(actor, 'ticket.viewDue');
-  const [figures, ratings] = await Promise.all([
+  const [figures, ratings, money] = await Promise.all([
     (async (): Promise<DashboardFigures & { dueAnswer?: ApiDashboard['due'] }> => {
       const narrow =
         !portfolio && (await narrowFigures(db, actor, window, closeWindowStart, due, narrowScopeLimit));
@@ -120,12 +121,15 @@ export async function getDashboard(
       return { ...wide, dueAnswer: dueFigured };
     })(),
     can(actor, 'dashboard.viewRatings') ? ratingTotals(db, actor) : null,
+    // Issue 26: staff's spend and open approvals, over the same months as the share resolved within target.
+    can(actor, 'cost.viewTotals') ? moneyFigures(db, actor, due.months) : null,
   ]);
   return {
     ...answerOf(figures),
     ratings: ratings && ratingSummary(ratings.count, ratings.sum),
     // Tenants are not shown due times (a narrow pass counts them anyway: it is the same statement for every scope).
     due: viewsDue ? (figures.dueAnswer ?? null) : null,
+    money,
   };
 }
 
@@ -157,7 +161,7 @@ function answerOf({
   weeks,
   timeToClose,
   oldest,
-}: DashboardFigures): Omit<ApiDashboard, 'ratings' | 'due'> {
+}: DashboardFigures): Omit<ApiDashboard, 'ratings' | 'due' | 'money'> {
   const countOf = new Map(statusCounts.map((row) => [Number(row.status), Number(row.count)]));
   const openStatuses = TICKET_STATUSES.slice(0, FIRST_CLOSED_STATUS).map((text, status) => ({
     status,

@@ -3,6 +3,7 @@ import {
   type ApiLandlord,
   type ApiLandlordListRow,
   type ApiLandlordLogo,
+  type ApiLandlordOwner,
   type ApiLandlordUser,
   type ApiLandlordUserOption,
   type ApiRecordRef,
@@ -50,6 +51,8 @@ function landlordFields(landlord: LandlordRow) {
     normal_resolution_hours: landlord.normalResolutionHours,
     high_response_hours: landlord.highResponseHours,
     high_resolution_hours: landlord.highResolutionHours,
+    currency: landlord.currency,
+    approval_limit_cents: landlord.approvalLimitCents,
   };
 }
 
@@ -57,11 +60,13 @@ export function serializeLandlord(
   landlord: LandlordRow,
   properties: ApiRecordRef[],
   members: LandlordMember[],
+  owners: ApiLandlordOwner[],
 ): ApiLandlord {
   return Object.assign(landlordFields(landlord), {
     user_ids: members.map((member) => member.id),
     properties,
     users: members.map(serializeLandlordUser),
+    owners,
   });
 }
 

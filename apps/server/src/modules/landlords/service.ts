@@ -15,6 +15,7 @@ import {
   type ApiLandlordFormOptions,
   type ApiLandlordListRow,
   type ApiLandlordLogo,
+  type ApiLandlordOwner,
   type ApiLandlordSummary,
   type ApiRecordRef,
   belongsToLandlord,
@@ -33,7 +34,7 @@ import {
 import { and, asc, eq, getTableName, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { reusable, shaped, type ViewerShape, viewerIn, viewerShape, withValues } from '../../db/reusable';
-import { type LandlordRow, landlords, properties, users } from '../../db/schema';
+import { type LandlordRow, landlordOwners, landlords, properties, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
@@ -104,6 +105,10 @@ const linkColumns = {
   membersJson: sql<
     LandlordMember[]
   >`(select coalesce(json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'companyName', ${users.companyName}, 'email', ${users.email}, 'role', ${users.role}) order by ${personSort}, ${users.id}), '[]'::json) from ${users} where ${users.landlordId} = ${listedLandlordId})`,
+  // Issue 26: who approves the estimates above its limit.
+  ownersJson: sql<
+    ApiLandlordOwner[]
+  >`(select coalesce(json_agg(json_build_object('id', ${landlordOwners.id}, 'name', ${landlordOwners.name}, 'email', ${landlordOwners.email}, 'phone_number', ${landlordOwners.phoneNumber}) order by ${landlordOwners.position}, ${landlordOwners.id}), '[]'::json) from ${landlordOwners} where ${landlordOwners.landlordId} = ${listedLandlordId})`,
 };
 
 type LandlordWithLinks = { landlord: LandlordRow } & {
@@ -111,7 +116,7 @@ type LandlordWithLinks = { landlord: LandlordRow } & {
 };
 
 const recordOf = (row: LandlordWithLinks): ApiLandlord =>
-  serializeLandlord(row.landlord, row.propertiesJson, row.membersJson);
+  serializeLandlord(row.landlord, row.propertiesJson, row.membersJson, row.ownersJson);
 
 /** What a landlord's list row counts (ADR 0024), from the indexes on the landlord's id. */
 const countColumns = {
@@ -330,6 +335,42 @@ function targetColumns(values: LandlordValues, current: LandlordRow | null) {
   return columns;
 }
 
+/** The money settings the form sent (issue 26), as columns; absent ones keep their stored value or default. */
+function moneyColumns(values: LandlordValues) {
+  return {
+    ...(values.currency !== undefined && { currency: values.currency }),
+    ...(values.approval_limit_cents !== undefined && { approvalLimitCents: values.approval_limit_cents }),
+  };
+}
+
+/**
+ * Replaces the owner contacts when the form sent them: one sent with the id of one of the landlord's keeps its row
+ * (its approval links stay good), the others are new, those not sent go.
+ */
+async function setOwners(tx: Tx, landlordId: number, owners: LandlordValues['owners']): Promise<void> {
+  if (owners === undefined) return;
+  const current = await tx
+    .select({ id: landlordOwners.id })
+    .from(landlordOwners)
+    .where(eq(landlordOwners.landlordId, landlordId));
+  const kept = new Set(current.map((row) => row.id));
+  const keptIds = owners.flatMap((owner) => (owner.id && kept.has(owner.id) ? [owner.id] : []));
+  await tx
+    .delete(landlordOwners)
+    .where(
+      and(
+        eq(landlordOwners.landlordId, landlordId),
+        keptIds.length > 0 ? notInArray(landlordOwners.id, keptIds) : undefined,
+      ),
+    );
+  for (const [position, owner] of owners.entries()) {
+    const columns = { name: owner.name, email: owner.email, phoneNumber: owner.phone_number, position };
+    if (owner.id && kept.has(owner.id))
+      await tx.update(landlordOwners).set(columns).where(eq(landlordOwners.id, owner.id));
+    else await tx.insert(landlordOwners).values({ landlordId, ...columns });
+  }
+}
+
 export async function createLandlord(
   context: ServiceContext,
   actor: Actor,
@@ -351,9 +392,11 @@ export async function createLandlord(
             assignmentResponseHours: values.assignment_response_hours,
           }),
           ...targets,
+          ...moneyColumns(values),
         })
         .returning({ id: landlords.id });
       await setMembers(tx, row.id, values.users);
+      await setOwners(tx, row.id, values.owners);
       const avatar = await store(logoFolder(row.id));
       if (avatar) await tx.update(landlords).set({ avatar }).where(eq(landlords.id, row.id));
       return row.id;
@@ -402,9 +445,11 @@ export async function updateLandlord(
             assignmentResponseHours: values.assignment_response_hours,
           }),
           ...targetColumns(values, current),
+          ...moneyColumns(values),
           ...(avatar ? { avatar } : {}),
         })
         .where(eq(landlords.id, id));
+      await setOwners(tx, id, values.owners);
       return avatar ? current.avatar : null;
     }),
   );

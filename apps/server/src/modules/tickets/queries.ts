@@ -71,6 +71,13 @@ import {
 } from '../../lib/list-query';
 import { propertiesOfLandlord, seesEveryRow } from '../../lib/scopes';
 import { sessionColumns, sessionMatches } from '../../lib/session';
+import {
+  costFlagsJson,
+  costsJson,
+  type JsonCost,
+  type JsonLandlordMoney,
+  landlordMoneyJson,
+} from '../costs/queries';
 
 /** Builds subqueries without a database handle. */
 const qb = new QueryBuilder();
@@ -270,6 +277,8 @@ const rowColumns = {
     avatar: tenantUser.avatar,
   },
   assignment: assignmentJson,
+  // Issue 26: an estimate waiting for an owner, the latest totals (the lists' flag and cost columns).
+  costFlags: costFlagsJson,
 };
 
 /** A ticket's categories as a JSON column of its row (one statement per page instead of two). */
@@ -779,6 +788,9 @@ export interface TicketDetailRows {
   visits: JsonVisit[];
   /** Newest first. */
   signoffs: JsonSignoff[];
+  /** Issue 26: newest first, and the landlord's currency and limit. */
+  costs: JsonCost[];
+  money: JsonLandlordMoney | null;
 }
 
 // The detail's lists as JSON columns of the ticket's own row: one statement and one pooled connection per
@@ -793,6 +805,8 @@ const detailLists = {
   >`(select coalesce(json_agg(json_build_object('id', ta.id, 'ticketId', ta.ticket_id, 'startsAt', ta.starts_at, 'endsAt', ta.ends_at) order by ta.starts_at, ta.id), '[]'::json) from ticket_availability ta where ta.ticket_id = ${tickets.id})`,
   visitsJson,
   signoffsJson,
+  costsJson,
+  landlordMoneyJson,
   logJson: sql<
     JsonLogEntry[]
   >`(select coalesce(json_agg(json_build_object('entry', json_build_object('id', l.id, 'ticketId', l.ticket_id, 'userId', l.user_id, 'action', l.action, 'description', l.description, 'data', l.data, 'createdAt', l.created_at), 'user', case when u.id is null then null else json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'companyName', u.company_name, 'email', u.email) end) order by l.created_at desc, l.id desc), '[]'::json) from ticket_log l left join users u on u.id = l.user_id where l.ticket_id = ${tickets.id})`,
@@ -827,11 +841,23 @@ export async function findTicketDetail(
 
 /** The detail's JSON lists read back into rows (timestamps come as text). */
 function detailRowsOf(found: TicketJoinedRow & DetailListColumns): TicketDetailRows {
-  const { categoriesJson, imagesJson, availabilityJson, logJson, visitsJson, signoffsJson, ...row } = found;
+  const {
+    categoriesJson,
+    imagesJson,
+    availabilityJson,
+    logJson,
+    visitsJson,
+    signoffsJson,
+    costsJson: costs,
+    landlordMoneyJson: money,
+    ...row
+  } = found;
   return {
     row,
     visits: visitsJson,
     signoffs: signoffsJson,
+    costs,
+    money,
     categories: categoriesJson,
     images: imagesJson.map((image) => ({ ...image, createdAt: new Date(image.createdAt) })),
     availability: availabilityJson.map((range) => ({

@@ -24,6 +24,7 @@ import {
 } from '@mend/shared';
 import type { TicketImageRow, TicketLogRow } from '../../db/schema';
 import { fileUrl } from '../../lib/storage-urls';
+import { awaitingOwner, serializeCosts, serializeCostTotals } from '../costs/serialize';
 import { displayName, toSeconds } from '../users/serialize';
 import { isActiveVisit, serializeVisit } from '../visits/serialize';
 import type {
@@ -252,6 +253,8 @@ export function serializeTicketSummary(
     can: ticketPermissions(viewer, row, parts),
     assignee: serializeAssignee(viewer, row.assignment),
     due: serializeDue(viewer, row, now),
+    awaiting_owner: awaitingOwner(viewer, row.costFlags),
+    cost_totals: serializeCostTotals(viewer, row.costFlags),
   };
 }
 
@@ -338,6 +341,13 @@ export function serializeTicket(detail: TicketDetailRows, viewer: Actor, now: Da
       visits: visits.map((visit) => serializeVisit(visit, zone)),
       signoff: newestSignoff && serializeSignoff(newestSignoff),
       signoffs: signoffs.map(serializeSignoff),
+      costs: serializeCosts(viewer, {
+        id: row.ticket.id,
+        landlordId: row.property.landlordId,
+        costs: detail.costs,
+        money: detail.money,
+        assignment: row.assignment,
+      }),
     },
   );
 }

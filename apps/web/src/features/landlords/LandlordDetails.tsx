@@ -13,6 +13,7 @@ import { RecordDetails } from '../../components/records/RecordDetails';
 import { useActor } from '../../lib/actor';
 import { t } from '../../lib/translations';
 import { landlordKind } from './kind';
+import { MoneySection } from './MoneySection';
 import { memberLabel } from './members';
 import { TargetsSection } from './TargetsSection';
 
@@ -45,6 +46,7 @@ export function LandlordDetails({ id, panel }: { id: number; panel: PanelControl
             </DetailFields>
           </DetailSection>
           <TargetsSection landlord={landlord} />
+          <MoneySection landlord={landlord} />
           <LinkSection
             title={F.properties}
             items={(landlord.properties ?? []).map((property) => ({

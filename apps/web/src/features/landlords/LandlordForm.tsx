@@ -6,7 +6,6 @@ import {
   ASSIGNMENT_RESPONSE_HOURS_DEFAULT,
   ASSIGNMENT_RESPONSE_HOURS_MAX,
   type LandlordValues,
-  landlordSchema,
 } from '@mend/shared';
 import { avatarError, FormAvatarField, NameDescriptionFields } from '../../components/forms/fields';
 import type { FormValues } from '../../components/forms/form-values';
@@ -16,14 +15,20 @@ import { RecordFormPanel } from '../../components/records/RecordFormPanel';
 import { useRecordEditor } from '../../components/records/useRecordEditor';
 import { t } from '../../lib/translations';
 import { landlordKind } from './kind';
+import { MoneyFields } from './MoneyFields';
 import { memberLabel } from './members';
+import { landlordFormSchema, type MoneyFormValues, moneyBody, moneyFormValues } from './money';
 import { TargetFields } from './TargetFields';
 import { targetFormValues } from './targets';
 
 const F = t.screens.fields;
 
-/** The schema's fields, and the logo (checked apart: avatarError). */
-type LandlordFormValues = FormValues<LandlordValues> & { avatar: File | null };
+/**
+ * The schema's fields, and the logo (checked apart: avatarError). The money fields are held as money.ts says: the
+ * approval limit as typed in units, the owners as rows with a key for React.
+ */
+type LandlordFormValues = Omit<FormValues<LandlordValues>, keyof MoneyFormValues> &
+  MoneyFormValues & { avatar: File | null };
 
 export function LandlordFormPanel({ id, panel }: { id: number | null; panel: PanelControls }) {
   return (
@@ -57,10 +62,16 @@ function LandlordForm({
       ),
       // Issue 26: its service targets, a new landlord's the defaults (TARGET_HOURS_DEFAULT).
       ...targetFormValues(landlord),
+      // Issue 26: its currency, approval limit and owners (a new landlord's the defaults, no owners).
+      ...moneyFormValues(landlord),
     },
-    schema: landlordSchema,
+    schema: landlordFormSchema,
     extraValidate: (values) => avatarError(values.avatar),
-    body: ({ users, ...values }) => (canChangeUsers ? { ...values, users } : values),
+    body: ({ users, currency, approval_limit_cents, owners, ...values }) => ({
+      ...values,
+      ...moneyBody({ currency, approval_limit_cents, owners }),
+      ...(canChangeUsers && { users }),
+    }),
     toasts: { created: t.toasts.landlordCreated, updated: t.toasts.landlordUpdated },
     errorLabels: { create: t.buttonErrors.create, update: t.buttonErrors.updateLandlord },
   });
@@ -87,6 +98,7 @@ function LandlordForm({
         {...form.getInputProps('assignment_response_hours')}
       />
       <TargetFields form={form} />
+      <MoneyFields form={form} />
       {canChangeUsers ? (
         <MultiSelect
           label={F.users}
