@@ -4,7 +4,7 @@
  * login page stays small. Each record screen is its own chunk (React.lazy); its list route holds the
  * panel routes (create, details, edit) as children, so the list stays mounted while the side panel
  * follows the URL. The account screens (forgot and reset password, activation, unsubscribe) and the
- * signed assignment and sign-off links' pages are chunks of their own too, so the login page stays the only
+ * signed assignment, sign-off and owner approval links' pages are chunks of their own too, so the login page stays the only
  * screen of the first load.
  */
 import { type ComponentType, type ReactNode, Suspense } from 'react';
@@ -49,6 +49,7 @@ const ActivationPage = lazyScreen(() => import('../features/account/ActivationPa
 const UnsubscribePage = lazyScreen(() => import('../features/account/UnsubscribePage'));
 const AssignmentLinkPage = lazyScreen(() => import('../features/tickets/assignment/AssignmentLinkPage'));
 const SignoffLinkPage = lazyScreen(() => import('../features/tickets/signoff/SignoffLinkPage'));
+const ApprovalLinkPage = lazyScreen(() => import('../features/tickets/costs/ApprovalLinkPage'));
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'));
 const ContactPage = lazyScreen(() => import('../features/contact/ContactPage'));
 const OutboxPage = lazyScreen(() => import('../features/outbox/OutboxPage'));
@@ -92,6 +93,8 @@ export const authRoutes: RouteObject[] = [
   { path: '/assignment/:token', element: authPage(<AssignmentLinkPage />) },
   // Issue 25: the signed link of a completed ticket's email or SMS: the tenant confirms and rates, or reopens.
   { path: '/signoff/:token', element: authPage(<SignoffLinkPage />) },
+  // Issue 26: the signed link of an owner's email: the owner approves or declines an estimate above the limit.
+  { path: '/approvals/:token', element: authPage(<ApprovalLinkPage />) },
 ];
 
 /**

@@ -11,6 +11,7 @@ import { useCallback, useMemo } from 'react';
 import type { ListCardContent } from '../../components/table/ListCard';
 import { format, t } from '../../lib/translations';
 import { AssigneeMark } from './assignment/AssigneeMark';
+import { AwaitingOwnerTag, CostTotalsMark } from './costs/CostMarks';
 import { DueMark, useDueStateAt } from './due/DueMark';
 import { listsDueState } from './due/due-rules';
 import { PriorityMark, RelativeTime, StatusTag } from './TicketParts';
@@ -21,8 +22,11 @@ import classes from './tickets.module.css';
 const S = t.ticketScreens;
 const C = S.columns;
 
-/** The table's columns: their ids are the server's sort keys. `showDue`: the Due column (not for tenants). */
-export function useTicketColumns(now: number, showDue: boolean) {
+/**
+ * The table's columns: their ids are the server's sort keys. `showDue`: the Due column (not for tenants); `showCosts`:
+ * the Cost column (staff, issue 26: the latest estimate and invoice totals).
+ */
+export function useTicketColumns(now: number, showDue: boolean, showCosts = false) {
   // Cells are plain elements styled by tickets.module.css, not Mantine components: the table is most of
   // what the screen renders, and a Text per cell tripled its render time on slow phones.
   return useMemo<ColumnDef<ApiTicketSummary, unknown>[]>(
@@ -72,7 +76,18 @@ export function useTicketColumns(now: number, showDue: boolean) {
       {
         id: 'status',
         header: C.status,
-        cell: ({ row }) => <StatusTag slug={row.original.status_slug} text={row.original.status_text} />,
+        // Issue 26: an estimate waiting for the owner shows as a small tag under the status.
+        cell: ({ row }) => (
+          <>
+            <StatusTag slug={row.original.status_slug} text={row.original.status_text} />
+            {row.original.awaiting_owner ? (
+              <>
+                <br />
+                <AwaitingOwnerTag />
+              </>
+            ) : null}
+          </>
+        ),
       },
       ...(showDue
         ? [
@@ -80,6 +95,16 @@ export function useTicketColumns(now: number, showDue: boolean) {
               id: DUE_SORT,
               header: C.due,
               cell: ({ row }) => <DueMark due={row.original.due} now={now} />,
+            } satisfies ColumnDef<ApiTicketSummary, unknown>,
+          ]
+        : []),
+      ...(showCosts
+        ? [
+            {
+              id: 'cost',
+              header: t.costScreens.column,
+              enableSorting: false,
+              cell: ({ row }) => <CostTotalsMark totals={row.original.cost_totals} />,
             } satisfies ColumnDef<ApiTicketSummary, unknown>,
           ]
         : []),
@@ -107,13 +132,13 @@ export function useTicketColumns(now: number, showDue: boolean) {
         ),
       },
     ],
-    [now, showDue],
+    [now, showDue, showCosts],
   );
 }
 
 /**
  * A phone's card: title, status, property and unit (or "Whole property", issue 26), the assigned contractor, past
- * due or due today (issue 26), then number, priority and age.
+ * due or due today (issue 26), awaiting the owner's approval (issue 26), then number, priority and age.
  */
 export function useTicketCard(now: number) {
   const stateAt = useDueStateAt();
@@ -128,6 +153,7 @@ export function useTicketCard(now: number) {
         ticket.due && listsDueState(stateAt(ticket.due, now)) ? (
           <DueMark key="due" due={ticket.due} now={now} inCard />
         ) : null,
+        ticket.awaiting_owner ? <AwaitingOwnerTag key="owner" inCard /> : null,
       ],
       meta: [
         `#${ticket.visible_id}`,

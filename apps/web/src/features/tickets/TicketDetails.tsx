@@ -4,7 +4,8 @@
  * the photos, category, availability, priority, created and closed dates, the assigned contractor (issue 25: its
  * answer, staff's assign and unassign, assignment/), the visit (issue 25: booked or proposed, answered, cancelled,
  * visits/), the due times (issue 26: not for tenants; their managers change them, due/), the tenant's sign-off once
- * completed (issue 25: asked, confirmed and rated, or reopened, signoff/), the contact, the meta list, the
+ * completed (issue 25: asked, confirmed and rated, or reopened, signoff/), the estimates and invoices (issue 26: not
+ * for tenants; the contractor sends, staff decide and mark paid, costs/), the contact, the meta list, the
  * Conversation (issue 25: the comments and the composer, conversation/) and the Activity log. Footer: the status
  * dropdown (tenants, and contractors on their routed tickets), Delete and Edit.
  *
@@ -23,6 +24,7 @@ import { invalidateNotifications } from '../notifications/queries';
 import { ActivityLog } from './ActivityLog';
 import { TicketAssignment } from './assignment/TicketAssignment';
 import { TicketConversation } from './conversation/TicketConversation';
+import { TicketCosts } from './costs/TicketCosts';
 import { TicketDue } from './due/TicketDue';
 import { TicketSignoff } from './signoff/TicketSignoff';
 import {
@@ -78,6 +80,7 @@ function TicketView({ ticket, panel }: { ticket: ApiTicket; panel: PanelControls
         <TicketVisit ticket={ticket} />
         <TicketDue ticket={ticket} />
         <TicketSignoff ticket={ticket} />
+        <TicketCosts ticket={ticket} />
         <TicketFactsSection ticket={ticket} />
         <TicketLocationSection ticket={ticket} />
         <TicketContactSection ticket={ticket} />

@@ -1,0 +1,200 @@
+/**
+ * An estimate over the approval limit, approved by the owner's link (issue 26 section 3), in a real browser against
+ * the real server with demo data, its outbox delivering to the test SMTP server (global-setup.ts):
+ * - set up through the API: the Northwind manager lists an owner in the landlord's settings; Jane Morrison raises a
+ *   plumbing ticket, the manager assigns Marco Rossi (the plumber), who accepts;
+ * - Marco sends an estimate above the 500.00 CAD limit from the ticket's "Costs" section (lines, tax, live total);
+ * - the manager sees the ticket "Awaiting owner approval" in its details and in the list, with its cost;
+ * - the owner's email arrives; the owner opens its link signed out on a 390 px phone and approves;
+ * - the manager and Marco see the estimate approved.
+ */
+import { en, moneyText } from '@mend/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  appReady,
+  assign,
+  DEMO,
+  janeRaisesPlumbingTicket,
+  launchBrowser,
+  marcoOn,
+  newPhonePage,
+  onDesktop,
+  overflow,
+  saveScreen,
+  waitForMail,
+} from './browser';
+
+const C = en.costScreens;
+const stamp = Date.now().toString(36);
+const OWNER = { name: 'Helen Ortiz', email: `helen-${stamp}@owners.test` };
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A multipart POST (or PATCH through `_method`) with the page's session and anti-forgery token; answers the JSON. */
+function send<T>(
+  page: Page,
+  url: string,
+  fields: Record<string, string | string[]>,
+  method = 'POST',
+): Promise<T> {
+  return page.evaluate(
+    async ({ url, fields, method }) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) {
+        if (Array.isArray(value)) for (const item of value) form.append(name, item);
+        else form.append(name, value);
+      }
+      if (method !== 'POST') form.append('_method', method);
+      form.append('_nonce', `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+      const answer = await fetch(url, {
+        method: 'POST',
+        body: form,
+        headers: { Accept: 'application/json', 'x-csrf-token': token },
+      });
+      const body = await answer.text();
+      if (!answer.ok) throw new Error(`${url}: ${answer.status} ${body}`);
+      return JSON.parse(body);
+    },
+    { url, fields, method },
+  ) as Promise<T>;
+}
+
+interface LandlordRecord {
+  id: number;
+  name: string;
+  description: string | null;
+  user_ids: number[];
+  currency: string;
+  approval_limit_cents: number;
+  owners: { id: number; name: string; email: string; phone_number: string | null }[];
+}
+
+/** The manager lists the owner in its landlord's settings (keeping any listed already). */
+async function addOwner(manager: Page): Promise<LandlordRecord> {
+  const current = await api<{ landlord: { id: number } | null }>(manager, '/api/landlords/current');
+  const id = current.landlord?.id;
+  if (!id) throw new Error('the manager has no landlord');
+  const landlord = await api<LandlordRecord>(manager, `/api/landlords/${id}`);
+  const owners = [
+    ...landlord.owners.map((owner) => ({
+      id: owner.id,
+      name: owner.name,
+      email: owner.email,
+      phone_number: owner.phone_number ?? '',
+    })),
+    { name: OWNER.name, email: OWNER.email, phone_number: '' },
+  ];
+  await send(
+    manager,
+    `/api/landlords/${id}`,
+    {
+      name: landlord.name,
+      description: landlord.description ?? '',
+      'users[]': landlord.user_ids.map(String),
+      owners: JSON.stringify(owners),
+    },
+    'PATCH',
+  );
+  return api<LandlordRecord>(manager, `/api/landlords/${id}`);
+}
+
+/** The ticket's details panel, opened at /tickets/{id}. */
+async function openDetails(page: Page, ticketId: number) {
+  await page.goto(`/tickets/${ticketId}`);
+  await appReady(page);
+  const details = page.getByRole('dialog', { name: en.titles.ticketDetails });
+  await details.getByRole('heading', { name: C.title }).waitFor();
+  return details;
+}
+
+describe('an estimate over the limit approved by the owner’s link', () => {
+  it('is sent by the plumber, flagged for the manager, and approved by the owner signed out', async () => {
+    const manager = await onDesktop(browser, DEMO.manager);
+    await appReady(manager);
+    const landlord = await addOwner(manager);
+    expect(landlord.owners.map((owner) => owner.email)).toContain(OWNER.email);
+    expect(landlord.currency).toBe('CAD');
+    expect(landlord.approval_limit_cents).toBe(50_000);
+
+    const tenant = await onDesktop(browser, DEMO.tenant);
+    await appReady(tenant);
+    const ticket = await janeRaisesPlumbingTicket(tenant, `Water heater leaking at the base ${stamp}`);
+    await assign(manager, ticket.id, await marcoOn(manager, ticket.id));
+
+    const plumber = await onDesktop(browser, DEMO.plumber);
+    await appReady(plumber);
+    await send(plumber, `/api/tickets/${ticket.id}/assignment/accept`, {});
+
+    // Marco sends the estimate from the ticket's Costs: 450.00 labour, 120.50 parts, 28.53 tax = 599.03.
+    let details = await openDetails(plumber, ticket.id);
+    await details.getByRole('button', { name: C.sendEstimate }).click();
+    const form = details.getByRole('form', { name: C.sendEstimate });
+    const first = form.getByRole('group', { name: 'Line 1' });
+    await first.getByLabel(C.lineDescription).fill('Replace the water heater drain valve');
+    await first.getByLabel('Amount (CAD)').fill('450');
+    await form.getByRole('button', { name: C.addLine }).click();
+    const second = form.getByRole('group', { name: 'Line 2' });
+    await second.getByLabel(C.lineKind).selectOption('parts');
+    await second.getByLabel(C.lineDescription).fill('Drain valve');
+    await second.getByLabel('Amount (CAD)').fill('120.50');
+    await form.getByLabel('Tax (CAD)').fill('28.53');
+    await form.getByLabel(C.note).fill('Parts in stock.');
+    const total = moneyText(59_903, 'CAD');
+    await expect(form.locator('[data-cost-form-total]').textContent()).resolves.toBe(total);
+    await form.getByRole('button', { name: C.sendEstimate }).click();
+    const sent = details.locator('[data-cost-kind="estimate"][data-cost-item-state="awaiting_owner"]');
+    await sent.waitFor();
+    await expect(sent.locator('[data-cost-total]').textContent()).resolves.toBe(total);
+    await expect(sent.locator('[data-cost-line]').count()).resolves.toBe(2);
+    await saveScreen(plumber, 'costs-sent', sent);
+
+    // The manager sees it waiting for the owner, in the details and the list.
+    details = await openDetails(manager, ticket.id);
+    await details.locator('[data-awaiting-owner-flag]').getByText(en.costs.awaitingOwner).waitFor();
+    await details.locator('[data-cost-item-state="awaiting_owner"]').waitFor();
+    await manager.goto('/tickets');
+    await appReady(manager);
+    const row = manager.getByRole('row').filter({ hasText: ticket.title });
+    await row.locator('[data-awaiting-owner-tag]').waitFor();
+    await expect(row.locator('[data-cost-totals]').textContent()).resolves.toContain(total);
+
+    // The owner's email, with the link that answers signed out.
+    const mail = await waitForMail(OWNER.email, /Approval needed/);
+    const link = /(https?:\/\/\S+\/approvals\/[^\s)>\]]+)/.exec(mail.text)?.[1];
+    expect(link, mail.text).toBeTruthy();
+    const phone = await newPhonePage(browser);
+    await phone.goto(new URL(link as string).pathname);
+    await appReady(phone);
+    await phone.getByRole('heading', { name: ticket.title }).waitFor();
+    await phone.getByText(total).first().waitFor();
+    expect(await overflow(phone)).toBeLessThanOrEqual(0);
+    await saveScreen(phone, 'costs-owner-page');
+    await phone.getByRole('button', { name: C.approve }).click();
+    await phone.getByText(en.costs.owner.approved).waitFor();
+    await expect(phone.getByRole('button', { name: C.approve }).count()).resolves.toBe(0);
+    expect(await overflow(phone)).toBeLessThanOrEqual(0);
+
+    // The manager and Marco see it approved.
+    details = await openDetails(manager, ticket.id);
+    const approved = details.locator('[data-cost-kind="estimate"][data-cost-item-state="approved"]');
+    await approved.waitFor();
+    await expect(approved.locator('[data-cost-decided-by]').textContent()).resolves.toContain(OWNER.name);
+    await expect(details.locator('[data-awaiting-owner-flag]').count()).resolves.toBe(0);
+    await saveScreen(manager, 'costs-approved', approved);
+    details = await openDetails(plumber, ticket.id);
+    await details.locator('[data-cost-kind="estimate"][data-cost-item-state="approved"]').waitFor();
+
+    for (const page of [manager, tenant, plumber, phone]) await page.context().close();
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The lines and sums of an estimate or invoice (issue 26): each line's kind, description and amount, then the
+ * subtotal, tax and total, in the cost's currency. A ticket's details (CostItem.tsx) and the owner's approval page
+ * (ApprovalLinkPage.tsx) both show it; it keeps to one column at a phone's 390 px.
+ */
+import { type ApiTicketCost, moneyText } from '@mend/shared';
+import { t } from '../../../lib/translations';
+import classes from './costs.module.css';
+
+const C = t.costScreens;
+
+export function CostLines({
+  cost,
+}: {
+  cost: Pick<
+    ApiTicketCost,
+    'lines' | 'currency' | 'subtotal_cents' | 'tax_cents' | 'total_cents' | 'total_text'
+  >;
+}) {
+  return (
+    <>
+      <table className={classes.lines}>
+        <tbody>
+          {cost.lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of a sent cost never move.
+            <tr key={index} data-cost-line={line.kind}>
+              <td>
+                <span className={classes.lineKind}>{line.kind_text}</span>
+                <span className={classes.lineText}>{line.description}</span>
+              </td>
+              <td>{moneyText(line.amount_cents, cost.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className={classes.sums}>
+        <dt>{C.subtotal}</dt>
+        <dd>{moneyText(cost.subtotal_cents, cost.currency)}</dd>
+        <dt>{C.tax}</dt>
+        <dd>{moneyText(cost.tax_cents, cost.currency)}</dd>
+        <dt data-total>{C.total}</dt>
+        <dd data-total data-cost-total>
+          {cost.total_text}
+        </dd>
+      </dl>
+    </>
+  );
+}
