@@ -27,6 +27,7 @@
  *   ticket_comments      ~1.4 per ticket (none for 39%, 1-3 for 60%, 20-40 for 1%; 300 on each ticket the bench
  *                        reads as a role), by the ticket's tenant, contractor and managers, everyone/contractor/staff
  *   ticket_comment_files 1 or 2 on ~8% of comments (rows only: no files on disk)
+ *   ticket_costs         an estimate per accepted job, an invoice per completed one (paid); 1 line each
  *   schedules            3 per property (a unit's monthly, the whole property's quarterly and yearly)
  *
  * PostgreSQL: (re)creates the database (default mend_bench on 127.0.0.1; the name must contain "bench"),
@@ -841,6 +842,32 @@ function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
           ${NOW} - (g * ${HISTORY_DAYS / l.contacts}) * interval '1 day'
         from generate_series(1, ${l.contacts}) g
         join users usr on usr.id = ${l.tenantBase} + (g * 7919) % ${l.tenants}`,
+    },
+    {
+      // Money (issue 26): an estimate on every accepted job (approved once the work is done; open ones waiting for a
+      // manager, or one in five above the limit for an owner) and an invoice on every Completed one, paid two weeks
+      // after: the dashboard's spend and open approvals, the lists' cost columns.
+      table: 'ticket_costs',
+      sql: `insert into ticket_costs (ticket_id, kind, contractor_id, currency, subtotal_cents, tax_cents, total_cents,
+          state, decided_at, decided_by_name, paid_on, owner_asked_at, created_at, updated_at)
+        select t.id, k.kind, a.contractor_id, 'CAD', k.amount, k.amount / 20, k.amount + k.amount / 20,
+          case when k.kind = 'invoice' then 'paid' when t.status >= 2 then 'approved'
+            when k.amount > 50000 then 'awaiting_owner' else 'pending' end,
+          case when k.kind = 'invoice' or t.status >= 2 then a.answered_at + interval '1 day' end,
+          case when k.kind = 'invoice' or t.status >= 2 then 'Bench Manager' else '' end,
+          case when k.kind = 'invoice' then (t.closed_at + interval '14 days')::date end,
+          case when k.kind = 'estimate' and t.status < 2 and k.amount > 50000 then a.answered_at end,
+          a.answered_at, a.answered_at
+        from tickets t
+        join ticket_assignments a on a.ticket_id = t.id and a.state = 'accepted'
+        cross join lateral (select 'estimate' as kind, 8000 + (t.id * 7919) % 60000 as amount
+          union all select 'invoice', 8000 + (t.id * 7919) % 60000 where t.status = 3 and t.closed_at is not null) k
+        where t.status <> 4`,
+    },
+    {
+      table: 'ticket_cost_lines',
+      sql: `insert into ticket_cost_lines (cost_id, position, kind, description, amount_cents)
+        select c.id, 0, 'labour', 'Labour and parts', c.subtotal_cents from ticket_costs c`,
     },
     {
       // Recurring work (issue 26): per property a unit's monthly filter change and the whole property's quarterly
