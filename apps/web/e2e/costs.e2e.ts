@@ -23,6 +23,7 @@ import {
   onDesktop,
   overflow,
   saveScreen,
+  signIn,
   waitForMail,
 } from './browser';
 
@@ -195,6 +196,20 @@ describe('an estimate over the limit approved by the owner’s link', () => {
     details = await openDetails(plumber, ticket.id);
     await details.locator('[data-cost-kind="estimate"][data-cost-item-state="approved"]').waitFor();
 
-    for (const page of [manager, tenant, plumber, phone]) await page.context().close();
+    // The manager's dashboard counts the money (issue 26), at 390 px too.
+    await manager.goto('/');
+    await appReady(manager);
+    const money = manager.locator('[data-money-cards]');
+    await money.getByText(en.dashboard.openApprovals).waitFor();
+    await money.getByText(en.dashboard.spend).waitFor();
+    const managerPhone = await newPhonePage(browser);
+    await signIn(managerPhone, DEMO.manager);
+    await managerPhone.goto('/');
+    await appReady(managerPhone);
+    await managerPhone.locator('[data-money-cards]').getByText(en.dashboard.awaitingOwner).waitFor();
+    expect(await overflow(managerPhone)).toBeLessThanOrEqual(0);
+    await saveScreen(managerPhone, 'costs-dashboard-phone');
+
+    for (const page of [manager, tenant, plumber, phone, managerPhone]) await page.context().close();
   });
 });

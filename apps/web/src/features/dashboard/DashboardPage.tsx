@@ -21,6 +21,7 @@ import { useActor } from '../../lib/actor';
 import { fetchJson } from '../../lib/records';
 import { t } from '../../lib/translations';
 import { DueCards } from './DueCards';
+import { MoneyCards } from './MoneyCards';
 import { OldestOpenCard } from './OldestOpenCard';
 import { PropertyCard } from './PropertyCard';
 import { RatingCard, TimeToCloseCards, TotalsCards } from './StatCards';
@@ -126,6 +127,7 @@ function DashboardContent({ data }: { data: ApiDashboard }) {
       </SimpleGrid>
 
       {data.due ? <DueCards due={data.due} /> : null}
+      {data.money ? <MoneyCards money={data.money} /> : null}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>

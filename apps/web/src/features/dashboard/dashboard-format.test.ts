@@ -7,6 +7,7 @@ import {
   propertyChartData,
   ratingTexts,
   shortLabel,
+  spendRows,
   statusChartData,
   targetMonthRow,
   timeToCloseTexts,
@@ -166,5 +167,42 @@ describe('resolved within target', () => {
       text: 'None completed',
       percent: null,
     });
+  });
+});
+
+describe('spend rows', () => {
+  it('formats each property’s total and months, bars against the largest month shown', () => {
+    const rows = spendRows([
+      {
+        property_id: 1,
+        property_name: 'Riverside Commons',
+        currency: 'CAD',
+        months: [
+          { month: '2027-02', cents: 10_000 },
+          { month: '2027-03', cents: 40_000 },
+        ],
+        total_cents: 50_000,
+      },
+      {
+        property_id: 2,
+        property_name: 'Harbour View',
+        currency: 'USD',
+        months: [
+          { month: '2027-02', cents: 0 },
+          { month: '2027-03', cents: 20_000 },
+        ],
+        total_cents: 20_000,
+      },
+    ]);
+    expect(rows.map((row) => [row.name, row.total])).toEqual([
+      ['Riverside Commons', '$500.00'],
+      ['Harbour View', 'US$200.00'],
+    ]);
+    expect(rows[0].months.map((month) => month.percent)).toEqual([25, 100]);
+    expect(rows[1].months.map((month) => [month.text, month.percent])).toEqual([
+      ['US$0.00', 0],
+      ['US$200.00', 50],
+    ]);
+    expect(spendRows([])).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
 /** Pure helpers of the dashboard: how figures read ("2.5 days", "5 h", "1,234") and the charts' data. */
 import {
   type ApiDashboardPropertyCount,
+  type ApiDashboardSpend,
   type ApiDashboardStatusCount,
   type ApiDashboardTargetMonth,
   type ApiDashboardTimeToClose,
   type ApiDashboardWeek,
   DASHBOARD_CLOSE_WINDOW_DAYS,
+  moneyText,
 } from '@mend/shared';
 import dayjs from 'dayjs';
 import { format, t } from '../../lib/translations';
@@ -156,4 +158,23 @@ export function targetMonthRow(row: ApiDashboardTargetMonth): {
     }),
     percent,
   };
+}
+
+/**
+ * One property's spend (issue 26) as the dashboard draws it: its total, and each month's amount with its share of the
+ * largest month of any property shown (whole percent), so the bars of every row compare.
+ */
+export function spendRows(spend: ApiDashboardSpend[]) {
+  const largest = Math.max(0, ...spend.flatMap((row) => row.months.map((month) => month.cents)));
+  return spend.map((row) => ({
+    key: `${row.property_id} ${row.currency}`,
+    name: row.property_name,
+    total: moneyText(row.total_cents, row.currency),
+    months: row.months.map((month) => ({
+      month: month.month,
+      label: monthLabel(month.month),
+      text: moneyText(month.cents, row.currency),
+      percent: largest === 0 ? 0 : Math.round((month.cents / largest) * 100),
+    })),
+  }));
 }
