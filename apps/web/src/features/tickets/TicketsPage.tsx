@@ -69,8 +69,8 @@ export default function TicketsPage() {
     if (statuses.isError) toastError(t.errors.oops, t.errors.statusesFetch);
   }, [statuses.isError]);
 
-  // Staff (who filter by assignee) also see the Cost column (issue 26).
-  const columns = useTicketColumns(now, rights.byDue, rights.byAssignee);
+  // Staff also see the Cost column (issue 26).
+  const columns = useTicketColumns(now, rights.byDue, can(actor, 'cost.viewTotals'));
   const card = useTicketCard(now);
 
   const filters = ({ values, set }: FilterControls) => (
