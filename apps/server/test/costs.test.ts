@@ -260,10 +260,13 @@ describe('an invoice', () => {
     expect((await clients.unroutedContractor.get(invoice.attachment.url)).statusCode).toBe(404);
     expect((await clients.tenant.get(invoice.attachment.url)).statusCode).toBe(404);
 
-    const badDate = await clients.manager.post(`/api/tickets/${ticketId}/costs/${invoice.id}/paid`, {
-      paid_on: '2027-02-30',
-    });
-    expect(badDate.statusCode).toBe(422);
+    for (const paidOn of ['2027-02-30', 'soon', '']) {
+      const badDate = await clients.manager.post(`/api/tickets/${ticketId}/costs/${invoice.id}/paid`, {
+        paid_on: paidOn,
+      });
+      expect(badDate.statusCode, `${paidOn}: ${badDate.body}`).toBe(422);
+      expect(badDate.json().errors.paid_on).toEqual([en.validation.paidOn]);
+    }
     const paid = await clients.manager.post(`/api/tickets/${ticketId}/costs/${invoice.id}/paid`, {
       paid_on: '2027-03-05',
     });

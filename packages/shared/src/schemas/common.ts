@@ -97,6 +97,13 @@ export function optionalPassword(message: string) {
   );
 }
 
+/** A calendar date "YYYY-MM-DD" that exists (not "2027-02-30"); never throws, whatever the text. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const moment = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(moment.getTime()) && moment.toISOString().startsWith(value);
+}
+
 /** A whole number from a number or a digits-only string ("5", " 5 "); NaN for anything else ("5 6", "1e3", "-1"). */
 export function wholeNumber(value: unknown): number {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? value : NaN;

@@ -12,7 +12,7 @@ import {
   MONEY_MAX_CENTS,
 } from '../constants';
 import { en, format } from '../messages';
-import { form, nested, parseJson, text, wholeNumber } from './common';
+import { form, isCalendarDate, nested, parseJson, text, wholeNumber } from './common';
 
 const v = en.validation;
 const amountMessage = format(v.amount, { max: MONEY_MAX_CENTS / 100 });
@@ -79,9 +79,5 @@ export const costDeclineSchema = form({
 
 /** POST …/paid of an invoice: the date it was paid, "YYYY-MM-DD". */
 export const costPaidSchema = form({
-  paid_on: z
-    .string({ error: v.paidOn })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: v.paidOn })
-    .refine((date) => new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), { error: v.paidOn }),
+  paid_on: z.string({ error: v.paidOn }).trim().refine(isCalendarDate, { error: v.paidOn }),
 });

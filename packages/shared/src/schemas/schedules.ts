@@ -16,7 +16,7 @@ import {
 } from '../constants';
 import { en, format } from '../messages';
 import { occurrenceOnOrAfter } from '../schedules';
-import { form, id, index, optionalId, text, wholeNumber } from './common';
+import { form, id, index, isCalendarDate, optionalId, text, wholeNumber } from './common';
 
 const v = en.validation;
 
@@ -36,15 +36,7 @@ function bounded(message: string, min: number, max: number, fallback?: number) {
 
 /** A calendar date "YYYY-MM-DD" that exists. */
 const isoDate = (message: string) =>
-  z.string({ error: message }).transform((raw, ctx) => {
-    const value = raw.trim();
-    const parsed = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
-    if (parsed === null || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value) {
-      ctx.issues.push({ code: 'custom', message, input: raw });
-      return z.NEVER;
-    }
-    return value;
-  });
+  z.string({ error: message }).trim().refine(isCalendarDate, { error: message });
 const calendarDate = (message: string) =>
   z.preprocess((value) => (isBlank(value) ? undefined : value), isoDate(message));
 /** Blank gives null. */
