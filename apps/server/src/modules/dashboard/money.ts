@@ -2,43 +2,77 @@
  * The dashboard's money (issue 26), for staff: the estimates waiting for a decision (a manager's or an owner's) and the
  * properties that spent most — paid invoices per month of their payment date — over the dashboard's months. A manager's
  * scope is its landlord's properties; the super admin's every one. Read from the partial indexes of paid invoices and
- * of estimates awaiting an owner.
+ * of estimates awaiting an owner, by prepared statements (one per scope), as every dashboard read.
  */
 import { type Actor, type ApiDashboardMoney, DASHBOARD_TOP_PROPERTIES } from '@mend/shared';
-import { sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { reusable } from '../../db/reusable';
+import { properties, ticketCosts, tickets } from '../../db/schema';
 import { seesEveryRow } from '../../lib/scopes';
 
-interface SpendRow extends Record<string, unknown> {
-  property_id: number;
-  property_name: string;
-  currency: string;
-  month: string;
-  cents: string | number;
+/** The viewer's properties: every one, or its landlord's (`landlordId`). */
+const scopeOf = (portfolio: boolean): SQL | undefined =>
+  portfolio ? undefined : eq(properties.landlordId, sql.placeholder('landlordId'));
+
+function spendQuery(db: Db, portfolio: boolean) {
+  return reusable(db, `dashboard_spend_${portfolio ? 'all' : 'landlord'}`, (db, name) => {
+    const month = sql<string>`to_char(${ticketCosts.paidOn}, 'YYYY-MM')`;
+    return db
+      .select({
+        propertyId: properties.id,
+        propertyName: properties.name,
+        currency: ticketCosts.currency,
+        month,
+        cents: sum(ticketCosts.totalCents).mapWith(Number),
+      })
+      .from(ticketCosts)
+      .innerJoin(tickets, eq(tickets.id, ticketCosts.ticketId))
+      .innerJoin(properties, eq(properties.id, tickets.propertyId))
+      .where(
+        and(
+          eq(ticketCosts.state, 'paid'),
+          gte(ticketCosts.paidOn, sql`${sql.placeholder('since')}::date`),
+          scopeOf(portfolio),
+        ),
+      )
+      .groupBy(properties.id, properties.name, ticketCosts.currency, month)
+      .prepare(name);
+  });
+}
+
+function approvalsQuery(db: Db, portfolio: boolean) {
+  return reusable(db, `dashboard_approvals_${portfolio ? 'all' : 'landlord'}`, (db, name) =>
+    db
+      .select({
+        open: count(),
+        awaiting: sql<number>`count(*) filter (where ${ticketCosts.state} = 'awaiting_owner')`.mapWith(
+          Number,
+        ),
+      })
+      .from(ticketCosts)
+      .innerJoin(tickets, eq(tickets.id, ticketCosts.ticketId))
+      .innerJoin(properties, eq(properties.id, tickets.propertyId))
+      .where(and(inArray(ticketCosts.state, ['pending', 'awaiting_owner']), scopeOf(portfolio)))
+      .prepare(name),
+  );
 }
 
 export async function moneyFigures(db: Db, actor: Actor, months: string[]): Promise<ApiDashboardMoney> {
-  const scope = seesEveryRow(actor) ? sql`true` : sql`p.landlord_id = ${actor.landlordId ?? -1}`;
-  const first = `${months[0]}-01`;
-  const [spend, approvals] = await Promise.all([
-    db.execute<SpendRow>(sql`select p.id as property_id, p.name as property_name, c.currency,
-        to_char(c.paid_on, 'YYYY-MM') as month, sum(c.total_cents) as cents
-      from ticket_costs c join tickets t on t.id = c.ticket_id join properties p on p.id = t.property_id
-      where c.state = 'paid' and c.paid_on >= ${first}::date and ${scope}
-      group by p.id, p.name, c.currency, month`),
-    db.execute<{ open: string | number; awaiting: string | number }>(sql`select
-        count(*) as open, count(*) filter (where c.state = 'awaiting_owner') as awaiting
-      from ticket_costs c join tickets t on t.id = c.ticket_id join properties p on p.id = t.property_id
-      where c.state in ('pending', 'awaiting_owner') and ${scope}`),
+  const portfolio = seesEveryRow(actor);
+  const values = { since: `${months[0]}-01`, landlordId: actor.landlordId ?? -1 };
+  const [spend, [approvals]] = await Promise.all([
+    spendQuery(db, portfolio).execute(values),
+    approvalsQuery(db, portfolio).execute(values),
   ]);
   const byProperty = new Map<string, ApiDashboardMoney['spend'][number]>();
-  for (const row of spend.rows) {
-    const key = `${row.property_id} ${row.currency}`;
+  for (const row of spend) {
+    const key = `${row.propertyId} ${row.currency}`;
     let entry = byProperty.get(key);
     if (!entry) {
       entry = {
-        property_id: Number(row.property_id),
-        property_name: row.property_name,
+        property_id: row.propertyId,
+        property_name: row.propertyName,
         currency: row.currency,
         months: months.map((month) => ({ month, cents: 0 })),
         total_cents: 0,
@@ -47,14 +81,13 @@ export async function moneyFigures(db: Db, actor: Actor, months: string[]): Prom
     }
     const month = entry.months.find((item) => item.month === row.month);
     if (month) {
-      month.cents += Number(row.cents);
-      entry.total_cents += Number(row.cents);
+      month.cents += row.cents;
+      entry.total_cents += row.cents;
     }
   }
-  const [counts] = approvals.rows;
   return {
-    open_approvals: Number(counts?.open ?? 0),
-    awaiting_owner: Number(counts?.awaiting ?? 0),
+    open_approvals: approvals?.open ?? 0,
+    awaiting_owner: approvals?.awaiting ?? 0,
     spend: [...byProperty.values()]
       .sort((a, b) => b.total_cents - a.total_cents || a.property_name.localeCompare(b.property_name))
       .slice(0, DASHBOARD_TOP_PROPERTIES),
