@@ -860,8 +860,8 @@ function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
           a.answered_at, a.answered_at
         from tickets t
         join ticket_assignments a on a.ticket_id = t.id and a.state = 'accepted'
-        cross join lateral (select 'estimate' as kind, 8000 + (t.id * 7919) % 60000 as amount
-          union all select 'invoice', 8000 + (t.id * 7919) % 60000 where t.status = 3 and t.closed_at is not null) k
+        cross join lateral (select 'estimate' as kind, 8000 + ((t.id::bigint * 7919) % 60000)::int as amount
+          union all select 'invoice', 8000 + ((t.id::bigint * 7919) % 60000)::int where t.status = 3 and t.closed_at is not null) k
         where t.status <> 4`,
     },
     {
