@@ -1,5 +1,6 @@
 /** The demo data: every role, every status, working demo passwords, deterministic rows. */
 import {
+  APPROVAL_LIMIT_DEFAULT_CENTS,
   categorySchema,
   commentVisibilitiesFor,
   en,
@@ -8,6 +9,7 @@ import {
   isTemporaryEmail,
   landlordSchema,
   notificationOptionsSchema,
+  OWNER_REMINDER_HOURS,
   profileInfoSchema,
   propertySchema,
   ROLES,
@@ -240,6 +242,60 @@ describe('seedDemo', () => {
     expect(
       own.flatMap((t) => t.comments).some((c) => c.visibility === 'everyone' && c.userId !== tenant.id),
     ).toBe(true);
+  });
+
+  it('gives each landlord owners, and its accepted jobs estimates and invoices in every state (issue 26)', async () => {
+    const owners = await db.execute<{ landlord_id: number; n: number }>(
+      sql`select landlord_id, count(*)::int as n from landlord_owners group by landlord_id`,
+    );
+    expect(owners.rows).toHaveLength(await count(landlords));
+    const costs = await db.execute<{
+      kind: string;
+      state: string;
+      total_cents: number;
+      subtotal_cents: number;
+      lines_cents: number;
+      contractor_id: number;
+      holder: number | null;
+      status: number;
+      logged: number;
+      owner_asked_at: string | null;
+      owner_reminders: number;
+    }>(
+      sql`select c.kind, c.state, c.total_cents, c.subtotal_cents, c.contractor_id, c.owner_asked_at,
+            c.owner_reminders, t.status,
+            (select sum(amount_cents)::int from ticket_cost_lines l where l.cost_id = c.id) as lines_cents,
+            (select a.contractor_id from ticket_assignments a where a.ticket_id = c.ticket_id
+              and a.state = 'accepted') as holder,
+            (select count(*)::int from ticket_log l where l.ticket_id = c.ticket_id
+              and (l.data->>'cost_id')::int = c.id) as logged
+          from ticket_costs c join tickets t on t.id = c.ticket_id`,
+    );
+    const states = new Set(costs.rows.map((cost) => `${cost.kind} ${cost.state}`));
+    expect(states).toEqual(
+      new Set([
+        'estimate approved',
+        'estimate pending',
+        'estimate awaiting_owner',
+        'invoice paid',
+        'invoice unpaid',
+      ]),
+    );
+    for (const cost of costs.rows) {
+      // Sent by the contractor holding the job, its lines summing to its subtotal, logged when sent and decided.
+      expect(cost.contractor_id).toBe(cost.holder);
+      expect(cost.lines_cents).toBe(cost.subtotal_cents);
+      expect(cost.logged).toBe(cost.state === 'pending' || cost.state === 'unpaid' ? 1 : 2);
+      if (cost.kind === 'invoice') expect(cost.status).toBe(3);
+      if (cost.state === 'awaiting_owner') {
+        expect(cost.total_cents).toBeGreaterThan(APPROVAL_LIMIT_DEFAULT_CENTS);
+        // Its reminders already due count as sent, so the worker's first look sends none of them again.
+        const due = OWNER_REMINDER_HOURS.filter(
+          (hours) => new Date(cost.owner_asked_at as string).getTime() + hours * 3_600_000 <= NOW.getTime(),
+        );
+        expect(cost.owner_reminders).toBe(due.length);
+      } else expect(cost.total_cents).toBeLessThanOrEqual(APPROVAL_LIMIT_DEFAULT_CENTS);
+    }
   });
 
   it('returns accounts for every role that sign in with the demo password', async () => {

@@ -8,12 +8,16 @@
  * username (which leads to the activation screen) and the same password as its old password.
  */
 import {
+  APPROVAL_LIMIT_DEFAULT_CENTS,
   ASSIGNMENT_RESPONSE_HOURS_DEFAULT,
   type CommentVisibility,
+  dateText,
   en,
   FIRST_CLOSED_STATUS,
   format,
   LAST_DAY_OF_MONTH,
+  moneyText,
+  OWNER_REMINDER_HOURS,
   occurrenceOnOrAfter,
   RATING_MAX,
   ROLE,
@@ -35,6 +39,7 @@ import {
   contractorCategories,
   contractorProperties,
   DEFAULT_NOTIFICATION_OPTIONS,
+  landlordOwners,
   landlords,
   type NewNotificationRow,
   type NewTicketLogRow,
@@ -47,6 +52,8 @@ import {
   ticketAvailability,
   ticketCategories,
   ticketComments,
+  ticketCostLines,
+  ticketCosts,
   ticketLog,
   ticketRecipients,
   ticketSignoffs,
@@ -1049,8 +1056,9 @@ async function seedInTransaction(tx: Tx, passwordHash: string, nowDate: Date): P
   const people = await seedUsers(seeding, seeded);
   const ticketsSeeded = await seedTickets(seeding, seeded, people);
   await seedComments(seeding, ticketsSeeded);
-  await seedAssignments(seeding, ticketsSeeded, people);
+  const assigned = await seedAssignments(seeding, ticketsSeeded, people);
   await seedSignoffs(seeding, seeded, ticketsSeeded);
+  await seedMoney(seeding, seeded, assigned, people);
   await seedResponses(seeding);
   await seedSchedules(seeding, seeded, people);
   const notificationValues = [
@@ -1574,11 +1582,17 @@ async function seedComments({ tx, now }: Seeding, withIds: SeededTicket[]): Prom
  * than Open was accepted a minute later; of the Open ones, every other one still waits for an answer (those past their
  * 48 hours with their managers already alerted), the others are nobody's yet.
  */
+/** A ticket's assignment as the demo stored it. */
+interface Assigned {
+  ticket: SeededTicket;
+  row: { contractorId: number; assignedBy: number; answeredAt: Date | null };
+}
+
 async function seedAssignments(
   { tx, now }: Seeding,
   withIds: SeededTicket[],
   { nameOf }: People,
-): Promise<void> {
+): Promise<Assigned[]> {
   const withContractor = withIds.filter((t) => t.recipients.length > 1);
   const rows = withContractor.flatMap((t, i) => {
     const accepted = t.data.status > 0;
@@ -1602,7 +1616,7 @@ async function seedAssignments(
       },
     ];
   });
-  if (rows.length === 0) return;
+  if (rows.length === 0) return [];
   await tx.insert(ticketAssignments).values(rows.map(({ row }) => row));
   for (const { row } of rows)
     await tx
@@ -1656,6 +1670,7 @@ async function seedAssignments(
       return lines;
     }),
   );
+  return rows;
 }
 
 /** The ratings and comments of the demo's confirmed repairs, in the order of its completed tickets. */
@@ -1666,11 +1681,182 @@ const DEMO_RATINGS: { rating: number; comment: string }[] = [
   { rating: 5, comment: '' },
 ];
 
+/** Each landlord's owner contacts (issue 26), who approve by a signed link the estimates above its limit. */
+const DEMO_OWNERS: Record<LandlordKey, { name: string; email: string; phoneNumber: string }[]> = {
+  northwind: [
+    { name: 'Margaret Lindqvist', email: 'margaret.lindqvist@owners.test', phoneNumber: '780-555-0142' },
+    { name: 'Thomas Lindqvist', email: 'thomas.lindqvist@owners.test', phoneNumber: '' },
+  ],
+  mapleleaf: [{ name: 'Priya Raman', email: 'priya.raman@owners.test', phoneNumber: '604-555-0188' }],
+};
+
+/** A job's estimate above the default approval limit: the one the demo's owners are waiting to approve. */
+const ABOVE_LIMIT_LINES = { labour: 48_000, parts: 21_000 };
+const DEMO_TAX_RATE = 0.05;
+
 /**
- * Each completed ticket with a tenant asked the tenant to sign it off (issue 25) when it was completed: the most
- * recently completed one still waits for the answer, the others were confirmed and rated an hour later, about the
- * contractor that held the job. The ratings' totals follow from the sign-offs' trigger.
+ * Money (issue 26): each landlord's owners, and the estimates and invoices of its accepted jobs as a manager meets
+ * them. Work under way or done had its estimate approved by the manager; a done job was invoiced when it was
+ * completed, paid a week later except the latest, still unpaid. Of the jobs only scheduled, the first waits for the
+ * manager's approval and the second, above the limit, for an owner's.
  */
+async function seedMoney(
+  { tx, now }: Seeding,
+  { landlordId }: Seeded,
+  assigned: Assigned[],
+  { nameOf }: People,
+): Promise<void> {
+  await tx.insert(landlordOwners).values(
+    (Object.keys(DEMO_OWNERS) as LandlordKey[]).flatMap((key) =>
+      DEMO_OWNERS[key].map((owner, position) => ({
+        landlordId: must(landlordId.get(key), key),
+        name: owner.name,
+        email: owner.email,
+        phoneNumber: owner.phoneNumber,
+        position,
+      })),
+    ),
+  );
+  const before = (at: number) => new Date(Math.min(at, now - MINUTE));
+  const accepted = assigned.filter(({ row }) => row.answeredAt !== null);
+  const latestCompleted = accepted
+    .filter(({ ticket }) => ticket.data.status === STATUS.completed)
+    .sort((a, b) => (b.ticket.closedAt?.getTime() ?? 0) - (a.ticket.closedAt?.getTime() ?? 0))[0]?.ticket.id;
+  let scheduledSeen = 0;
+  const c = en.costs;
+  for (const { ticket, row } of accepted) {
+    const status = ticket.data.status;
+    const waiting = status === STATUS.scheduled ? ['pending', 'awaiting_owner'][scheduledSeen++] : undefined;
+    if (status !== STATUS.inProgress && status !== STATUS.completed && waiting === undefined) continue;
+    const lines =
+      waiting === 'awaiting_owner'
+        ? ABOVE_LIMIT_LINES
+        : {
+            labour: 9_000 + ((ticket.id * 7_919) % 17) * 1_500,
+            parts: 2_500 + ((ticket.id * 104_729) % 11) * 1_000,
+          };
+    const subtotal = lines.labour + lines.parts;
+    const tax = Math.round(subtotal * DEMO_TAX_RATE);
+    const total = moneyText(subtotal + tax, 'CAD');
+    const contractor = nameOf.get(row.contractorId) ?? '';
+    const manager = nameOf.get(row.assignedBy) ?? '';
+    const answeredAt = (row.answeredAt as Date).getTime();
+    const sentAt = before(answeredAt + 30 * MINUTE);
+    const decidedAt = before(answeredAt + 3 * HOUR);
+    const costs: {
+      kind: 'estimate' | 'invoice';
+      at: Date;
+      values: Partial<typeof ticketCosts.$inferInsert>;
+    }[] = [
+      {
+        kind: 'estimate',
+        at: sentAt,
+        values:
+          waiting === undefined
+            ? { state: 'approved', decidedBy: row.assignedBy, decidedByName: manager, decidedAt }
+            : waiting === 'awaiting_owner'
+              ? {
+                  state: 'awaiting_owner',
+                  ownerAskedAt: sentAt,
+                  // Reminders whose time has passed count as sent, as the visits' do.
+                  ownerReminders: OWNER_REMINDER_HOURS.filter(
+                    (hours) => sentAt.getTime() + hours * HOUR <= now,
+                  ).length,
+                }
+              : { state: 'pending' },
+      },
+    ];
+    if (status === STATUS.completed && ticket.closedAt) {
+      const paidAt = before(ticket.closedAt.getTime() + 7 * DAY);
+      costs.push({
+        kind: 'invoice',
+        at: ticket.closedAt,
+        values:
+          ticket.id === latestCompleted
+            ? { state: 'unpaid' }
+            : {
+                state: 'paid',
+                paidOn: zonedToday(ticket.unit.property.timeZone, paidAt),
+                decidedBy: row.assignedBy,
+                decidedByName: manager,
+                decidedAt: paidAt,
+              },
+      });
+    }
+    for (const cost of costs) {
+      const [stored] = await tx
+        .insert(ticketCosts)
+        .values({
+          ticketId: ticket.id,
+          kind: cost.kind,
+          contractorId: row.contractorId,
+          currency: 'CAD',
+          subtotalCents: subtotal,
+          taxCents: tax,
+          totalCents: subtotal + tax,
+          state: 'pending',
+          ...cost.values,
+          createdAt: cost.at,
+          updatedAt: cost.values.decidedAt ?? cost.at,
+        })
+        .returning({ id: ticketCosts.id });
+      await tx.insert(ticketCostLines).values([
+        { costId: stored.id, position: 0, kind: 'labour', description: 'Labour', amountCents: lines.labour },
+        {
+          costId: stored.id,
+          position: 1,
+          kind: 'parts',
+          description: 'Parts and materials',
+          amountCents: lines.parts,
+        },
+      ]);
+      const data = { cost_id: stored.id, visibility: 'contractor' };
+      const log: NewTicketLogRow[] = [
+        {
+          ticketId: ticket.id,
+          userId: row.contractorId,
+          action: `${cost.kind}_submitted`,
+          description: format(c.log[cost.kind], { total, name: contractor }),
+          data,
+          createdAt: cost.at,
+        },
+      ];
+      const { state, decidedAt: at, paidOn } = cost.values;
+      if (state === 'approved' && at)
+        log.push({
+          ticketId: ticket.id,
+          userId: row.assignedBy,
+          action: 'estimate_approved',
+          description: format(c.log.approved, { total, name: manager }),
+          data,
+          createdAt: at,
+        });
+      if (state === 'paid' && at && paidOn)
+        log.push({
+          ticketId: ticket.id,
+          userId: row.assignedBy,
+          action: 'invoice_paid',
+          description: format(c.log.paid, { total, date: dateText(paidOn), name: manager }),
+          data,
+          createdAt: at,
+        });
+      if (state === 'awaiting_owner')
+        log.push({
+          ticketId: ticket.id,
+          userId: null,
+          action: 'estimate_awaiting_owner',
+          description: format(c.log.awaitingOwner, {
+            total,
+            limit: moneyText(APPROVAL_LIMIT_DEFAULT_CENTS, 'CAD'),
+          }),
+          data,
+          createdAt: cost.at,
+        });
+      await tx.insert(ticketLog).values(log);
+    }
+  }
+}
+
 /**
  * Each ticket's first response (issue 26): when its status first changed or a contractor was first assigned, as its
  * log says. Its due times come from its landlord's targets (the tickets' trigger); the breaches already past are
@@ -1756,6 +1942,11 @@ async function seedSchedules({ tx, ago, now }: Seeding, seeded: Seeded, { userId
   );
 }
 
+/**
+ * Each completed ticket with a tenant asked the tenant to sign it off (issue 25) when it was completed: the most
+ * recently completed one still waits for the answer, the others were confirmed and rated an hour later, about the
+ * contractor that held the job. The ratings' totals follow from the sign-offs' trigger.
+ */
 async function seedSignoffs(
   { tx, now }: Seeding,
   { landlordId }: Seeded,
