@@ -7,8 +7,11 @@
  * - the manager sees the ticket "Awaiting owner approval" in its details and in the list, with its cost;
  * - the owner's email arrives; the owner opens its link signed out on a 390 px phone and approves;
  * - the manager and Marco see the estimate approved.
+ * A second journey drives the manager's other decisions: Marco, on a 390 px phone, sends an estimate within the
+ * limit, which the manager declines with a reason Marco then reads; Marco sends the invoice with its PDF, which the
+ * manager downloads and marks paid.
  */
-import { en, moneyText } from '@mend/shared';
+import { en, format, moneyText } from '@mend/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -212,5 +215,110 @@ describe('an estimate over the limit approved by the owner’s link', () => {
     await saveScreen(managerPhone, 'costs-dashboard-phone');
 
     for (const page of [manager, tenant, plumber, phone, managerPhone]) await page.context().close();
+  });
+});
+
+/** A minimal well-formed PDF: the invoice's attachment. */
+const INVOICE_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+describe('the manager declines an estimate, then marks the invoice with its PDF paid', () => {
+  it('shows Marco the reason on his phone, and the manager the invoice file and its payment', async () => {
+    const manager = await onDesktop(browser, DEMO.manager);
+    await appReady(manager);
+    const tenant = await onDesktop(browser, DEMO.tenant);
+    await appReady(tenant);
+    const ticket = await janeRaisesPlumbingTicket(tenant, `Kitchen tap dripping ${stamp}`);
+    await assign(manager, ticket.id, await marcoOn(manager, ticket.id));
+    const plumber = await newPhonePage(browser);
+    await signIn(plumber, DEMO.plumber);
+    await appReady(plumber);
+    await send(plumber, `/api/tickets/${ticket.id}/assignment/accept`, {});
+
+    // Marco, on his phone, sends an estimate within the limit: 180.00 labour and 9.00 tax.
+    let details = await openDetails(plumber, ticket.id);
+    await details.getByRole('button', { name: C.sendEstimate }).click();
+    let form = details.getByRole('form', { name: C.sendEstimate });
+    await form
+      .getByRole('group', { name: 'Line 1' })
+      .getByLabel(C.lineDescription)
+      .fill('Replace the cartridge');
+    await form.getByRole('group', { name: 'Line 1' }).getByLabel('Amount (CAD)').fill('180');
+    await form.getByLabel('Tax (CAD)').fill('9');
+    expect(await overflow(plumber)).toBeLessThanOrEqual(0);
+    await form.getByRole('button', { name: C.sendEstimate }).click();
+    await details.locator('[data-cost-kind="estimate"][data-cost-item-state="pending"]').waitFor();
+
+    // The manager declines it, with the reason.
+    const reason = 'Please quote the cartridge from our usual supplier.';
+    details = await openDetails(manager, ticket.id);
+    const pending = details.locator('[data-cost-kind="estimate"][data-cost-item-state="pending"]');
+    await expect(pending.locator('[data-cost-total]').textContent()).resolves.toBe(moneyText(18_900, 'CAD'));
+    await pending.getByRole('button', { name: C.decline }).click();
+    const declineForm = manager.getByRole('form', { name: C.declineTitle });
+    await declineForm.getByLabel(C.reason).fill(reason);
+    await declineForm.getByRole('button', { name: C.decline }).click();
+    const declined = details.locator('[data-cost-kind="estimate"][data-cost-item-state="declined"]');
+    await declined.getByText(format(C.declinedBecause, { reason })).waitFor();
+    await expect(declined.getByRole('button', { name: C.approve }).count()).resolves.toBe(0);
+
+    // Marco reads why, then sends the invoice with its PDF.
+    details = await openDetails(plumber, ticket.id);
+    await details
+      .locator('[data-cost-kind="estimate"][data-cost-item-state="declined"]')
+      .getByText(format(C.declinedBecause, { reason }))
+      .waitFor();
+    await details.getByRole('button', { name: C.sendInvoice }).click();
+    form = details.getByRole('form', { name: C.sendInvoice });
+    await form
+      .getByRole('group', { name: 'Line 1' })
+      .getByLabel(C.lineDescription)
+      .fill('Cartridge and labour');
+    await form.getByRole('group', { name: 'Line 1' }).getByLabel('Amount (CAD)').fill('150');
+    await form.getByLabel('Tax (CAD)').fill('7.50');
+    const fileName = `invoice-${stamp}.pdf`;
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: INVOICE_PDF });
+    await form.getByText(fileName).waitFor();
+    expect(await overflow(plumber)).toBeLessThanOrEqual(0);
+    await form.getByRole('button', { name: C.sendInvoice }).click();
+    const unpaid = details.locator('[data-cost-kind="invoice"][data-cost-item-state="unpaid"]');
+    await unpaid.getByRole('link', { name: fileName }).waitFor();
+    expect(await overflow(plumber)).toBeLessThanOrEqual(0);
+    await saveScreen(plumber, 'costs-invoice-phone', unpaid);
+
+    // The manager opens the file, then marks the invoice paid on the day the form offers.
+    details = await openDetails(manager, ticket.id);
+    const invoice = details.locator('[data-cost-kind="invoice"]');
+    const href = await invoice.getByRole('link', { name: fileName }).getAttribute('href');
+    const download = await manager.evaluate(async (url) => {
+      const answer = await fetch(url as string);
+      return {
+        status: answer.status,
+        type: answer.headers.get('content-type'),
+        bytes: (await answer.text()).length,
+      };
+    }, href);
+    expect(download).toEqual({ status: 200, type: 'application/pdf', bytes: INVOICE_PDF.length });
+    await invoice.getByRole('button', { name: C.markPaid }).click();
+    const paidForm = manager.getByRole('form', { name: C.markPaidTitle });
+    await expect(paidForm.getByLabel(C.paidOnLabel).inputValue()).resolves.toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await paidForm.getByRole('button', { name: C.markPaid }).click();
+    const paid = details.locator('[data-cost-kind="invoice"][data-cost-item-state="paid"]');
+    await paid.waitFor();
+    await expect(paid.locator('[data-cost-decided-by]').textContent()).resolves.toMatch(
+      /^Paid on .+ · Decided by /,
+    );
+    await expect(paid.getByRole('button', { name: C.markPaid }).count()).resolves.toBe(0);
+    await saveScreen(manager, 'costs-paid', paid);
+
+    // Marco sees it paid too.
+    details = await openDetails(plumber, ticket.id);
+    await details.locator('[data-cost-kind="invoice"][data-cost-item-state="paid"]').waitFor();
+
+    for (const page of [manager, tenant, plumber]) await page.context().close();
   });
 });
