@@ -987,6 +987,10 @@ export const ticketCosts = pgTable(
     index('ticket_costs_awaiting_owner_idx').on(t.ownerAskedAt).where(sql`${t.state} = 'awaiting_owner'`),
     // The dashboard's spend: paid invoices by payment date.
     index('ticket_costs_paid_on_idx').on(t.paidOn).where(sql`${t.state} = 'paid'`),
+    // The dashboard's open approvals: the few estimates still waiting for a manager or an owner, among all costs.
+    index('ticket_costs_open_idx')
+      .on(t.ticketId, t.state)
+      .where(sql`${t.state} in ('pending', 'awaiting_owner')`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_costs_open_idx" ON "ticket_costs" USING btree ("ticket_id","state") WHERE "ticket_costs"."state" in ('pending', 'awaiting_owner');
