@@ -6,8 +6,14 @@
  * negative or absurd amounts, too many lines, another currency, a replayed or tampered link, a contractor not on the
  * job. Every refusal writes nothing.
  */
-import { en, OWNER_REMINDER_HOURS } from '@mend/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import {
+  type ApiDashboardMoney,
+  DASHBOARD_TARGET_MONTHS,
+  DASHBOARD_TOP_PROPERTIES,
+  en,
+  OWNER_REMINDER_HOURS,
+} from '@mend/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { landlordOwners, landlords, outboxMessages, ticketCosts, ticketLog } from '../src/db/schema';
 import { remindOwners } from '../src/modules/costs/reminders';
@@ -310,6 +316,50 @@ describe('the dashboard', () => {
     );
     for (const actor of ['tenant', 'contractor'] as const)
       expect((await clients[actor].get('/api/dashboard?time_zone=America/Edmonton')).json().money).toBeNull();
+  });
+
+  it("ranks the portfolio's top spenders for the super admin, kept until a payment is marked here", async () => {
+    const money = async (): Promise<ApiDashboardMoney> =>
+      (await clients.admin.get('/api/dashboard?time_zone=America/Edmonton')).json().money;
+    const invoice = await send('invoices');
+    await clients.manager.post(`/api/tickets/${ticketId}/costs/${invoice.id}/paid`, {
+      paid_on: '2027-02-10',
+    });
+    const before = await money();
+    const months = before.spend[0]?.months.map((item) => item.month) ?? [];
+    expect(months).toHaveLength(DASHBOARD_TARGET_MONTHS);
+    // The ranking is the paid invoices added up per property since the first month, most first.
+    const counted = await t.db.execute<{ property_id: number; cents: number }>(
+      sql`select t.property_id, sum(c.total_cents)::int as cents from ticket_costs c
+          join tickets t on t.id = c.ticket_id join properties p on p.id = t.property_id
+          where c.state = 'paid' and c.paid_on >= ${`${months[0]}-01`}::date
+          group by t.property_id, p.name order by cents desc, p.name limit ${DASHBOARD_TOP_PROPERTIES}`,
+    );
+    expect(before.spend.map((row) => [row.property_id, row.total_cents])).toEqual(
+      counted.rows.map((row) => [row.property_id, row.cents]),
+    );
+    for (const row of before.spend)
+      expect(row.months.reduce((total, item) => total + item.cents, 0)).toBe(row.total_cents);
+
+    // A payment written by another process (straight into the database here) is not read at once…
+    const south = await insertTicket(t.db, { unit: w.south.unit, title: 'South boiler' });
+    await t.db.insert(ticketCosts).values({
+      ticketId: south.id,
+      kind: 'invoice',
+      currency: 'CAD',
+      subtotalCents: 9_000_000,
+      taxCents: 0,
+      totalCents: 9_000_000,
+      state: 'paid',
+      paidOn: '2027-02-20',
+    });
+    expect((await money()).spend).toEqual(before.spend);
+    // …until this process marks one paid, which reads the ranking again.
+    const next = await send('invoices');
+    await clients.manager.post(`/api/tickets/${ticketId}/costs/${next.id}/paid`, { paid_on: '2027-02-21' });
+    const after = await money();
+    expect(after.spend[0]).toMatchObject({ property_id: w.south.property.id, total_cents: 9_000_000 });
+    expect(after.spend[0].months.find((item) => item.month === '2027-02')?.cents).toBe(9_000_000);
   });
 });
 

@@ -37,6 +37,7 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError, type FieldErrors, forbidden, notFound, validationFailed } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import type { PrivateFile } from '../../lib/private-files';
+import { forgetPortfolioSpend } from '../dashboard/money';
 import { discardFiles, keysOf, prepareTicketFiles, storeTicketFiles } from '../tickets/files';
 import { findTicketRow, type TicketJoinedRow } from '../tickets/queries';
 import { absoluteLink, managersOf } from '../tickets/routing';
@@ -286,6 +287,7 @@ export async function markPaid(
       'cost.paid',
     );
   });
+  forgetPortfolioSpend(ctx.db);
   return answerWithTicket(ctx.db, viewer, ticketId, c.paid);
 }
 
