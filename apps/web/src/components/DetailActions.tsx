@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { t } from '../lib/translations';
 import { PanelFooter } from './panel/SidePanel';
 
@@ -7,11 +8,13 @@ export interface DetailActionsProps {
   onEdit?: (() => void) | null;
   onDelete?: (() => void) | null;
   deleting?: boolean;
+  /** The record's own actions, between Delete and Edit (a schedule's Pause or Resume). */
+  children?: ReactNode;
 }
 
-/** Edit and Delete at the bottom of a details panel; nothing when neither is allowed. */
-export function DetailActions({ onEdit, onDelete, deleting = false }: DetailActionsProps) {
-  if (!onEdit && !onDelete) return null;
+/** Edit and Delete at the bottom of a details panel; nothing when neither is allowed and there is no other action. */
+export function DetailActions({ onEdit, onDelete, deleting = false, children }: DetailActionsProps) {
+  if (!onEdit && !onDelete && !children) return null;
   return (
     <PanelFooter>
       {onDelete ? (
@@ -25,6 +28,7 @@ export function DetailActions({ onEdit, onDelete, deleting = false }: DetailActi
           {t.buttons.delete}
         </Button>
       ) : null}
+      {children}
       {onEdit ? (
         <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
           {t.buttons.edit}

@@ -17,6 +17,7 @@ const KEYS = {
   unitPicker: ['units', 'picker', '', 100],
   ownUnit: ['units', 'own'],
   unitCategories: ['units', 'categories', '1'],
+  scheduleUnitChoices: ['units', 'schedule-choices', 'units', '{"property_id":"1"}', ''],
   categoryList: ['categories', 'list', 'categories', { page: 1 }],
   categoryRecord: ['categories', 'detail', 'categories/1/edit'],
   userList: ['users', 'list', 'users', { page: 1 }],
@@ -35,6 +36,8 @@ const KEYS = {
   calendar: ['visits', 'calendar', 1_795_000_000, 1_795_604_800],
   calendarFeed: ['calendar-feed', 1],
   ticketStatuses: ['ticket-lists', 'statuses'],
+  scheduleList: ['schedules', 'list', 'schedules', { page: 1 }],
+  scheduleRecord: ['schedules', 'detail', 'schedules/1'],
   contactList: ['contact', 'list', 'contact', { page: 1 }],
   notifications: ['notifications', 1],
   outbox: ['outbox', 'list', 'outbox', { page: 1 }],
@@ -65,6 +68,8 @@ const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
   unitPicker: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
   ownUnit: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
   unitCategories: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
+  // The schedule form's units: under 'units', so refreshed as the unit pickers are, not by a schedule's writes.
+  scheduleUnitChoices: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
   categoryList: ['categories'],
   categoryRecord: ['categories'],
   userList: ['landlords', 'properties', 'units', 'categories', ...PEOPLE],
@@ -119,6 +124,9 @@ const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
   // sign-off (its question about the repair).
   ticketStatuses: [],
   notifications: ['assignments', 'visits', 'signoffs'],
+  // Only a schedule's own writes: nothing else shows one.
+  scheduleList: ['schedules'],
+  scheduleRecord: ['schedules'],
   contactList: ['contact'],
   // Every write that queues an email.
   outbox: [...PEOPLE, 'tickets', 'comments', 'assignments', 'visits', 'signoffs', 'contact', 'accounts'],
@@ -188,6 +196,10 @@ describe('isInvalidatedBy', () => {
 
   it("refreshes after a change of due times the ticket's details and lists and the dashboard only", () => {
     expect(invalidated('due')).toEqual(['ticketList', 'ticketRecord', 'dashboard']);
+  });
+
+  it('refreshes after a schedule write its list and records only (the tickets it creates come later)', () => {
+    expect(invalidated('schedules')).toEqual(['scheduleList', 'scheduleRecord']);
   });
 
   it('keeps the signed-in user and landlord apart from their lists', () => {

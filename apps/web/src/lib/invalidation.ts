@@ -138,6 +138,11 @@ export const WRITE_EFFECTS = {
    * lists (the Due column, filter and sort) and the dashboard's overdue and due-soon counts.
    */
   due: ['tickets/detail', 'tickets/list', 'dashboard'],
+  /**
+   * Schedules of recurring work (issue 26): their list and records. Nothing else shows a schedule, and its writes
+   * (save, delete, pause, resume) create no ticket themselves: the server's due-work worker does, later.
+   */
+  schedules: ['schedules'],
   /** The submissions list; the email to support is queued (outbox). */
   contact: ['contact', 'outbox'],
   /**

@@ -43,8 +43,11 @@ export interface SubmitRequest {
   url: string;
   /** The values to send (as formPayload sends them: an empty list as one empty entry, absent values left out). */
   body: Record<string, unknown>;
-  /** The success toast: its title, and its text (default: the answer's message). None when left out. */
-  toast?: { title: string; message?: string };
+  /**
+   * The success toast: its title, and its text (default: the answer's message, else `fallback` made from the answer,
+   * for answers that carry none). None when left out.
+   */
+  toast?: { title: string; message?: string; fallback?: (answer: unknown) => string };
 }
 
 /** What the form shows of a refused submission: the errors on its fields and the summary. */
@@ -95,7 +98,10 @@ export function useFormSubmit(form: { setErrors: (errors: FormErrors) => void },
     try {
       const result = await mutation.mutateAsync(request);
       if (request.toast)
-        toastSuccess(request.toast.title, request.toast.message ?? answerMessage(result.data));
+        toastSuccess(
+          request.toast.title,
+          request.toast.message ?? answerMessage(result.data) ?? request.toast.fallback?.(result.data),
+        );
       return { ok: true, status: result.status, data: result.data as T };
     } catch (caught) {
       const failure = caught instanceof ApiError ? caught : new ApiError(0, { message: t.errors.generic });

@@ -24,6 +24,11 @@ export interface RecordEditorOptions<Values> extends Omit<RecordFormOptions<Valu
   errorLabels: { create: string; update: string };
   /** The success toast's title (default "Created" / "Updated"). */
   toasts?: { created: string; updated: string };
+  /**
+   * The toast's text when the answer carries no message (a schedule answers with itself): made from the record the
+   * answer holds (when it holds one) and the values sent.
+   */
+  savedMessage?: (saved: { record: unknown; values: Values; creating: boolean }) => string;
   /** History state the saved record's details are opened with (a new user's generated password). */
   savedState?: (id: number, answer: unknown) => unknown;
 }
@@ -36,6 +41,7 @@ export function useRecordEditor<Values extends Record<string, unknown>>({
   errorLabels,
   toasts = { created: t.toasts.created, updated: t.toasts.updated },
   savedState,
+  savedMessage,
   ...formOptions
 }: RecordEditorOptions<Values>) {
   const creating = record === null;
@@ -46,11 +52,17 @@ export function useRecordEditor<Values extends Record<string, unknown>>({
   });
 
   const onSubmit = form.onSubmit(async (values) => {
+    const sent = values as Values;
     const result = await submit({
       method: creating ? 'POST' : 'PATCH',
       url: creating ? kind.resource : recordUrl(kind, record.id),
-      body: body(values as Values),
-      toast: { title: creating ? toasts.created : toasts.updated },
+      body: body(sent),
+      toast: {
+        title: creating ? toasts.created : toasts.updated,
+        fallback:
+          savedMessage &&
+          ((answer) => savedMessage({ record: savedRecord(answer).data, values: sent, creating })),
+      },
     });
     if (!result?.ok) return;
     const saved = savedRecord(result.data);

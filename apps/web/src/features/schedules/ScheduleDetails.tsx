@@ -6,13 +6,8 @@
  */
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { type ApiSchedule, type ApiScheduleOccurrence, can, format } from '@mend/shared';
-import {
-  IconPencil,
-  IconPlayerPause,
-  IconPlayerPauseFilled,
-  IconPlayerPlay,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconPlayerPause, IconPlayerPauseFilled, IconPlayerPlay } from '@tabler/icons-react';
+import { DetailActions } from '../../components/DetailActions';
 import {
   DescriptionSection,
   DetailField,
@@ -23,12 +18,14 @@ import {
   PanelStatus,
   RecordLink,
 } from '../../components/details';
-import { PanelFooter } from '../../components/panel/SidePanel';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
+import { recordUrl } from '../../components/records/record-kind';
+import { useDeleteRecord } from '../../components/useDeleteRecord';
 import { useActor } from '../../lib/actor';
 import { t } from '../../lib/translations';
+import { scheduleKind } from './kind';
 import { dateText, StateBadge } from './ScheduleParts';
-import { useDeleteSchedule, useSchedule, useScheduleAction } from './schedule-data';
+import { useSchedule, useScheduleAction } from './schedule-data';
 import { shownState } from './schedule-list';
 import classes from './schedules.module.css';
 
@@ -153,10 +150,13 @@ function Occurrence({ occurrence }: { occurrence: ApiScheduleOccurrence }) {
   );
 }
 
-/** Delete, Pause or Resume, Edit: each only where the schedule allows it; no footer when none does. */
+/**
+ * Delete, Pause or Resume, Edit: each only where the schedule allows it; no footer when none does. Delete is every
+ * record's (components/useDeleteRecord.ts).
+ */
 function ScheduleFooter({ schedule, panel }: { schedule: ApiSchedule; panel: PanelControls }) {
   const actor = useActor();
-  const { remove, deleting } = useDeleteSchedule();
+  const { remove, deleting } = useDeleteRecord();
   const { send, sending } = useScheduleAction();
   const manages = can(actor, 'schedule.manage', { landlordId: schedule.landlord_id });
   const canUpdate = manages && schedule.can.update;
@@ -171,20 +171,23 @@ function ScheduleFooter({ schedule, panel }: { schedule: ApiSchedule; panel: Pan
         ? 'pause'
         : null;
 
-  if (!canUpdate && !canDelete) return null;
   return (
-    <PanelFooter>
-      {canDelete ? (
-        <Button
-          variant="subtle"
-          color="red"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          loading={deleting}
-          onClick={() => void remove(schedule, panel.deleted)}
-        >
-          {t.buttons.delete}
-        </Button>
-      ) : null}
+    <DetailActions
+      onEdit={canUpdate ? () => panel.go({ mode: 'edit', id: schedule.id }) : null}
+      deleting={deleting}
+      onDelete={
+        canDelete
+          ? () =>
+              remove({
+                path: recordUrl(scheduleKind, schedule.id),
+                entity: scheduleKind.entity.word,
+                name: schedule.title,
+                resource: scheduleKind.resource,
+                onDeleted: panel.deleted,
+              })
+          : null
+      }
+    >
       {action ? (
         <Button
           variant="default"
@@ -201,14 +204,6 @@ function ScheduleFooter({ schedule, panel }: { schedule: ApiSchedule; panel: Pan
           {action === 'pause' ? S.pause : S.resume}
         </Button>
       ) : null}
-      {canUpdate ? (
-        <Button
-          leftSection={<IconPencil size={16} aria-hidden />}
-          onClick={() => panel.go({ mode: 'edit', id: schedule.id })}
-        >
-          {t.buttons.edit}
-        </Button>
-      ) : null}
-    </PanelFooter>
+    </DetailActions>
   );
 }

@@ -5,8 +5,9 @@
  * - "When": "Repeats every [n] [Days|Weeks|Months|Years]", then the day fields of that frequency (the weekday; the
  *   day of the month, 1 to 28 or the last day; the month and its day), the start and the optional end, and how
  *   many days ahead each ticket is created. Under them, the live "Coming dates" preview of the rule being edited.
- * The values are checked with the shared scheduleSchema and saved through the one submit hook (POST schedules,
- * PATCH schedules/{id}): the server's errors show on their fields, its message in the toast. One column on phones.
+ * The values are checked with the shared scheduleSchema and saved as every record form is (useRecordEditor: POST
+ * schedules, PATCH schedules/{id}): the server's errors show on their fields, the toast names the schedule saved.
+ * One column on phones.
  */
 import '@mantine/dates/styles.css';
 import {
@@ -37,19 +38,17 @@ import {
   TICKET_PRIORITIES,
 } from '@mend/shared';
 import { IconCalendar } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { PanelError, PanelStatus } from '../../components/details';
-import { toastSuccess } from '../../components/feedback';
-import { savedRecord } from '../../components/forms/payload';
 import { RecordFormShell } from '../../components/forms/RecordFormShell';
-import { useSubmittingForm } from '../../components/forms/useSubmittingForm';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
+import { useRecordEditor } from '../../components/records/useRecordEditor';
 import { format, t } from '../../lib/translations';
 import { type Choice, ChoiceSelect } from './ChoiceSelect';
+import { scheduleKind } from './kind';
 import { dateText } from './ScheduleParts';
-import { refreshAfterScheduleWrite, SCHEDULES, schedulePath, useSchedule } from './schedule-data';
+import { useSchedule } from './schedule-data';
 import {
   dayFieldsOf,
   type ScheduleFormValues,
@@ -117,37 +116,23 @@ export function ScheduleFormPanel({ id, panel }: { id: number | null; panel: Pan
 }
 
 function ScheduleForm({ schedule, panel }: { schedule: ApiSchedule | null; panel: PanelControls }) {
-  const queryClient = useQueryClient();
-  const creating = schedule === null;
   // The browser's date: the preview's "from", and a new schedule's start.
   const [today] = useState(() => dayjs().format('YYYY-MM-DD'));
   const [chosen, setChosen] = useState(() => startingChoices(schedule));
   const repeatsId = useId();
-  const { form, submit, submission } = useSubmittingForm<ScheduleFormValues>({
+  const { form, shell } = useRecordEditor<ScheduleFormValues>({
+    kind: scheduleKind,
+    record: schedule,
+    panel,
     initialValues: scheduleFormValues(schedule, today),
     schema: scheduleSchema,
-    stored: !creating,
-    // 'schedules' is not in lib/invalidation.ts yet: the save refreshes them below.
-    writes: null,
-  });
-
-  const onSubmit = form.onSubmit(async (values) => {
-    const result = await submit({
-      method: creating ? 'POST' : 'PATCH',
-      url: creating ? SCHEDULES : schedulePath(schedule.id),
-      body: scheduleBody(values),
-    });
-    if (!result?.ok) return;
-    await refreshAfterScheduleWrite(queryClient);
-    const saved = savedRecord(result.data);
-    // The answer is the schedule: its message, when it carries none, is the dictionary's.
-    const title = (saved.data as Partial<ApiSchedule> | null)?.title ?? values.title;
-    toastSuccess(
-      creating ? t.toasts.created : t.toasts.updated,
-      saved.message ?? format(creating ? t.schedules.created : t.schedules.updated, { title }),
-    );
-    if (saved.id === null) panel.deleted();
-    else panel.saved(saved.id);
+    body: scheduleBody,
+    errorLabels: { create: t.buttonErrors.create, update: t.buttonErrors.update },
+    // The answer is the schedule, with no message: the dictionary's names it.
+    savedMessage: ({ record, values, creating }) =>
+      format(creating ? t.schedules.created : t.schedules.updated, {
+        title: (record as Partial<ApiSchedule> | null)?.title ?? values.title,
+      }),
   });
 
   /** A field's error and its check when left (the value and its change are the field's own). */
@@ -196,13 +181,7 @@ function ScheduleForm({ schedule, panel }: { schedule: ApiSchedule | null; panel
   const preview = useMemo(() => schedulePreview(form.values, today), [form.values, today]);
 
   return (
-    <RecordFormShell
-      {...submission}
-      onSubmit={onSubmit}
-      submitLabel={creating ? t.buttons.create : t.buttons.save}
-      errorLabel={creating ? t.buttonErrors.create : t.buttonErrors.update}
-      onCancel={panel.cancel}
-    >
+    <RecordFormShell {...shell}>
       <FormSection title={S.sections.work}>
         <ChoiceSelect<ApiProperty>
           label={F.property}

@@ -1,7 +1,8 @@
 /** Small parts of the schedules screen: the state badge and a calendar date as the details and the preview show it. */
-import { Badge, type BadgeProps } from '@mantine/core';
+import type { BadgeProps } from '@mantine/core';
 import type { ApiSchedule } from '@mend/shared';
 import dayjs from 'dayjs';
+import { StateTag } from '../../components/StateTag';
 import { t } from '../../lib/translations';
 import { shownState } from './schedule-list';
 
@@ -14,19 +15,9 @@ export function StateBadge({
 }: { schedule: Pick<ApiSchedule, 'state' | 'next_on'> } & BadgeProps) {
   const state = shownState(schedule);
   return (
-    <Badge
-      component="span"
-      variant="light"
-      color={STATE_COLORS[state]}
-      radius="sm"
-      tt="none"
-      fw={600}
-      data-schedule-state={state}
-      style={{ whiteSpace: 'nowrap', flexShrink: 0, minWidth: 'max-content' }}
-      {...props}
-    >
+    <StateTag color={STATE_COLORS[state]} size="md" data-schedule-state={state} {...props}>
       {t.schedules.screens.states[state]}
-    </Badge>
+    </StateTag>
   );
 }
 

@@ -5,25 +5,27 @@
  * and the side panel in the URL: the details (ScheduleDetails: Pause / Resume, Edit, Delete) and the create and
  * edit form (ScheduleForm, with its live preview of the coming dates).
  */
-import { Select, type SelectProps } from '@mantine/core';
 import { type ApiSchedule, can, format, SCHEDULE_STATES } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo } from 'react';
 import { DateCell, formatDate, PanelStatus } from '../../components/details';
 import { ListPage } from '../../components/panel/ListPage';
+import { screenPath } from '../../components/records/record-kind';
 import type { FilterControls } from '../../components/table/DataTable';
+import { FilterSelect, NO_FILTER } from '../../components/table/FilterSelect';
 import { type ListCardContent, labelled } from '../../components/table/ListCard';
+import { CellText, CellTitle } from '../../components/table/ListCells';
 import { useActor } from '../../lib/actor';
 import { t } from '../../lib/translations';
+import { scheduleKind } from './kind';
 import { ScheduleDetails } from './ScheduleDetails';
 import { StateBadge } from './ScheduleParts';
-import { SCHEDULES, SCHEDULES_BASE, usePropertyFilterOptions } from './schedule-data';
+import { usePropertyFilterOptions } from './schedule-data';
 import { PROPERTY_FILTER, SCHEDULE_LIST_SHAPE, STATE_FILTER } from './schedule-list';
 import classes from './schedules.module.css';
 
 const S = t.schedules.screens;
 const C = S.columns;
-const ALL = 'all';
 
 // The form loads when first opened: it brings the date pickers, the schema and the recurrence rules (`rrule`) of its
 // preview, none of which the list and the details need.
@@ -36,29 +38,21 @@ const columns: ColumnDef<ApiSchedule, unknown>[] = [
   {
     id: 'title',
     header: C.title,
-    cell: ({ row }) => (
-      <p className={classes.title} title={row.original.title}>
-        {row.original.title}
-      </p>
-    ),
+    cell: ({ row }) => <CellTitle text={row.original.title} className={classes.title} />,
   },
   {
     id: 'property',
     header: C.property,
-    cell: ({ row }) => (
-      <span className={classes.cellText} data-width="wide">
-        {row.original.property_name}
-      </span>
-    ),
+    cell: ({ row }) => <CellText width="wide">{row.original.property_name}</CellText>,
   },
   {
     id: 'unit',
     header: C.unit,
     enableSorting: false,
     cell: ({ row }) => (
-      <span className={classes.cellText} data-dimmed={row.original.unit_id === null || undefined}>
+      <CellText width="narrow" dimmed={row.original.unit_id === null}>
         {row.original.unit_name}
-      </span>
+      </CellText>
     ),
   },
   {
@@ -66,9 +60,9 @@ const columns: ColumnDef<ApiSchedule, unknown>[] = [
     header: C.rule,
     enableSorting: false,
     cell: ({ row }) => (
-      <span className={classes.cellText} data-width="wide" title={row.original.rule_text}>
+      <CellText width="wide" title={row.original.rule_text}>
         {row.original.rule_text}
-      </span>
+      </CellText>
     ),
   },
   {
@@ -102,7 +96,7 @@ const card = (schedule: ApiSchedule): ListCardContent => ({
 });
 
 const STATE_OPTIONS = [
-  { value: ALL, label: S.filters.allStates },
+  { value: NO_FILTER, label: S.filters.allStates },
   ...SCHEDULE_STATES.map((state) => ({ value: state, label: S.states[state] })),
 ];
 
@@ -113,7 +107,7 @@ export default function SchedulesPage() {
 
   const propertyOptions = useMemo(
     () => [
-      { value: ALL, label: S.filters.allProperties },
+      { value: NO_FILTER, label: S.filters.allProperties },
       ...(properties.data ?? []).map((property) => ({ value: String(property.id), label: property.name })),
     ],
     [properties.data],
@@ -142,14 +136,14 @@ export default function SchedulesPage() {
 
   return (
     <ListPage<ApiSchedule>
-      base={SCHEDULES_BASE}
+      base={screenPath(scheduleKind)}
       title={S.title}
       createLabel={S.createButton}
       canCreate={canManage}
       canEdit={canManage}
       table={{
-        resource: SCHEDULES,
-        url: SCHEDULES,
+        resource: scheduleKind.resource,
+        url: scheduleKind.resource,
         columns,
         ...SCHEDULE_LIST_SHAPE,
         label: S.entity.many,
@@ -179,31 +173,6 @@ export default function SchedulesPage() {
           </Suspense>
         )
       }
-    />
-  );
-}
-
-/** One filter, bound to the list's value of `name` (in the URL); 'all' is none. */
-function FilterSelect({
-  name,
-  label,
-  values,
-  set,
-  ...props
-}: FilterControls & { name: string; label: string } & Pick<
-    SelectProps,
-    'data' | 'searchable' | 'nothingFoundMessage'
-  >) {
-  return (
-    <Select
-      className={classes.filter}
-      size="sm"
-      aria-label={label}
-      {...props}
-      value={values[name] ?? ALL}
-      onChange={(value) => set(name, value === ALL ? null : value)}
-      allowDeselect={false}
-      comboboxProps={{ zIndex: 400 }}
     />
   );
 }

@@ -1,39 +1,26 @@
 /**
  * Schedules (issue 26) through TanStack Query and the API: one schedule, the Property filter's options, the form's
  * choices searched on the server (the properties the viewer sees, the units of one property, the categories), and
- * the writes that are no form (pause, resume, delete).
+ * Pause and Resume, the writes that are neither a form nor a delete.
  *
- * Keys start with 'schedules' (the list's, DataTable; a record's, lib/records.ts useRecord), so refreshing that
- * prefix refreshes the screen. lib/invalidation.ts has no 'schedules' entry yet: a schedule's writes refresh it
- * here (`refreshAfterScheduleWrite`). Nothing else shows a schedule, and its writes create no ticket themselves
- * (the server's due-work worker does).
+ * Keys start with 'schedules' (the list's, DataTable; a record's, lib/records.ts useRecord): a schedule's writes
+ * refresh them as every record screen's do (lib/invalidation.ts, WRITE_EFFECTS.schedules).
  */
 import { type ApiProperty, type ApiSchedule, format, type ListResponse, MAX_PAGE_SIZE } from '@mend/shared';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { confirmDelete, toastError, toastSuccess } from '../../components/feedback';
+import { toastError, toastSuccess } from '../../components/feedback';
 import { savedRecord } from '../../components/forms/payload';
+import { recordUrl } from '../../components/records/record-kind';
 import { type ApiResponse, apiSend, type QueryParams } from '../../lib/api';
+import { invalidateAfterWrite } from '../../lib/invalidation';
 import { fetchJson, useRecord } from '../../lib/records';
 import { t } from '../../lib/translations';
-
-const S = t.schedules.screens;
-
-/** The API collection, the cache's first key part and the screen's address (/schedules). */
-export const SCHEDULES = 'schedules';
-export const SCHEDULES_BASE = `/${SCHEDULES}`;
-
-/** A schedule's API path: schedules/5. */
-export const schedulePath = (id: number) => `${SCHEDULES}/${id}`;
+import { scheduleKind } from './kind';
 
 /** GET schedules/{id}: the details (with its occurrences) and the edit form start from it. */
 export function useSchedule(id: number | null) {
-  return useRecord<ApiSchedule>(SCHEDULES, schedulePath(id ?? 0), id);
-}
-
-/** After a schedule's write: every schedule query (lists, records); those on screen refetch at once. */
-export function refreshAfterScheduleWrite(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: [SCHEDULES] });
+  return useRecord<ApiSchedule>(scheduleKind.resource, recordUrl(scheduleKind, id ?? 0), id);
 }
 
 /** The Property filter's options: every property the viewer sees, by name (under 'properties': their writes refresh it). */
@@ -107,67 +94,29 @@ export function useScheduleAction() {
     setSending(action);
     const result: ApiResponse<unknown> = await apiSend<unknown>(
       'POST',
-      `${schedulePath(schedule.id)}/${action}`,
+      `${recordUrl(scheduleKind, schedule.id)}/${action}`,
     );
     setSending(null);
     if (!result.ok) {
       toastError(t.errors.yikes, result.data.message || t.errors.generic);
-      await refreshAfterScheduleWrite(queryClient);
+      await invalidateAfterWrite(queryClient, scheduleKind.resource);
       return false;
     }
     const answer = answerOf(result.data);
     if (answer.schedule)
-      queryClient.setQueryData<ApiSchedule>([SCHEDULES, 'detail', schedulePath(schedule.id)], (shown) =>
-        // The answer may leave out the occurrences (only GET schedules/{id} lists them).
-        shown && answer.schedule ? { ...answer.schedule, occurrences: shown.occurrences } : undefined,
+      queryClient.setQueryData<ApiSchedule>(
+        [scheduleKind.resource, 'detail', recordUrl(scheduleKind, schedule.id)],
+        (shown) =>
+          // The answer may leave out the occurrences (only GET schedules/{id} lists them).
+          shown && answer.schedule ? { ...answer.schedule, occurrences: shown.occurrences } : undefined,
       );
     const fallback = format(action === 'pause' ? t.schedules.paused : t.schedules.resumed, {
       title: schedule.title,
     });
     toastSuccess(t.toasts.updated, answer.message ?? fallback);
-    await refreshAfterScheduleWrite(queryClient);
+    await invalidateAfterWrite(queryClient, scheduleKind.resource);
     return true;
   }
 
   return { send, sending };
-}
-
-/**
- * Delete (SPEC.md sections 4 and 8, as useDeleteRecord): asks first, DELETEs the schedule, then goes back to the
- * list with the answer's message; a refusal says "Yikes!" with the server's 409 message or the generic text.
- */
-export function useDeleteSchedule() {
-  const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState(false);
-
-  async function remove(schedule: ApiSchedule, onDeleted: () => void): Promise<void> {
-    const entity = S.entity.word;
-    if (deleting || !(await confirmDelete(entity, schedule.title))) return;
-    setDeleting(true);
-    const result = await apiSend<{ message?: string } | null>('DELETE', schedulePath(schedule.id));
-    setDeleting(false);
-    if (result.ok) {
-      onDeleted();
-      // The details stay shown while the panel slides out: the deleted schedule's record is not asked for again (it
-      // would answer 404); left unused, it leaves the cache by itself.
-      await queryClient.invalidateQueries({
-        queryKey: [SCHEDULES],
-        predicate: ({ queryKey }) => queryKey[1] !== 'detail',
-      });
-      toastSuccess(
-        t.toasts.deleted,
-        result.data?.message ?? format(t.schedules.deleted, { title: schedule.title }),
-      );
-      return;
-    }
-    const refused = result.status === 409 && result.data.message;
-    toastError(
-      t.errors.yikes,
-      refused
-        ? (result.data.message as string)
-        : format(t.errors.deleteFailed, { entity, record_name: schedule.title }),
-    );
-  }
-
-  return { remove, deleting };
 }

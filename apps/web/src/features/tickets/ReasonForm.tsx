@@ -50,6 +50,12 @@ export interface ReasonFormProps<Answer> {
   onRefused?: (message: string) => void;
 }
 
+/** What a reason form asks and checks, and where it is sent: the same wherever that reason is written. */
+export type ReasonSettings = Omit<
+  ReasonFormProps<unknown>,
+  'writes' | 'toast' | 'onDone' | 'onCancel' | 'onRefused'
+>;
+
 export function ReasonForm<Answer>({
   url,
   schema,

@@ -9,6 +9,7 @@ import { IconFlag3Filled } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import type { ListCardContent } from '../../components/table/ListCard';
+import { CellText, CellTitle } from '../../components/table/ListCells';
 import { format, t } from '../../lib/translations';
 import { AssigneeMark } from './assignment/AssigneeMark';
 import { AwaitingOwnerTag, CostTotalsMark } from './costs/CostMarks';
@@ -27,8 +28,8 @@ const C = S.columns;
  * the Cost column (staff, issue 26: the latest estimate and invoice totals).
  */
 export function useTicketColumns(now: number, showDue: boolean, showCosts = false) {
-  // Cells are plain elements styled by tickets.module.css, not Mantine components: the table is most of
-  // what the screen renders, and a Text per cell tripled its render time on slow phones.
+  // Cells are plain elements (components/table/ListCells.tsx and tickets.module.css), not Mantine components: the
+  // table is most of what the screen renders.
   return useMemo<ColumnDef<ApiTicketSummary, unknown>[]>(
     () => [
       {
@@ -37,9 +38,7 @@ export function useTicketColumns(now: number, showDue: boolean, showCosts = fals
         cell: ({ row }) => (
           <div className={classes.titleCell}>
             <PriorityMark priority={row.original.priority} />
-            <p className={classes.title} title={row.original.title}>
-              {row.original.title}
-            </p>
+            <CellTitle text={row.original.title} />
           </div>
         ),
       },
@@ -47,9 +46,9 @@ export function useTicketColumns(now: number, showDue: boolean, showCosts = fals
         id: 'tenant',
         header: C.tenant,
         cell: ({ row }) => (
-          <span className={classes.cellText} data-empty={row.original.tenant_name ? undefined : true}>
+          <CellText dimmed={!row.original.tenant_name}>
             {row.original.tenant_name || t.screens.empty}
-          </span>
+          </CellText>
         ),
       },
       {
@@ -58,9 +57,7 @@ export function useTicketColumns(now: number, showDue: boolean, showCosts = fals
         // A whole-property ticket (issue 26) says so under its property: the list has no unit column.
         cell: ({ row }) => (
           <>
-            <span className={classes.cellText} data-width="wide">
-              {row.original.property_name}
-            </span>
+            <CellText width="wide">{row.original.property_name}</CellText>
             {onWholeProperty(row.original) ? (
               <span className={classes.cellNote}>{t.schedules.wholeProperty}</span>
             ) : null}
@@ -119,9 +116,7 @@ export function useTicketColumns(now: number, showDue: boolean, showCosts = fals
         header: C.category,
         enableSorting: false,
         cell: ({ row }) => (
-          <span className={classes.cellText} data-width="narrow">
-            {row.original.categories[0]?.title ?? t.screens.empty}
-          </span>
+          <CellText width="narrow">{row.original.categories[0]?.title ?? t.screens.empty}</CellText>
         ),
       },
       {

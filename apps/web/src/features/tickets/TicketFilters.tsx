@@ -3,19 +3,17 @@
  * assignment/AssigneeFilter.tsx) and Due (hidden for tenants, issue 26: Overdue, Due today). Their values are the
  * list's (in the URL); "All Tickets" / "All Properties" / "Anyone" / "Any time" is no filter.
  */
-import { Select, type SelectProps } from '@mantine/core';
 import type { ApiProperty } from '@mend/shared';
 import { IconClock } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { FilterControls } from '../../components/table/DataTable';
+import { FilterSelect, NO_FILTER } from '../../components/table/FilterSelect';
 import { t } from '../../lib/translations';
 import { AssigneeFilter } from './assignment/AssigneeFilter';
 import { DUE_FILTER, dueFilterOptions } from './due/due-rules';
-import classes from './tickets.module.css';
 
 const S = t.ticketScreens;
-const ALL = 'all';
-const DUE_OPTIONS = dueFilterOptions(ALL);
+const DUE_OPTIONS = dueFilterOptions(NO_FILTER);
 
 export function TicketFilters({
   values,
@@ -39,14 +37,14 @@ export function TicketFilters({
 }) {
   const statusData = useMemo(
     () => [
-      { value: ALL, label: S.filters.allTickets },
+      { value: NO_FILTER, label: S.filters.allTickets },
       ...(statuses ?? []).map((text, index) => ({ value: String(index), label: text })),
     ],
     [statuses],
   );
   const propertyData = useMemo(
     () => [
-      { value: ALL, label: S.filters.allProperties },
+      { value: NO_FILTER, label: S.filters.allProperties },
       ...(properties ?? []).map((property) => ({
         value: String(property.id),
         label: property.name,
@@ -69,7 +67,7 @@ export function TicketFilters({
           nothingFoundMessage={t.screens.nothingFound}
         />
       ) : null}
-      {byAssignee ? <AssigneeFilter values={values} set={set} anyValue={ALL} /> : null}
+      {byAssignee ? <AssigneeFilter values={values} set={set} anyValue={NO_FILTER} /> : null}
       {byDue ? (
         <FilterSelect
           name={DUE_FILTER}
@@ -82,30 +80,5 @@ export function TicketFilters({
         />
       ) : null}
     </>
-  );
-}
-
-/** One filter, bound to the list's value of `name` (in the URL); 'all' is none. */
-function FilterSelect({
-  name,
-  label,
-  values,
-  set,
-  ...props
-}: FilterControls & { name: string; label: string } & Pick<
-    SelectProps,
-    'data' | 'searchable' | 'nothingFoundMessage' | 'leftSection'
-  >) {
-  return (
-    <Select
-      className={classes.filter}
-      size="sm"
-      aria-label={label}
-      {...props}
-      value={values[name] ?? ALL}
-      onChange={(value) => set(name, value === ALL ? null : value)}
-      allowDeselect={false}
-      comboboxProps={{ zIndex: 400 }}
-    />
   );
 }

@@ -1,10 +1,11 @@
 /** Small pieces shared by the ticket list and details: the status tag, the priority marker, relative times. */
-import { Badge, type BadgeProps } from '@mantine/core';
+import type { BadgeProps } from '@mantine/core';
 import { PRIORITY } from '@mend/shared';
 import { IconFlag3Filled } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useEffect, useState } from 'react';
+import { StateTag } from '../../components/StateTag';
 import { usePageRender } from '../../lib/prerendered';
 import { t } from '../../lib/translations';
 import { statusColor } from './ticket-status';
@@ -14,20 +15,9 @@ dayjs.extend(relativeTime);
 /** The status as a coloured tag (colour by status_slug). */
 export function StatusTag({ slug, text, ...props }: { slug: string; text: string } & BadgeProps) {
   return (
-    <Badge
-      // A span: the tag also sits inside a phone's ticket card, a button.
-      component="span"
-      variant="light"
-      color={statusColor(slug)}
-      radius="sm"
-      tt="none"
-      fw={600}
-      data-status={slug}
-      style={{ whiteSpace: 'nowrap', flexShrink: 0, minWidth: 'max-content' }}
-      {...props}
-    >
+    <StateTag color={statusColor(slug)} size="md" data-status={slug} {...props}>
       {text}
-    </Badge>
+    </StateTag>
   );
 }
 

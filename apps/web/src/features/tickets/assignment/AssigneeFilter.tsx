@@ -10,8 +10,8 @@ import { SEARCH_DEBOUNCE_MS } from '@mend/shared';
 import { IconUser } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { FilterControls } from '../../../components/table/DataTable';
+import { filterClass } from '../../../components/table/FilterSelect';
 import { t } from '../../../lib/translations';
-import classes from '../tickets.module.css';
 import { useContractor, useContractorChoices } from './assignment-data';
 import { ASSIGNED_TO, assignedToContractor, assignedToOptions, contractorLabel } from './assignment-rules';
 
@@ -50,7 +50,7 @@ export function AssigneeFilter({ values, set, anyValue }: FilterControls & { any
 
   return (
     <Select
-      className={classes.filter}
+      className={filterClass}
       size="sm"
       aria-label={F.assignedTo}
       // "Anyone" alone does not say what it filters: the person marks it.

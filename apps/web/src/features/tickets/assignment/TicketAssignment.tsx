@@ -5,9 +5,10 @@
  * Accept and Decline (AnswerButtons), staff's Assign, Reassign and Unassign (AssignControls).
  * Nothing shows to a viewer with nobody assigned and nothing to do about it.
  */
-import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { type ApiTicket, type ApiTicketAssignment, RELATIVE_TIME_LIST_REFRESH_MS } from '@mend/shared';
 import { DetailField, DetailFields, DetailSection } from '../../../components/details';
+import { StateTag } from '../../../components/StateTag';
 import { t } from '../../../lib/translations';
 import { useNow } from '../TicketParts';
 import { AnswerButtons } from './AnswerButtons';
@@ -93,18 +94,8 @@ function Assignee({ assignment }: { assignment: ApiTicketAssignment }) {
 /** The state of an answer as a coloured tag ("Waiting for an answer", "Accepted", "Declined"). */
 export function AssignmentStateBadge({ state, text }: { state: ApiTicketAssignment['state']; text: string }) {
   return (
-    <Badge
-      component="span"
-      variant="light"
-      color={assignmentStateColor(state)}
-      radius="sm"
-      tt="none"
-      fw={600}
-      size="sm"
-      style={{ minWidth: 'max-content' }}
-      data-assignment-badge={state}
-    >
+    <StateTag color={assignmentStateColor(state)} data-assignment-badge={state}>
       {text}
-    </Badge>
+    </StateTag>
   );
 }

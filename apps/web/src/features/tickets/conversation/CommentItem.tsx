@@ -4,11 +4,12 @@
  * HTML), the attachments as the ticket's thumbnails and lightbox, and Edit (inline, while the author's window
  * is open) and Delete (with the app's delete question) where the server allows them.
  */
-import { Avatar, Badge, Button, Group } from '@mantine/core';
+import { Avatar, Button, Group } from '@mantine/core';
 import type { ApiTicketComment } from '@mend/shared';
 import { IconEyeOff, IconPencil, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { StateTag } from '../../../components/StateTag';
 import { useDeleteRecord } from '../../../components/useDeleteRecord';
 import { t } from '../../../lib/translations';
 import { RelativeTime } from '../TicketParts';
@@ -123,19 +124,12 @@ function VisibilityBadge({ visibility }: { visibility: ApiTicketComment['visibil
   const staff = visibility === 'staff';
   const Icon = staff ? IconEyeOff : IconUsersGroup;
   return (
-    <Badge
-      component="span"
-      variant="light"
+    <StateTag
       color={staff ? 'orange' : 'grape'}
-      radius="sm"
-      tt="none"
-      fw={600}
-      size="sm"
       leftSection={<Icon size={12} aria-hidden />}
-      style={{ minWidth: 'max-content' }}
       data-visibility-badge={visibility}
     >
       {C.visibilities[visibility]}
-    </Badge>
+    </StateTag>
   );
 }

@@ -2,26 +2,25 @@
  * /approvals/{token} (issue 26): the signed link in an owner's email, opened without signing in (owners have no
  * account). It shows the estimate (GET approval-links/{token}: the ticket, its property and unit, the lines and total,
  * the note) and, while it waits for the owner, Approve and Decline (with the reason), each POSTed to the link's own
- * address with the page's anti-forgery token (lib/api.ts); after answering, the server's message. An invalid or
+ * address with the page's anti-forgery token (lib/api.ts), as every signed link's two answers (SignedLinkAnswer.tsx);
+ * after answering, the server's message. A refusal's message shows in its place; a 409 asks the estimate again. An invalid or
  * expired link (400) and an estimate decided already (409) show the server's message, as the assignment link's page
  * does (SignedLinkScreen.tsx, whose sign-in offer does not apply to owners).
  */
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ApiApprovalLink } from '@mend/shared';
-import { costDeclineSchema } from '@mend/shared';
-import { IconAlertCircle, IconCheck, IconCircleCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { DetailField, DetailFields } from '../../../components/details';
-import { apiSend } from '../../../lib/api';
 import { errorMessage } from '../../../lib/records';
 import { format, t } from '../../../lib/translations';
 import { AuthScreen } from '../../account/AuthScreen';
-import { ReasonForm } from '../ReasonForm';
+import { SignedLinkAnswer } from '../SignedLinkAnswer';
 import { fetchSignedLink } from '../SignedLinkScreen';
 import { CostLines } from './CostLines';
-import { approvalLinkKey, approvalLinkPath } from './cost-rules';
+import { approvalLinkKey, approvalLinkPath, costDeclineReason } from './cost-rules';
 import classes from './costs.module.css';
 
 const C = t.costScreens;
@@ -47,10 +46,6 @@ export default function ApprovalLinkPage() {
   const answered = (answer: ApprovalAnswer) => {
     queryClient.setQueryData(approvalLinkKey(token), answer.data);
     setMessage({ text: answer.message, ok: true });
-  };
-  const refused = (text: string, stale: boolean) => {
-    setMessage({ text, ok: false });
-    if (stale) void query.refetch();
   };
 
   return (
@@ -107,7 +102,13 @@ export default function ApprovalLinkPage() {
             </Alert>
           ) : null}
           {estimate.can_answer ? (
-            <OwnerAnswer token={token} onAnswered={answered} onRefused={refused} />
+            <SignedLinkAnswer<ApprovalAnswer>
+              accept={{ label: C.approve, url: approvalLinkPath(token, 'approve') }}
+              decline={{ label: C.decline, reason: costDeclineReason(approvalLinkPath(token, 'decline')) }}
+              onAnswered={answered}
+              onRefused={(text) => setMessage({ text, ok: false })}
+              onStale={() => void query.refetch()}
+            />
           ) : !message ? (
             <Alert
               color={estimate.state === 'approved' ? 'teal' : 'gray'}
@@ -130,81 +131,5 @@ export default function ApprovalLinkPage() {
         </Stack>
       )}
     </AuthScreen>
-  );
-}
-
-/** Approve at once, or Decline with the reason in place; a refusal's message goes up, a 409 asks the estimate again. */
-function OwnerAnswer({
-  token,
-  onAnswered,
-  onRefused,
-}: {
-  token: string;
-  onAnswered: (answer: ApprovalAnswer) => void;
-  onRefused: (message: string, stale: boolean) => void;
-}) {
-  const [approving, setApproving] = useState(false);
-  const [declining, setDeclining] = useState(false);
-
-  async function approve() {
-    if (approving) return;
-    setApproving(true);
-    const result = await apiSend<ApprovalAnswer>('POST', approvalLinkPath(token, 'approve'));
-    setApproving(false);
-    if (result.ok && result.data?.data) onAnswered(result.data);
-    else onRefused((!result.ok && result.data.message) || t.errors.generic, true);
-  }
-
-  if (declining)
-    return (
-      <Stack gap="sm">
-        <Title order={3} fz={16}>
-          {C.declineTitle}
-        </Title>
-        <ReasonForm<ApprovalAnswer>
-          url={approvalLinkPath(token, 'decline')}
-          schema={costDeclineSchema}
-          label={C.declineTitle}
-          reasonLabel={C.reason}
-          description={C.declineHint}
-          required
-          maxLength={1000}
-          submitLabel={C.decline}
-          writes={null}
-          onDone={(answer) => {
-            setDeclining(false);
-            if (answer?.data) onAnswered(answer);
-          }}
-          onCancel={() => setDeclining(false)}
-          onRefused={(message) => {
-            setDeclining(false);
-            onRefused(message, true);
-          }}
-        />
-      </Stack>
-    );
-
-  return (
-    <Group gap="sm" grow preventGrowOverflow={false}>
-      <Button
-        size="md"
-        color="teal"
-        leftSection={<IconCheck size={18} aria-hidden />}
-        loading={approving}
-        onClick={() => void approve()}
-      >
-        {C.approve}
-      </Button>
-      <Button
-        size="md"
-        variant="light"
-        color="red"
-        leftSection={<IconX size={18} aria-hidden />}
-        disabled={approving}
-        onClick={() => setDeclining(true)}
-      >
-        {C.decline}
-      </Button>
-    </Group>
   );
 }

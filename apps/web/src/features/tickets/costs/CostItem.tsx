@@ -5,7 +5,7 @@
  * date, in a dialog) on an unpaid invoice. An estimate waiting for an owner says so plainly.
  */
 import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { type ApiTicketAssignmentResponse, type ApiTicketCost, costDeclineSchema } from '@mend/shared';
+import type { ApiTicketAssignmentResponse, ApiTicketCost } from '@mend/shared';
 import { IconCash, IconCheck, IconClockHour4, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ import { ReasonForm } from '../ReasonForm';
 import { CostLines } from './CostLines';
 import { CostStateBadge } from './CostStateBadge';
 import { applyCostAnswer, approveCost } from './cost-data';
-import { decidePath } from './cost-rules';
+import { costDeclineReason, decidePath } from './cost-rules';
 import classes from './costs.module.css';
 import { PaidForm } from './PaidForm';
 
@@ -163,14 +163,7 @@ export function CostItem({ ticketId, cost }: { ticketId: number; cost: ApiTicket
       >
         {dialog === 'decline' ? (
           <ReasonForm<ApiTicketAssignmentResponse>
-            url={decidePath(ticketId, cost.id, 'decline')}
-            schema={costDeclineSchema}
-            label={C.declineTitle}
-            reasonLabel={C.reason}
-            description={C.declineHint}
-            required
-            maxLength={1000}
-            submitLabel={C.decline}
+            {...costDeclineReason(decidePath(ticketId, cost.id, 'decline'))}
             writes={null}
             toast={t.toasts.ticketUpdated}
             onDone={done}

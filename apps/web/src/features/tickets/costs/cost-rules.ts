@@ -1,7 +1,8 @@
 /**
  * A ticket's estimates and invoices without React (issue 26): their addresses, the send form's values (line rows with
  * their amounts as typed, in the currency's units) and the body they are sent as (whole cents, the lines as JSON text
- * like any nested value the shared schemas read), the live totals, and the form's check (the shared costSchema on
+ * like any nested value the shared schemas read), the live totals, the reason a decline asks for, and the form's
+ * check (the shared costSchema on
  * that body, so its messages land on the same paths the server's do: `lines.0.amount_cents`, `tax_cents`,
  * `total_cents`).
  */
@@ -9,12 +10,15 @@ import {
   type ApiTicketCost,
   COST_LINE_KINDS,
   type CostLineKind,
+  costDeclineSchema,
   costSchema,
   MONEY_MAX_CENTS,
   moneyText,
 } from '@mend/shared';
 import type { ParsingSchema } from '../../../components/forms/zod-errors';
+import { t } from '../../../lib/translations';
 import { centsFromAmount } from '../../landlords/money';
+import type { ReasonSettings } from '../ReasonForm';
 
 export type CostKind = ApiTicketCost['kind'];
 
@@ -24,6 +28,21 @@ export const submitPath = (ticketId: number, kind: CostKind) => `tickets/${ticke
 /** POST tickets/{id}/costs/{costId}/approve, …/decline, …/paid. */
 export const decidePath = (ticketId: number, costId: number, action: 'approve' | 'decline' | 'paid') =>
   `tickets/${ticketId}/costs/${costId}/${action}`;
+
+/**
+ * Declining an estimate: its reason's form and check, POSTed to `url` (the ticket's, by staff in its details, or the
+ * owner's signed link). Its longest reason is costDeclineSchema's.
+ */
+export const costDeclineReason = (url: string): ReasonSettings => ({
+  url,
+  schema: costDeclineSchema,
+  label: t.costScreens.declineTitle,
+  reasonLabel: t.costScreens.reason,
+  description: t.costScreens.declineHint,
+  required: true,
+  maxLength: 1000,
+  submitLabel: t.costScreens.decline,
+});
 
 /** GET approval-links/{token}, or POST …/approve and …/decline. */
 export const approvalLinkPath = (token: string, action?: 'approve' | 'decline') =>

@@ -5,11 +5,12 @@
  * (`can.change_due`), "Change due times", a dialog with the form (ChangeDueForm, loaded when opened). Nothing shows
  * to a tenant (the server sends no due times).
  */
-import { Badge, Button, Group, Loader, Modal, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, Text } from '@mantine/core';
 import { type ApiTicket, type DueState, RELATIVE_TIME_LIST_REFRESH_MS, timeZoneLabel } from '@mend/shared';
 import { IconClockEdit } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { DetailField, DetailFields, DetailSection } from '../../../components/details';
+import { StateTag } from '../../../components/StateTag';
 import { format, t } from '../../../lib/translations';
 import { useNow } from '../TicketParts';
 import { useDueStateAt } from './DueMark';
@@ -95,18 +96,8 @@ export function TicketDue({ ticket }: { ticket: ApiTicket }) {
 /** Where a ticket stands as a coloured tag ("Overdue", "Due today", "On track"). */
 export function DueStateBadge({ state }: { state: DueState }) {
   return (
-    <Badge
-      component="span"
-      variant="light"
-      color={dueStateColor(state)}
-      radius="sm"
-      tt="none"
-      fw={600}
-      size="sm"
-      style={{ minWidth: 'max-content' }}
-      data-due-badge={state}
-    >
+    <StateTag color={dueStateColor(state)} data-due-badge={state}>
       {dueStateText(state)}
-    </Badge>
+    </StateTag>
   );
 }

@@ -5,10 +5,11 @@
  * the tenant, confirmed with its stars ("Rated 5 of 5 by Jane Morrison") and comment, reopened with its reason, or no
  * longer asked. The earlier sign-offs (one per completion) close the section. Nothing shows before a completion.
  */
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ApiSignoff, ApiTicket } from '@mend/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { DetailField, DetailFields, DetailSection } from '../../../components/details';
+import { StateTag } from '../../../components/StateTag';
 import { t } from '../../../lib/translations';
 import { longTime } from '../assignment/assignment-rules';
 import { RatingStars } from './RatingStars';
@@ -103,19 +104,9 @@ function Quote({ children, size = 'sm' }: { children: string; size?: 'xs' | 'sm'
 /** The state of a sign-off as a coloured tag ("Waiting for the tenant", "Confirmed", "Reopened" ...). */
 export function SignoffStateBadge({ signoff }: { signoff: Pick<ApiSignoff, 'state' | 'state_text'> }) {
   return (
-    <Badge
-      component="span"
-      variant="light"
-      color={signoffStateColor(signoff.state)}
-      radius="sm"
-      tt="none"
-      fw={600}
-      size="sm"
-      style={{ minWidth: 'max-content' }}
-      data-signoff-badge={signoff.state}
-    >
+    <StateTag color={signoffStateColor(signoff.state)} data-signoff-badge={signoff.state}>
       {signoffStateText(signoff)}
-    </Badge>
+    </StateTag>
   );
 }
 

@@ -6,10 +6,11 @@
  * contractor has not accepted yet, what it must do first. The earlier visits (refused, cancelled, replaced) close
  * the section. Nothing shows while there is no visit and nobody has a part in one.
  */
-import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { type ApiTicket, type ApiVisit, timeZoneLabel } from '@mend/shared';
 import { lazy, Suspense } from 'react';
 import { DetailField, DetailFields, DetailSection } from '../../../components/details';
+import { StateTag } from '../../../components/StateTag';
 import { useCurrentUser } from '../../../lib/auth';
 import { format, t } from '../../../lib/translations';
 import { VisitActions } from './VisitActions';
@@ -98,19 +99,9 @@ function ActiveVisit({ visit, answering }: { visit: ApiVisit; answering: boolean
 /** The state of a visit as a coloured tag ("Waiting for the tenant", "Booked", "Refused", "Cancelled"). */
 export function VisitStateBadge({ visit }: { visit: Pick<ApiVisit, 'state' | 'state_text'> }) {
   return (
-    <Badge
-      component="span"
-      variant="light"
-      color={visitStateColor(visit.state)}
-      radius="sm"
-      tt="none"
-      fw={600}
-      size="sm"
-      style={{ minWidth: 'max-content' }}
-      data-visit-badge={visit.state}
-    >
+    <StateTag color={visitStateColor(visit.state)} data-visit-badge={visit.state}>
       {visitStateText(visit)}
-    </Badge>
+    </StateTag>
   );
 }
 
