@@ -55,7 +55,7 @@ export const apiScheduleSchema = z
     next_on: z.string().nullable(),
     /** "Mon, Feb 1, 2027", or "Ended". */
     next_on_text: z.string(),
-    /** The next dates it falls on (SCHEDULE_UPCOMING_COUNT), from `next_on`. */
+    /** The next dates it falls on (SCHEDULE_UPCOMING_COUNT), from `next_on`; empty in lists (GET schedules). */
     upcoming: z.array(z.string()),
     /** The last tickets it created (SCHEDULE_OCCURRENCES_SHOWN), newest first; only on GET schedules/{id}. */
     occurrences: z.array(apiScheduleOccurrenceSchema),

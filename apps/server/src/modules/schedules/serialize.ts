@@ -39,11 +39,24 @@ export function recurrenceOf(schedule: ScheduleRow): ScheduleRecurrence {
   };
 }
 
-export function serializeSchedule(
-  row: ScheduleJoinedRow,
-  actor: Actor,
-  occurrences: { occursOn: string; ticketId: number | null }[],
-): ApiSchedule {
+/**
+ * What a schedule's record shows beside its own row: the last tickets it created, and whether to work out its coming
+ * dates (`upcoming`).
+ */
+export interface ScheduleExtras {
+  occurrences: { occursOn: string; ticketId: number | null }[];
+  upcoming: boolean;
+}
+
+/**
+ * A list row: no tickets, and no coming dates. The list screen shows neither (the details read GET schedules/{id},
+ * which has both), and working the dates out from the rule (rrule) for every row of a page cost more than reading
+ * the page; `upcoming` stays in the answer, empty, so that a row keeps the record's type.
+ */
+export const LIST_ROW: ScheduleExtras = { occurrences: [], upcoming: false };
+
+export function serializeSchedule(row: ScheduleJoinedRow, actor: Actor, extras: ScheduleExtras): ApiSchedule {
+  const { occurrences } = extras;
   const { schedule } = row;
   const recurrence = recurrenceOf(schedule);
   const manage = can(actor, 'schedule.manage', { landlordId: row.landlordId });
@@ -75,7 +88,9 @@ export function serializeSchedule(
     next_on: schedule.nextOn,
     next_on_text: schedule.nextOn === null ? en.schedules.screens.states.ended : dateText(schedule.nextOn),
     upcoming:
-      schedule.nextOn === null ? [] : occurrencesFrom(recurrence, schedule.nextOn, SCHEDULE_UPCOMING_COUNT),
+      !extras.upcoming || schedule.nextOn === null
+        ? []
+        : occurrencesFrom(recurrence, schedule.nextOn, SCHEDULE_UPCOMING_COUNT),
     occurrences: occurrences.map((occurrence) => ({
       occurs_on: occurrence.occursOn,
       occurs_on_text: dateText(occurrence.occursOn),

@@ -11,41 +11,79 @@ import {
   can,
   en,
   format,
+  LIST_COUNT_CAP,
   occurrenceOnOrAfter,
+  ROLE,
   SCHEDULE_OCCURRENCES_SHOWN,
   type ScheduleRecurrence,
   type ScheduleState,
   type ScheduleValues,
+  SEARCH_COUNT_CAP,
   scheduleSchema,
   zonedToday,
 } from '@mend/shared';
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, max, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  max,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
+import {
+  hiddenFromPlanner,
+  type Placeholders,
+  shaped,
+  type ViewerShape,
+  viewerIn,
+  viewerShape,
+} from '../../db/reusable';
 import { categories, properties, scheduleOccurrences, schedules, units } from '../../db/schema';
+import type { ScopedActor } from '../../lib/actor';
 import type { ServiceContext } from '../../lib/context';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import {
+  cappedTotal,
+  countAll,
+  everyRowCountUpTo,
   type ListPage,
   type ListQuery,
   likePattern,
+  listCountCap,
   listPage,
+  orderOf,
   pageOffset,
+  type SortColumns,
+  type SortShape,
   sortOf,
 } from '../../lib/list-query';
-import { noRow, parseForm, textSort } from '../../lib/record-helpers';
+import { noRow, parseForm, qb, textSort } from '../../lib/record-helpers';
 import { seesEveryRow } from '../../lib/scopes';
-import { recurrenceOf, type ScheduleJoinedRow, serializeSchedule } from './serialize';
+import { LIST_ROW, recurrenceOf, type ScheduleJoinedRow, serializeSchedule } from './serialize';
 
 export interface ScheduleFilters {
   propertyId?: number;
   state?: ScheduleState;
 }
 
-/** The schedules an actor may see: all (role 0), those on its landlord's properties (role 1), none otherwise. */
-function visibleSchedules(actor: Actor): SQL | undefined {
-  if (!can(actor, 'schedule.view')) return noRow();
-  if (seesEveryRow(actor)) return undefined;
-  return actor.landlordId === null ? noRow() : eq(properties.landlordId, actor.landlordId);
+/**
+ * The schedules a viewer may see: all (role 0), those on its landlord's properties (role 1), none otherwise (the
+ * callers refuse the other roles first: `schedule.view`). Takes a shaped statement's viewer (`viewerIn`) too.
+ */
+function visibleSchedules(viewer: ScopedActor): SQL | undefined {
+  if (seesEveryRow(viewer)) return undefined;
+  return viewer.role === ROLE.manager && viewer.landlordId !== null
+    ? eq(properties.landlordId, viewer.landlordId)
+    : noRow();
 }
 
 const joinedColumns = {
@@ -66,14 +104,219 @@ function selectSchedules(db: Db | Tx) {
     .innerJoin(categories, eq(categories.id, schedules.categoryId));
 }
 
+/** The sort keys (`next_on` is written by `scheduleOrder`: ended schedules last both ways). */
 const SORTABLE = {
-  title: [textSort(schedules.title)],
-  // Ended schedules (no next date) last.
-  next_on: [sql`${schedules.nextOn} nulls last`],
-  created_at: [schedules.createdAt],
-  property: [textSort(properties.name)],
-} as const;
+  title: textSort(schedules.title),
+  next_on: schedules.nextOn,
+  created_at: schedules.createdAt,
+  property: textSort(properties.name),
+} satisfies SortColumns<'schedules'>;
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
+
+/**
+ * ORDER BY the shape's sort key, the id breaking ties. The next date puts ended schedules (no next date) last in both
+ * directions, as schedules_next_on_sort_idx and schedules_next_on_desc_sort_idx hold them.
+ */
+function scheduleOrder(shape: SortShape): SQL[] {
+  if (shape.sort !== 'next_on') return orderOf(shape, SORTABLE, DEFAULT_SORT, schedules.id);
+  const by = shape.direction === 'asc' ? asc : desc;
+  return [sql`${schedules.nextOn} ${sql.raw(shape.direction)} nulls last`, by(schedules.id)];
+}
+
+/** What changes the text of a schedules page's statement (db/reusable.ts `shaped`); its values are placeholders. */
+export interface ScheduleListShape extends ViewerShape {
+  byProperty: boolean;
+  state: ScheduleState | 'any';
+  search: 'none' | 'wide' | 'narrow';
+  sort: string;
+  direction: 'asc' | 'desc';
+  perPage: number;
+  /** A page after the first: its offset and its count limit are placeholders (see `laterPageNumber`). */
+  later: boolean;
+}
+
+/** A schedules page's shape and the values of its placeholders (`viewerLandlordId`, `propertyId`, `search`, ...). */
+export function scheduleListShape(actor: Actor, query: ListQuery, filters: ScheduleFilters = {}) {
+  const byProperty = filters.propertyId !== undefined;
+  const wide = seesEveryRow(actor) && !byProperty;
+  const { key: sort, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
+  const offset = pageOffset(query);
+  const viewer = viewerShape(actor);
+  const shape: ScheduleListShape = Object.assign({}, viewer.shape, {
+    byProperty,
+    state: filters.state ?? 'any',
+    search: query.search === '' ? 'none' : wide ? 'wide' : 'narrow',
+    sort,
+    direction,
+    perPage: query.per_page,
+    later: offset > 0,
+  } satisfies Omit<ScheduleListShape, keyof ViewerShape>);
+  const values = Object.assign({}, viewer.values, {
+    propertyId: filters.propertyId,
+    search: wide ? likePattern(query.search) : query.search,
+    offset,
+    over: listCountCap(query) + 1,
+  });
+  return { shape, values, cap: listCountCap(query) };
+}
+
+/**
+ * Search: the title, the description and the property's name, case-insensitive. Every schedule (`wide`, the super
+ * admin's): ILIKE with the escaped pattern, which the title's and description's trigram indexes answer; the property's
+ * name is in its lower-cased search text (migration 0008), whose trigram index finds the properties (ILIKE on the
+ * name keeps those whose name matches), and their schedules come from the property's index. Written as `= any(array(
+ * ...))`, not a join, so that the three stay one OR that PostgreSQL answers with its indexes together; planned with
+ * the pattern on every call. A narrower scope (a manager's landlord, one property): `strpos` on the lower-cased text
+ * row by row, the same matches, so that a prepared statement's generic plan starts from the scope (ADR 0009).
+ */
+function scheduleSearch(search: ScheduleListShape['search'], term: Placeholder): SQL | undefined {
+  if (search === 'none') return undefined;
+  if (search === 'wide') {
+    const named = qb
+      .select({ id: properties.id })
+      .from(properties)
+      .where(and(sql`${properties.searchText} like lower(${term})`, ilike(properties.name, term)));
+    return sql`(${ilike(schedules.title, term)} or ${ilike(schedules.description, term)} or ${schedules.propertyId} = any(array(${named})))`;
+  }
+  const found = (column: AnyColumn) => sql`strpos(lower(${column}), lower(${term})) > 0`;
+  return sql`(${found(schedules.title)} or ${found(schedules.description)} or ${found(properties.name)})`;
+}
+
+/** The schedules a list shows: the viewer's scope, the filters and the search. */
+function scheduleListWhere(shape: ScheduleListShape, p: Placeholders): SQL | undefined {
+  return and(
+    visibleSchedules(viewerIn(shape, p)),
+    shape.byProperty ? eq(schedules.propertyId, p.propertyId) : undefined,
+    shape.state === 'paused'
+      ? isNotNull(schedules.pausedAt)
+      : shape.state === 'active'
+        ? isNull(schedules.pausedAt)
+        : undefined,
+    scheduleSearch(shape.search, p.search),
+  );
+}
+
+/** The list's conditions read the property (a manager's landlord, a narrow search of its name). */
+const readsProperty = (shape: ScheduleListShape) =>
+  !seesEveryRow({ role: shape.viewerRole }) || shape.search === 'narrow';
+
+/** Nothing narrows the list (the super admin's, unfiltered, not searched). */
+const everySchedule = (shape: ScheduleListShape) =>
+  seesEveryRow({ role: shape.viewerRole }) &&
+  !shape.byProperty &&
+  shape.state === 'any' &&
+  shape.search === 'none';
+
+/**
+ * A later page's offset or count limit: hidden from the planner (`hiddenFromPlanner`), so that the statement keeps
+ * one generic plan for every page; a value in a wide search, which is planned with its pattern on every call anyway.
+ */
+function laterPageNumber(shape: ScheduleListShape, value: Placeholder): number {
+  return shape.search === 'wide' ? (value as unknown as number) : hiddenFromPlanner(value);
+}
+
+/** The schedules' ids, joined to their property where the conditions or the sort read it. */
+function scheduleIds<F extends SelectedFields>(db: Db, shape: ScheduleListShape, columns: F) {
+  const ids = db.select(columns).from(schedules);
+  return readsProperty(shape) || shape.sort === 'property'
+    ? ids.innerJoin(properties, eq(properties.id, schedules.propertyId))
+    : ids;
+}
+
+/**
+ * The schedules a list counts (ADR 0007, 0014): up to its cap past the page's first row. On page 1 that number is
+ * written into the text (as a value, PostgreSQL's generic plan would reckon with any limit and it would plan every
+ * call); a later page's is `over` (see `laterPageNumber`). The property is joined only where the conditions read it:
+ * every schedule has one. A wide search counts its matches in the page's order: PostgreSQL takes a common word's
+ * matches to be spread evenly over the table, and counting in the table's own order went through every older schedule
+ * before the first match of a word only newer ones have; in the page's order the count reads on from where the page
+ * found its rows.
+ */
+function matchingSchedules(db: Db, shape: ScheduleListShape, p: Placeholders) {
+  const firstCap = (shape.search === 'none' ? LIST_COUNT_CAP : SEARCH_COUNT_CAP) + 1;
+  const limit = shape.later
+    ? laterPageNumber(shape, p.over)
+    : (sql.raw(String(firstCap)) as unknown as number);
+  if (shape.search === 'wide')
+    return scheduleIds(db, shape, { one: sql`1` })
+      .where(scheduleListWhere(shape, p))
+      .orderBy(...scheduleOrder(shape))
+      .limit(limit)
+      .as('matching');
+  const matching = db.select({ one: sql`1` }).from(schedules);
+  return (
+    readsProperty(shape) ? matching.innerJoin(properties, eq(properties.id, schedules.propertyId)) : matching
+  )
+    .where(scheduleListWhere(shape, p))
+    .limit(limit)
+    .as('matching');
+}
+
+/**
+ * One page of schedules in one statement: the rows, their property, unit and category, and the list's total
+ * (`matched`, counted up to the cap). Page 1 of the super admin's unnarrowed list takes "over the cap" from the
+ * table's estimate. Every page finds its ids first, from the sort's index (a deep page skips index entries, not joined
+ * rows), then joins its own rows: joined in the same step as the sort's walk, PostgreSQL planned the joins for the
+ * whole table and set up caches (Memoize) sized for it on every call, which cost more than the page. The page size is
+ * written into the text, so PostgreSQL settles on one plan for the shape. Exported so that its plans can be read with
+ * values (`withValues`).
+ */
+export function scheduleListPage(db: Db, shape: ScheduleListShape, p: Placeholders) {
+  const order = scheduleOrder(shape);
+  const limit = sql.raw(String(shape.perPage)) as unknown as number;
+  const matched =
+    everySchedule(shape) && !shape.later
+      ? everyRowCountUpTo(schedules, LIST_COUNT_CAP)
+      : sql`(select count(*) from ${matchingSchedules(db, shape, p)})`;
+  const page = scheduleIds(db, shape, { id: schedules.id })
+    .where(scheduleListWhere(shape, p))
+    .orderBy(...order)
+    .limit(limit);
+  return db
+    .select({ ...joinedColumns, matched: sql<number>`${matched}`.mapWith(Number) })
+    .from(schedules)
+    .innerJoin(properties, eq(properties.id, schedules.propertyId))
+    .leftJoin(units, eq(units.id, schedules.unitId))
+    .innerJoin(categories, eq(categories.id, schedules.categoryId))
+    .where(inArray(schedules.id, shape.later ? page.offset(laterPageNumber(shape, p.offset)) : page))
+    .orderBy(...order);
+}
+
+/**
+ * A search of every schedule (the super admin's): only the page's ids and the total, planned with the pattern on
+ * every call; the rows are then read by id (`schedulesByIds`, prepared), so that planning their joins is not part
+ * of every search.
+ */
+export function scheduleSearchPage(db: Db, shape: ScheduleListShape, p: Placeholders) {
+  const matched = sql<number>`(select count(*) from ${matchingSchedules(db, shape, p)})`.mapWith(Number);
+  return scheduleIds(db, shape, { id: schedules.id, matched })
+    .where(scheduleListWhere(shape, p))
+    .orderBy(...scheduleOrder(shape))
+    .limit(sql.raw(String(shape.perPage)) as unknown as number)
+    .offset(p.offset as unknown as number);
+}
+
+/** Schedules with their property, unit and category by id (`ids`), in a list's order. */
+function schedulesByIds(db: Db, shape: SortShape, p: Placeholders) {
+  return selectSchedules(db)
+    .where(sql`${schedules.id} = any(${p.ids})`)
+    .orderBy(...scheduleOrder(shape));
+}
+
+/** A page's rows, and the list's total as counted by its statement (undefined: no row). */
+async function readSchedulePage(db: Db, shape: ScheduleListShape, values: Record<string, unknown>) {
+  if (shape.search !== 'wide') {
+    const rows = await shaped(db, 'schedule_list', shape, scheduleListPage).execute(values);
+    return { rows, matched: rows[0]?.matched };
+  }
+  const found = await shaped(db, 'schedule_search', shape, scheduleSearchPage).execute(values);
+  if (found.length === 0) return { rows: [], matched: undefined };
+  const byIds = { sort: shape.sort, direction: shape.direction };
+  const rows = await shaped(db, 'schedules_by_ids', byIds, schedulesByIds).execute({
+    ids: found.map((row) => row.id),
+  });
+  return { rows, matched: found[0].matched };
+}
 
 export async function listSchedules(
   db: Db,
@@ -82,43 +325,23 @@ export async function listSchedules(
   filters: ScheduleFilters,
 ): Promise<ListPage<ApiSchedule>> {
   if (!can(actor, 'schedule.view')) throw forbidden();
-  const term = query.search.trim();
-  const where = and(
-    visibleSchedules(actor),
-    filters.propertyId === undefined ? undefined : eq(schedules.propertyId, filters.propertyId),
-    filters.state === 'paused'
-      ? isNotNull(schedules.pausedAt)
-      : filters.state === 'active'
-        ? isNull(schedules.pausedAt)
-        : undefined,
-    term === ''
-      ? undefined
-      : or(
-          ilike(schedules.title, likePattern(term)),
-          ilike(schedules.description, likePattern(term)),
-          ilike(properties.name, likePattern(term)),
-        ),
-  );
-  const { key, direction } = sortOf(query, SORTABLE, DEFAULT_SORT);
-  const by = direction === 'asc' ? asc : desc;
-  const order = SORTABLE[key as keyof typeof SORTABLE].map((column) =>
-    key === 'next_on' ? sql`${schedules.nextOn} ${sql.raw(direction)} nulls last` : by(column),
-  );
-  const [rows, [total]] = await Promise.all([
-    selectSchedules(db)
-      .where(where)
-      .orderBy(...order, by(schedules.id))
-      .limit(query.per_page)
-      .offset(pageOffset(query)),
-    db
-      .select({ total: count() })
-      .from(schedules)
-      .innerJoin(properties, eq(properties.id, schedules.propertyId))
-      .where(where),
-  ]);
+  const { shape, values, cap } = scheduleListShape(actor, query, filters);
+  const { rows, matched } = await readSchedulePage(db, shape, values);
+  let total = cappedTotal(matched ?? 0, cap);
+  if (rows.length === 0 && shape.later) {
+    // Past the last page no row carries the total: counted alone, whatever the sort and page size.
+    const counting = shaped(
+      db,
+      'schedule_list_count',
+      { ...shape, sort: '', direction: 'asc' as const, perPage: 0 },
+      (db, shape, p) => db.select({ counted: countAll }).from(matchingSchedules(db, shape, p)),
+    );
+    const [{ counted }] = await counting.execute(values);
+    total = cappedTotal(counted, cap);
+  }
   return listPage(
-    rows.map((row) => serializeSchedule(row, actor, [])),
-    total?.total ?? 0,
+    rows.map((row) => serializeSchedule(row, actor, LIST_ROW)),
+    total,
     query,
   );
 }
@@ -140,7 +363,7 @@ export async function getSchedule(db: Db, actor: Actor, id: number): Promise<Api
     .where(eq(scheduleOccurrences.scheduleId, id))
     .orderBy(desc(scheduleOccurrences.occursOn))
     .limit(SCHEDULE_OCCURRENCES_SHOWN);
-  return serializeSchedule(row, actor, occurrences);
+  return serializeSchedule(row, actor, { occurrences, upcoming: true });
 }
 
 /**
