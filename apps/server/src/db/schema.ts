@@ -999,6 +999,10 @@ export const ticketCosts = pgTable(
     index('ticket_costs_awaiting_owner_idx').on(t.ownerAskedAt).where(sql`${t.state} = 'awaiting_owner'`),
     // The dashboard's spend: paid invoices by payment date.
     index('ticket_costs_paid_on_idx').on(t.paidOn).where(sql`${t.state} = 'paid'`),
+    // A landlord's spend on the dashboard: its tickets' paid invoices, read from the index alone.
+    index('ticket_costs_paid_ticket_idx')
+      .on(t.ticketId, t.paidOn, t.currency, t.totalCents)
+      .where(sql`${t.state} = 'paid'`),
     // The dashboard's open approvals: the few estimates still waiting for a manager or an owner, among all costs.
     index('ticket_costs_open_idx')
       .on(t.ticketId, t.state)

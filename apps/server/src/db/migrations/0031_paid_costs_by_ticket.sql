@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_costs_paid_ticket_idx" ON "ticket_costs" USING btree ("ticket_id","paid_on","currency","total_cents") WHERE "ticket_costs"."state" = 'paid';
