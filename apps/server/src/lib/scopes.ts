@@ -52,6 +52,17 @@ export function visibleLandlords(actor: ScopedActor): SQL {
 }
 
 /**
+ * The schedules an actor may see (issue 26), in a statement joined to their property: all (role 0), those of its
+ * landlord's properties (role 1), none otherwise (`schedule.view` refuses the other roles first).
+ */
+export function visibleSchedules(actor: ScopedActor): SQL | undefined {
+  if (actor.role === ROLE.superAdmin) return undefined;
+  return actor.role === ROLE.manager && actor.landlordId !== null
+    ? eq(properties.landlordId, actor.landlordId)
+    : noRow();
+}
+
+/**
  * The properties an actor may see: all (role 0), its landlord's (role 1), the property of its unit
  * (role 2), the properties it works on (role 3).
  */

@@ -13,7 +13,6 @@ import {
   format,
   LIST_COUNT_CAP,
   occurrenceOnOrAfter,
-  ROLE,
   SCHEDULE_OCCURRENCES_SHOWN,
   type ScheduleRecurrence,
   type ScheduleState,
@@ -48,7 +47,6 @@ import {
   viewerShape,
 } from '../../db/reusable';
 import { categories, properties, scheduleOccurrences, schedules, units } from '../../db/schema';
-import type { ScopedActor } from '../../lib/actor';
 import type { ServiceContext } from '../../lib/context';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import {
@@ -66,24 +64,13 @@ import {
   type SortShape,
   sortOf,
 } from '../../lib/list-query';
-import { noRow, parseForm, qb, textSort } from '../../lib/record-helpers';
-import { seesEveryRow } from '../../lib/scopes';
+import { parseForm, qb, textSort } from '../../lib/record-helpers';
+import { seesEveryRow, visibleSchedules } from '../../lib/scopes';
 import { LIST_ROW, recurrenceOf, type ScheduleJoinedRow, serializeSchedule } from './serialize';
 
 export interface ScheduleFilters {
   propertyId?: number;
   state?: ScheduleState;
-}
-
-/**
- * The schedules a viewer may see: all (role 0), those on its landlord's properties (role 1), none otherwise (the
- * callers refuse the other roles first: `schedule.view`). Takes a shaped statement's viewer (`viewerIn`) too.
- */
-function visibleSchedules(viewer: ScopedActor): SQL | undefined {
-  if (seesEveryRow(viewer)) return undefined;
-  return viewer.role === ROLE.manager && viewer.landlordId !== null
-    ? eq(properties.landlordId, viewer.landlordId)
-    : noRow();
 }
 
 const joinedColumns = {
