@@ -6,8 +6,11 @@ import {
   recurrenceText,
   ruleString,
   type ScheduleRecurrence,
+  scheduleRule,
+  utcDateOf,
 } from './schedules';
 import { scheduleSchema } from './schemas/schedules';
+import { addDays } from './time-zones';
 
 const monthly: ScheduleRecurrence = {
   frequency: 'monthly',
@@ -105,4 +108,58 @@ describe('the schedule form', () => {
     ]);
     expect(errors({ lead_days: '91' })?.[0]?.[0]).toBe('lead_days');
   });
+
+  it('read from a later date, give the dates of the rule walked from its start', () => {
+    // scheduleRule(recurrence, near) starts the rule at the period before `near`; the dates must not move.
+    const walkedFromStart = (recurrence: ScheduleRecurrence, date: string, count: number) => {
+      const rule = scheduleRule(recurrence);
+      const dates: string[] = [];
+      let next = rule.after(new Date(`${date}T00:00:00Z`), true);
+      while (next !== null && dates.length < count) {
+        dates.push(utcDateOf(next));
+        next = rule.after(next, false);
+      }
+      return dates;
+    };
+    const rules: Partial<ScheduleRecurrence>[] = [
+      { frequency: 'daily', interval: 1 },
+      { frequency: 'daily', interval: 3 },
+      { frequency: 'weekly', interval: 1, weekday: 4 },
+      { frequency: 'weekly', interval: 2, weekday: 0 },
+      { frequency: 'weekly', interval: 3, weekday: 6 },
+      { frequency: 'monthly', interval: 1, month_day: 15 },
+      { frequency: 'monthly', interval: 2, month_day: LAST_DAY_OF_MONTH },
+      { frequency: 'monthly', interval: 5, month_day: 28 },
+      { frequency: 'yearly', interval: 1, month: 2, month_day: LAST_DAY_OF_MONTH },
+      { frequency: 'yearly', interval: 2, month: 11, month_day: 30 },
+    ];
+    let compared = 0;
+    for (const rule of rules) {
+      for (const starts_on of ['2023-01-31', '2024-02-29', '2025-06-04']) {
+        for (const ends_on of [null, '2027-03-10']) {
+          const recurrence = {
+            ...monthly,
+            weekday: null,
+            month_day: null,
+            month: null,
+            ...rule,
+            starts_on,
+            ends_on,
+          };
+          for (let offset = -40; offset < 1300; offset += 89) {
+            const date = addDays(starts_on, offset);
+            expect(
+              occurrencesFrom(recurrence, date, 6),
+              `${JSON.stringify(recurrence)} from ${date}`,
+            ).toEqual(walkedFromStart(recurrence, date, 6));
+            expect(occurrenceOnOrAfter(recurrence, date)).toBe(
+              walkedFromStart(recurrence, date, 1)[0] ?? null,
+            );
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(800);
+  }, 60_000);
 });
