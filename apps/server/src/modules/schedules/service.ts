@@ -66,7 +66,13 @@ import {
 } from '../../lib/list-query';
 import { parseForm, qb, textSort } from '../../lib/record-helpers';
 import { seesEveryRow, visibleSchedules } from '../../lib/scopes';
-import { LIST_ROW, recurrenceOf, type ScheduleJoinedRow, serializeSchedule } from './serialize';
+import {
+  LIST_ROW,
+  recurrenceOf,
+  type ScheduleExtras,
+  type ScheduleJoinedRow,
+  serializeSchedule,
+} from './serialize';
 
 export interface ScheduleFilters {
   propertyId?: number;
@@ -82,9 +88,10 @@ const joinedColumns = {
   categoryTitle: categories.title,
 };
 
-function selectSchedules(db: Db | Tx) {
+/** Schedules with their property, unit and category, and any `more` columns. */
+function selectSchedules<More extends SelectedFields>(db: Db | Tx, more: More = {} as More) {
   return db
-    .select(joinedColumns)
+    .select({ ...joinedColumns, ...more })
     .from(schedules)
     .innerJoin(properties, eq(properties.id, schedules.propertyId))
     .leftJoin(units, eq(units.id, schedules.unitId))
@@ -342,15 +349,22 @@ async function findVisible(db: Db | Tx, actor: Actor, id: number): Promise<Sched
   return row;
 }
 
+/** A schedule's last tickets, newest first, read with the schedule (`SCHEDULE_OCCURRENCES_SHOWN` of them). */
+const recentOccurrences = sql<
+  ScheduleExtras['occurrences']
+>`(select coalesce(json_agg(json_build_object('occursOn', recent.occurs_on, 'ticketId', recent.ticket_id) order by recent.occurs_on desc), '[]'::json) from (select ${scheduleOccurrences.occursOn} as occurs_on, ${scheduleOccurrences.ticketId} as ticket_id from ${scheduleOccurrences} where ${scheduleOccurrences.scheduleId} = ${schedules.id} order by ${scheduleOccurrences.occursOn} desc limit ${sql.raw(String(SCHEDULE_OCCURRENCES_SHOWN))}) as recent)`;
+
+/** GET schedules/{id}: the schedule and its last tickets in one prepared statement. */
 export async function getSchedule(db: Db, actor: Actor, id: number): Promise<ApiSchedule> {
-  const row = await findVisible(db, actor, id);
-  const occurrences = await db
-    .select({ occursOn: scheduleOccurrences.occursOn, ticketId: scheduleOccurrences.ticketId })
-    .from(scheduleOccurrences)
-    .where(eq(scheduleOccurrences.scheduleId, id))
-    .orderBy(desc(scheduleOccurrences.occursOn))
-    .limit(SCHEDULE_OCCURRENCES_SHOWN);
-  return serializeSchedule(row, actor, { occurrences, upcoming: true });
+  if (!can(actor, 'schedule.view')) throw forbidden();
+  const viewer = viewerShape(actor);
+  const [row] = await shaped(db, 'schedule_detail', viewer.shape, (db, shape, p) =>
+    selectSchedules(db, { occurrences: recentOccurrences }).where(
+      and(eq(schedules.id, p.id), visibleSchedules(viewerIn(shape, p))),
+    ),
+  ).execute({ ...viewer.values, id });
+  if (!row) throw notFound();
+  return serializeSchedule(row, actor, { occurrences: row.occurrences, upcoming: true });
 }
 
 /**
