@@ -361,6 +361,48 @@ describe('the dashboard', () => {
     expect(after.spend[0]).toMatchObject({ property_id: w.south.property.id, total_cents: 9_000_000 });
     expect(after.spend[0].months.find((item) => item.month === '2027-02')?.cents).toBe(9_000_000);
   });
+  it("ranks a manager's top spenders as its landlord's paid invoices add up, month by month", async () => {
+    const paid = (ticket: number, totalCents: number, paidOn: string, state = 'paid') =>
+      t.db.insert(ticketCosts).values({
+        ticketId: ticket,
+        kind: 'invoice',
+        currency: 'CAD',
+        subtotalCents: totalCents,
+        taxCents: 0,
+        totalCents,
+        state: state as 'paid',
+        paidOn: state === 'paid' ? paidOn : null,
+      });
+    await paid(ticketId, 120_000, '2027-01-15');
+    await paid(ticketId, 30_000, '2027-03-02');
+    await paid(ticketId, 700_000, '2026-01-02'); // before the dashboard's months
+    await paid(ticketId, 500_000, '2027-03-02', 'unpaid'); // not paid yet
+    // The test before paid another landlord's invoices, which this landlord's ranking leaves out.
+    const money: ApiDashboardMoney = (
+      await clients.manager.get('/api/dashboard?time_zone=America/Edmonton')
+    ).json().money;
+    const months = money.spend[0]?.months.map((item) => item.month) ?? [];
+    expect(months).toHaveLength(DASHBOARD_TARGET_MONTHS);
+    const counted = await t.db.execute<{ property_id: number; month: string; cents: number }>(
+      sql`select t.property_id, to_char(c.paid_on, 'YYYY-MM') as month, sum(c.total_cents)::int as cents
+          from ticket_costs c join tickets t on t.id = c.ticket_id join properties p on p.id = t.property_id
+          where c.state = 'paid' and c.paid_on >= ${`${months[0]}-01`}::date and p.landlord_id = ${w.north.landlord.id}
+          group by t.property_id, month`,
+    );
+    const expected = new Map<number, Map<string, number>>();
+    for (const row of counted.rows)
+      expected.set(row.property_id, (expected.get(row.property_id) ?? new Map()).set(row.month, row.cents));
+    expect(money.spend.map((row) => row.property_id).sort()).toEqual([...expected.keys()].sort());
+    for (const row of money.spend) {
+      for (const item of row.months)
+        expect(item.cents).toBe(expected.get(row.property_id)?.get(item.month) ?? 0);
+      expect(row.total_cents).toBe(row.months.reduce((total, item) => total + item.cents, 0));
+    }
+    const totals = money.spend.map((row) => row.total_cents);
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+    const north = money.spend.find((row) => row.property_id === w.north.property.id);
+    expect(north?.months.find((item) => item.month === '2027-01')?.cents).toBeGreaterThanOrEqual(120_000);
+  });
 });
 
 describe('hostile input', () => {

@@ -1,8 +1,9 @@
 /**
  * The dashboard's money (issue 26), for staff: the estimates waiting for a decision (a manager's or an owner's) and the
  * properties that spent most — paid invoices per month of their payment date — over the dashboard's months. A manager's
- * scope is its landlord's properties; the super admin's every one. Read by prepared statements (one per scope), as
- * every dashboard read: the open estimates from their partial index, the spend from the paid invoices' one.
+ * scope is its landlord's properties; the super admin's every one. Read by prepared statements, as every dashboard
+ * read: a landlord's in one, which walks its tickets' costs once; the portfolio's open estimates from their partial
+ * index, its spend from the paid invoices' one.
  *
  * The portfolio's ranking adds up every paid invoice of the months across all properties, far more than a dashboard
  * call may spend (docs/performance.md), so each process keeps it for PORTFOLIO_SPEND_KEPT_MS and serves the kept
@@ -10,18 +11,14 @@
  * marked in another process shows here within that time. A manager's ranking is read on every call.
  */
 import { type Actor, type ApiDashboardMoney, DASHBOARD_TOP_PROPERTIES } from '@mend/shared';
-import { and, asc, count, desc, eq, gte, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { reusable } from '../../db/reusable';
+import { reusable, written } from '../../db/reusable';
 import { properties, ticketCosts, tickets } from '../../db/schema';
 import { seesEveryRow } from '../../lib/scopes';
 
 /** How long a process serves the portfolio's spend ranking before it reads it again. */
 export const PORTFOLIO_SPEND_KEPT_MS = 60_000;
-
-/** The viewer's properties: every one, or its landlord's (`landlordId`). */
-const scopeOf = (portfolio: boolean): SQL | undefined =>
-  portfolio ? undefined : eq(properties.landlordId, sql.placeholder('landlordId'));
 
 /*
  * The states are written into the text, not sent as values: a prepared statement's generic plan can use a partial
@@ -31,9 +28,9 @@ const paidSince = () =>
   and(sql`${ticketCosts.state} = 'paid'`, gte(ticketCosts.paidOn, sql`${sql.placeholder('since')}::date`));
 const stillOpen = sql`${ticketCosts.state} in ('pending', 'awaiting_owner')`;
 
-/** The properties (and currencies) that spent most since `since`, most first, ties by name. */
-function topSpendersQuery(db: Db, portfolio: boolean) {
-  return reusable(db, `dashboard_top_spenders_${portfolio ? 'all' : 'landlord'}`, (db, name) => {
+/** The portfolio's properties (and currencies) that spent most since `since`, most first, ties by name. */
+function topSpendersQuery(db: Db) {
+  return reusable(db, 'dashboard_top_spenders_all', (db, name) => {
     const cents = sum(ticketCosts.totalCents).mapWith(Number);
     return db
       .select({
@@ -45,7 +42,7 @@ function topSpendersQuery(db: Db, portfolio: boolean) {
       .from(ticketCosts)
       .innerJoin(tickets, eq(tickets.id, ticketCosts.ticketId))
       .innerJoin(properties, eq(properties.id, tickets.propertyId))
-      .where(and(paidSince(), scopeOf(portfolio)))
+      .where(paidSince())
       .groupBy(properties.id, properties.name, ticketCosts.currency)
       .orderBy(
         desc(sum(ticketCosts.totalCents)),
@@ -82,55 +79,108 @@ function monthlySpendQuery(db: Db) {
   });
 }
 
-/** The estimates waiting for a decision: the portfolio's straight from their partial index, a landlord's joined. */
-function approvalsQuery(db: Db, portfolio: boolean) {
-  return reusable(db, `dashboard_approvals_${portfolio ? 'all' : 'landlord'}`, (db, name) => {
-    const figures = {
-      open: count(),
-      awaiting: sql<number>`count(*) filter (where ${ticketCosts.state} = 'awaiting_owner')`.mapWith(Number),
-    };
-    if (portfolio) return db.select(figures).from(ticketCosts).where(stillOpen).prepare(name);
-    return db
-      .select(figures)
+/** The portfolio's estimates waiting for a decision, straight from their partial index. */
+function portfolioApprovalsQuery(db: Db) {
+  return reusable(db, 'dashboard_approvals_all', (db, name) =>
+    db
+      .select({
+        open: count(),
+        awaiting: sql<number>`count(*) filter (where ${ticketCosts.state} = 'awaiting_owner')`.mapWith(
+          Number,
+        ),
+      })
       .from(ticketCosts)
-      .innerJoin(tickets, eq(tickets.id, ticketCosts.ticketId))
-      .innerJoin(properties, eq(properties.id, tickets.propertyId))
-      .where(and(stillOpen, scopeOf(false)))
-      .prepare(name);
-  });
+      .where(stillOpen)
+      .prepare(name),
+  );
 }
 
 type SpendRanking = ApiDashboardMoney['spend'];
 
-/** The top spenders since `since` with their months (`months`, oldest first). */
-async function readSpend(
-  db: Db,
-  portfolio: boolean,
-  landlordId: number,
-  months: string[],
-): Promise<SpendRanking> {
+/** A property's spend in one currency over the months, its total first. */
+interface SpenderRow {
+  propertyId: number;
+  propertyName: string;
+  currency: string;
+  cents: number;
+  /** The months it spent in ("2026-07"): cents. */
+  months: Record<string, number>;
+}
+
+/** The ranking as the API shows it, every month of the window present (`months`, oldest first). */
+function rankingOf(top: SpenderRow[], months: string[]): SpendRanking {
+  return top.map((row) => ({
+    property_id: row.propertyId,
+    property_name: row.propertyName,
+    currency: row.currency,
+    months: months.map((month) => ({ month, cents: row.months[month] ?? 0 })),
+    total_cents: row.cents,
+  }));
+}
+
+/** The portfolio's top spenders since `since` with their months: ranked first, then the months of those only. */
+async function readPortfolioSpend(db: Db, months: string[]): Promise<SpendRanking> {
   const since = `${months[0]}-01`;
-  const top = await topSpendersQuery(db, portfolio).execute({ since, landlordId });
+  const top = await topSpendersQuery(db).execute({ since });
   if (top.length === 0) return [];
   const monthly = await monthlySpendQuery(db).execute({
     since,
     propertyIds: [...new Set(top.map((row) => row.propertyId))],
   });
-  return top.map((row) => {
-    const own = monthly.filter(
-      (item) => item.propertyId === row.propertyId && item.currency === row.currency,
+  const monthsOf = (row: (typeof top)[number]) =>
+    Object.fromEntries(
+      monthly
+        .filter((item) => item.propertyId === row.propertyId && item.currency === row.currency)
+        .map((item) => [item.month, item.cents]),
     );
-    return {
-      property_id: row.propertyId,
-      property_name: row.propertyName,
-      currency: row.currency,
-      months: months.map((month) => ({
-        month,
-        cents: own.find((item) => item.month === month)?.cents ?? 0,
-      })),
-      total_cents: row.cents,
-    };
-  });
+  return rankingOf(
+    top.map((row) => ({ ...row, months: monthsOf(row) })),
+    months,
+  );
+}
+
+interface LandlordMoneyRow extends Record<string, unknown> {
+  spend: SpenderRow[] | null;
+  open: number;
+  awaiting: number;
+}
+
+/**
+ * A landlord's money in one statement: its tickets' paid invoices of the months and open estimates, walked once (a
+ * landlord's tickets are few, each looked up in the costs' index by ticket), then ranked and counted from that.
+ */
+function landlordMoneyQuery(db: Db) {
+  return reusable(db, 'dashboard_landlord_money', (db, name) =>
+    written<LandlordMoneyRow>(
+      db,
+      sql`
+    with costs as materialized (
+      select ${properties.id} as property_id, ${properties.name} as property_name, ${ticketCosts.currency} as currency,
+        ${ticketCosts.state} as state, ${ticketCosts.paidOn} as paid_on, ${ticketCosts.totalCents} as cents
+      from ${properties}
+      join ${tickets} on ${tickets.propertyId} = ${properties.id}
+      join ${ticketCosts} on ${ticketCosts.ticketId} = ${tickets.id}
+      where ${properties.landlordId} = ${sql.placeholder('landlordId')} and (${paidSince()} or ${stillOpen})
+    ),
+    monthly as (
+      select property_id, property_name, currency, to_char(paid_on, 'YYYY-MM') as month, sum(cents) as cents
+      from costs where state = 'paid' group by property_id, property_name, currency, month
+    ),
+    top as (
+      select property_id, property_name, currency, sum(cents) as cents from monthly
+      group by property_id, property_name, currency
+      order by cents desc, property_name, property_id, currency limit ${sql.raw(String(DASHBOARD_TOP_PROPERTIES))}
+    )
+    select
+      (select json_agg(json_build_object('propertyId', top.property_id, 'propertyName', top.property_name,
+        'currency', top.currency, 'cents', top.cents, 'months', (select json_object_agg(monthly.month, monthly.cents)
+          from monthly where monthly.property_id = top.property_id and monthly.currency = top.currency))
+        order by top.cents desc, top.property_name, top.property_id, top.currency) from top) as spend,
+      (select count(*) from costs where state <> 'paid')::int as open,
+      (select count(*) from costs where state = 'awaiting_owner')::int as awaiting
+  `,
+    ).prepare(name),
+  );
 }
 
 interface KeptRanking {
@@ -154,7 +204,7 @@ function portfolioSpend(db: Db, months: string[]): Promise<SpendRanking> {
   byWindow.set(key, kept);
   const fresh = Date.now() - kept.readAt < PORTFOLIO_SPEND_KEPT_MS;
   if (!fresh && !kept.reading) {
-    const reading = readSpend(db, true, -1, months);
+    const reading = readPortfolioSpend(db, months);
     kept.reading = reading;
     reading.then(
       (ranking) => {
@@ -176,15 +226,21 @@ export function forgetPortfolioSpend(db: Db): void {
 }
 
 export async function moneyFigures(db: Db, actor: Actor, months: string[]): Promise<ApiDashboardMoney> {
-  const portfolio = seesEveryRow(actor);
-  const landlordId = actor.landlordId ?? -1;
-  const [spend, [approvals]] = await Promise.all([
-    portfolio ? portfolioSpend(db, months) : readSpend(db, false, landlordId, months),
-    approvalsQuery(db, portfolio).execute({ landlordId }),
-  ]);
+  if (seesEveryRow(actor)) {
+    const [spend, [approvals]] = await Promise.all([
+      portfolioSpend(db, months),
+      portfolioApprovalsQuery(db).execute(),
+    ]);
+    return { open_approvals: approvals?.open ?? 0, awaiting_owner: approvals?.awaiting ?? 0, spend };
+  }
+  const { rows } = await landlordMoneyQuery(db).execute({
+    landlordId: actor.landlordId ?? -1,
+    since: `${months[0]}-01`,
+  });
+  const [row] = rows;
   return {
-    open_approvals: approvals?.open ?? 0,
-    awaiting_owner: approvals?.awaiting ?? 0,
-    spend,
+    open_approvals: row?.open ?? 0,
+    awaiting_owner: row?.awaiting ?? 0,
+    spend: rankingOf(row?.spend ?? [], months),
   };
 }
