@@ -28,6 +28,7 @@ import { commentRoutes } from './modules/comments/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { ownerRemindersJob } from './modules/costs/reminders';
 import { costRoutes } from './modules/costs/routes';
+import { forgetKeptDashboards } from './modules/dashboard/kept';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { landlordRoutes } from './modules/landlords/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -119,6 +120,7 @@ export async function buildApp({
     pollMs: config.dueWorkPollMs,
     now,
     log: app.log,
+    afterWork: () => forgetKeptDashboards(db),
   });
   app.decorate('dueWork', dueWork);
   app.addHook('onClose', () => dueWork.stop());
@@ -145,6 +147,13 @@ export async function buildApp({
     assertBodyDepth(request.body);
   });
   registerIdempotency(app);
+  // A change this process made shows on the kept dashboards at once (modules/dashboard/kept.ts); sent before
+  // the answer, so the client's next read comes after it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
+      forgetKeptDashboards(db);
+    return payload;
+  });
   registerErrorHandler(app);
   useContractSchemas(app);
   await registerApiReference(app);

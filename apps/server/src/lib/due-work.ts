@@ -28,6 +28,8 @@ export interface DueWorkerOptions {
   batchSize?: number;
   now?: () => Date;
   log?: Logger;
+  /** Called after a look in which some job did something (what is kept from the data is then out of date). */
+  afterWork?: () => void;
 }
 
 export const DUE_WORK_BATCH = 20;
@@ -38,12 +40,14 @@ export class DueWorker {
   private readonly now: () => Date;
   private readonly log: Logger;
   private readonly polling: PollLoop;
+  private readonly afterWork: () => void;
 
   constructor(options: DueWorkerOptions) {
     this.jobs = options.jobs;
     this.batchSize = options.batchSize ?? DUE_WORK_BATCH;
     this.now = options.now ?? (() => new Date());
     this.log = options.log ?? { error() {} };
+    this.afterWork = options.afterWork ?? (() => {});
     // A job that filled its batch may have more due: look again at once.
     this.polling = new PollLoop(async () => {
       const done = await this.runOnce();
@@ -62,6 +66,7 @@ export class DueWorker {
         this.log.error({ err: error, job: job.name }, 'due work failed; it stays due');
       }
     }
+    if (Object.values(done).some((count) => count > 0)) this.afterWork();
     return done;
   }
 
