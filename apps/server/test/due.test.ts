@@ -251,12 +251,23 @@ describe('due today', () => {
         recipients: [w.north.plumber, w.north.manager],
         createdAt,
       });
+      // Due at 05:30 UTC, before either day ends (11:30 PM in Edmonton); at 16:00 UTC, after Tokyo's midnight.
+      const soonInEdmonton = await newTicket({ createdAt: hoursAfter(-23.5, clock) });
+      const lateInTokyo = await insertTicket(t.db, {
+        unit: w.north.unit2,
+        tenant: w.north.tenant,
+        category: w.plumbing,
+        recipients: [w.north.plumber, w.north.manager],
+        createdAt: hoursAfter(-13, clock),
+      });
       for (const client of [clients.admin, clients.manager]) {
         const today = (
           (await client.get('/api/tickets?per_page=100&due=today')).json().data as { id: number }[]
         ).map((row) => row.id);
         expect(today).toContain(inTokyo.id);
+        expect(today).toContain(soonInEdmonton.id);
         expect(today).not.toContain(inEdmonton.id);
+        expect(today).not.toContain(lateInTokyo.id);
       }
       const states = async (id: number) => (await clients.manager.get(`/api/tickets/${id}`)).json().due.state;
       expect([await states(inTokyo.id), await states(inEdmonton.id)]).toEqual(['today', 'later']);

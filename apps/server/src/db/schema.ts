@@ -242,6 +242,8 @@ export const properties = pgTable(
   (t) => [
     trgm('properties_search_text_trgm_idx', t.searchText),
     index('properties_landlord_id_idx').on(t.landlordId),
+    // The zones in use, read one by one (tickets/queries.ts `dueTodayIds`): each zone's end of the day.
+    index('properties_time_zone_idx').on(t.timeZone),
     index('properties_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('properties_name_sort_idx').on(sql`lower(${t.name})`, t.id),
     index('properties_city_sort_idx').on(sql`lower(${t.city})`, t.id),

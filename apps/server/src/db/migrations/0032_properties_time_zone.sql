@@ -1,0 +1,1 @@
+CREATE INDEX "properties_time_zone_idx" ON "properties" USING btree ("time_zone");
