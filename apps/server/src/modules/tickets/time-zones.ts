@@ -4,7 +4,7 @@
  * about when someone can be at the unit, so they are written in the time zone of the unit's property (its
  * `time_zone`, an IANA zone set on the property form).
  */
-import { type WallClockRange, zonedDateTime } from '@mend/shared';
+import type { WallClockRange } from '@mend/shared';
 
 interface Formatters {
   day: Intl.DateTimeFormat;
@@ -55,10 +55,13 @@ export function momentText(moment: Date, zone: string): string {
   return `${plain(day.format(moment))}, ${plain(time.format(moment))}`;
 }
 
-/** A stored range as the wall-clock dates and times it covers at the property. */
+/**
+ * A stored range as the wall-clock dates and times it covers at the property, by the zone's cached formatter
+ * (`wallClockAt`): dayjs's conversions were most of a ticket detail's own time.
+ */
 export function wallClockRange(range: { start: number; end: number }, zone: string): WallClockRange {
-  const start = zonedDateTime(range.start, zone);
-  const end = zonedDateTime(range.end, zone);
+  const start = wallClockAt(new Date(range.start * 1000), zone);
+  const end = wallClockAt(new Date(range.end * 1000), zone);
   return { start_date: start.date, start_time: start.time, end_date: end.date, end_time: end.time };
 }
 
