@@ -19,6 +19,7 @@ import { securityHeaders } from './lib/security-headers';
 import { registerSessions } from './lib/session';
 import { type FileStorage, LocalFileStorage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/routes';
+import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { unansweredAssignmentsJob } from './modules/assignments/alerts';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -177,6 +178,7 @@ export async function buildApp({
       visitRoutes(api, now);
       signoffRoutes(api, now);
       accountRoutes(api);
+      apiTokenRoutes(api);
       profileRoutes(api);
       notificationRoutes(api);
       contactRoutes(api);

@@ -150,6 +150,8 @@ function bodiesFor(endpoint: Endpoint): Array<Record<string, unknown> | undefine
       return [{ notification_options: ALL_CHANNELS }];
     case 'PATCH /api/users/:id/notification-history':
       return [{ notifications_to_set: [b.notification] }];
+    case 'POST /api/users/:id/api-tokens':
+      return [{ name: 'Hijacked', lifetime: 'never' }];
     case 'PATCH /api/landlords/:id':
       return [{ name: 'Hijacked', description: 'Hijacked', users: [a.manager.id] }];
     case 'PATCH /api/properties/:id':

@@ -11,6 +11,9 @@ import type {
   apiOutboxChannelSchema,
   apiOutboxMessageSchema,
   apiOutboxStatusSchema,
+  apiTokenCreatedResponseSchema,
+  apiTokenListResponseSchema,
+  apiTokenSchema,
   contactListResponseSchema,
   contactSentResponseSchema,
   notificationHistoryResponseSchema,
@@ -23,6 +26,9 @@ import type {
 } from './responses/accounts';
 
 export type RedirectMessageResponse = z.output<typeof redirectMessageResponseSchema>;
+export type ApiToken = z.output<typeof apiTokenSchema>;
+export type ApiTokenListResponse = z.output<typeof apiTokenListResponseSchema>;
+export type ApiTokenCreatedResponse = z.output<typeof apiTokenCreatedResponseSchema>;
 export type ActivationLookupResponse = z.output<typeof activationLookupResponseSchema>;
 export type ProfileResponse = z.output<typeof profileResponseSchema>;
 export type ProfileSavedResponse = z.output<typeof profileSavedResponseSchema>;

@@ -277,3 +277,18 @@ export const CSRF_STATUS = 419;
  * the property form starts from the browser's own zone instead.
  */
 export const DEFAULT_TIME_ZONE = 'America/Edmonton';
+
+/**
+ * Personal API tokens (issue 27): what a token starts with (so that scanners and people can tell one), how many one
+ * user may hold, the longest name, and the lifetimes the form offers (days; the form's default first). A token
+ * without an expiry lasts until it is revoked.
+ */
+export const API_TOKEN_PREFIX = 'mend_pat_';
+/** What a stored session is: a browser's (its cookie) or a personal API token's (the Authorization header). */
+export const SESSION_KINDS = ['browser', 'api'] as const;
+export type SessionKind = (typeof SESSION_KINDS)[number];
+export const API_TOKENS_MAX = 20;
+export const API_TOKEN_NAME_MAX = 100;
+export const API_TOKEN_LIFETIMES_DAYS = [90, 30, 365] as const;
+/** The form's "No expiry" choice. */
+export const API_TOKEN_NO_EXPIRY = 'never';

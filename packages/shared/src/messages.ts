@@ -210,6 +210,8 @@ export const en = {
       'Please ensure that your attachment is a valid file type. We accept jpeg/jpg, png, gif, and pdf',
   },
   validation: {
+    apiTokenName: 'Please enter a name of up to {max} characters',
+    apiTokenLifetime: 'Please choose when the token expires',
     invalidEmail: 'Invalid Email',
     invalidPassword: 'Invalid Password',
     emailDoesNotMatchActivation: 'Email Does not match',
@@ -949,6 +951,12 @@ export const en = {
     activated: 'Your account has been activated. Please check your inbox to verify your email address.',
     /** Email verification. */
     verificationNotPossible: 'Please activate your account with a real email address first.',
+    /** Personal API tokens (issue 27). */
+    apiTokenCreated: 'The token “{name}” has been created.',
+    apiTokenRevoked: 'The token “{name}” has been revoked.',
+    apiTokensLimit:
+      'You have {max} API tokens, the most an account may hold. Revoke one you no longer use first.',
+    apiTokensBrowserOnly: 'API tokens are managed from a browser session, not with a token.',
     /** Profile. */
     oldEmailIncorrect: 'This is not the current email address of this account.',
     sameEmail: 'Please enter a new email address.',
@@ -1150,6 +1158,34 @@ export const en = {
       passwordIntro: 'Enter your current password, then the new one twice.',
       save: 'Save',
       memberSince: 'Member since {date}',
+    },
+    apiTokens: {
+      title: 'API tokens',
+      intro:
+        'A token lets a script or another system use the Mend API as you, with what your account may see and do. Send it in the Authorization header: Bearer followed by the token.',
+      name: 'Token name',
+      nameHint: 'What it is for, such as “Accounting sync”.',
+      lifetime: 'Expires',
+      lifetimeDays: 'In {days} days',
+      noExpiry: 'Never',
+      create: 'Create token',
+      none: 'You have no API tokens.',
+      createdAt: 'Created {date}',
+      expiresAt: 'Expires {date}',
+      expiredAt: 'Expired {date}',
+      neverExpires: 'Never expires',
+      lastUsedAt: 'Last used {date}',
+      neverUsed: 'Never used',
+      revoke: 'Revoke',
+      revokeTitle: 'Revoke this token?',
+      revokeText: 'Anything that uses “{name}” stops working at once. This cannot be undone.',
+      newTitle: 'Your new token',
+      newText: 'Copy it now and keep it somewhere safe: it is shown only this once.',
+      copy: 'Copy token',
+      copied: 'Copied',
+      done: 'Done',
+      browserOnly: 'API tokens are managed from a browser session, not with a token.',
+      notYou: 'Only the account’s owner can see and create its API tokens.',
     },
     notificationOptions: {
       intro: 'Choose how you hear about your tickets and support replies.',

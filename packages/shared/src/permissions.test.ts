@@ -332,6 +332,18 @@ const withSubject: SubjectCase[] = [
       ['someone else', { id: 99 }, 'y---'],
     ],
   ),
+  // A user's API tokens: only its own.
+  // biome-ignore format: a table, aligned by column
+  ...grid(
+    ['apiToken.manage'],
+    [
+      ['user 1',       { id: 1 },  'y---'],
+      ['user 2',       { id: 2 },  '-y--'],
+      ['user 3',       { id: 3 },  '--y-'],
+      ['user 4',       { id: 4 },  '---y'],
+      ['someone else', { id: 99 }, '----'],
+    ],
+  ),
 ];
 
 /** `can` with a subject built at run time (the typed API is checked below). */

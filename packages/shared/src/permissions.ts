@@ -139,6 +139,7 @@ interface Subjects {
   'outbox.view': undefined;
   'picture.viewAll': undefined;
   'profile.update': { id: number };
+  'apiToken.manage': { id: number };
   'comment.read': { visibility: CommentVisibility };
   'comment.post': { visibility: CommentVisibility } | undefined;
   'comment.update': CommentSubject;
@@ -354,6 +355,9 @@ const RULES: { [A in Action]: Rule<A> } = {
   'picture.viewAll': isSuper,
   // SPEC 6: edit own profile (others show "Not You"); role 0 may edit anyone's.
   'profile.update': (actor, subject) => subject.id === actor.id || isSuper(actor),
+  // Issue 27: a user's API tokens act as that user, so only that user lists, creates and revokes them (not even the
+  // super admin, who may edit the rest of a profile).
+  'apiToken.manage': (actor, subject) => subject.id === actor.id,
   // DESIGN.md "Comment visibility": a comment is read by the roles its visibility names (commentVisibilitiesFor), on
   // tickets they see (the ticket's scope decides that).
   'comment.read': (actor, subject) => commentVisibilitiesFor(actor.role).includes(subject.visibility),

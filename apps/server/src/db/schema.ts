@@ -22,6 +22,7 @@ import {
   type NotificationOptions,
   type Role,
   type ScheduleFrequency,
+  SESSION_KINDS,
   type SignoffState,
   type VisitState,
 } from '@mend/shared';
@@ -1201,8 +1202,19 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * 'browser': a cookie's session; 'api': a personal API token (issue 27, ADR 0038), sent as `Authorization: Bearer`,
+     * which needs no anti-forgery token. A token is only ever accepted where its kind is expected.
+     */
+    kind: text('kind', { enum: SESSION_KINDS }).notNull().default('browser'),
+    /** An API token's name, as its owner gave it; null for a browser's session. */
+    name: text('name'),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+    check('sessions_kind_check', sql`${t.kind} in ('browser', 'api')`),
+  ],
 );
 
 /** Remembered answers to form submissions, keyed by who sent them and their `_nonce`. */

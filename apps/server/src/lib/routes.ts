@@ -228,7 +228,8 @@ function schemaOf(definition: RouteDefinition, tag: string): FastifySchema {
     ...(definition.query && { querystring: definition.query }),
     ...(definition.body && { body: definition.body, consumes: ['multipart/form-data', 'application/json'] }),
     response: { ...definition.answers, ...errorAnswers(definition) },
-    ...(definition.auth !== false && { security: [{ session: [] }] }),
+    // Either credential: the session cookie, or a personal API token (lib/session.ts).
+    ...(definition.auth !== false && { security: [{ session: [] }, { apiToken: [] }] }),
   } as FastifySchema;
 }
 

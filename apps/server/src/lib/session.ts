@@ -2,16 +2,19 @@
  * Database-backed sessions (stateless app processes, DESIGN.md) and the anti-forgery check.
  * The cookie holds a random token; the database keeps only its SHA-256, so a leaked table grants nothing.
  * Every visitor who loads the page gets a session (signed out: user_id NULL) so forms can carry a CSRF token.
+ * A personal API token (issue 27, ADR 0038) is a session of kind 'api' whose token comes in the `Authorization: Bearer`
+ * header instead of the cookie: read by the same statements, it needs no anti-forgery token (a browser never sends it
+ * on its own), and a request that brings one is judged by it alone, never by a cookie as well.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { CSRF_HEADER, isTemporaryEmail, SESSION_COOKIE } from '@mend/shared';
+import { CSRF_HEADER, isTemporaryEmail, SESSION_COOKIE, type SessionKind } from '@mend/shared';
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { reusable } from '../db/reusable';
 import { type SessionRow, sessions, type UserRow, users } from '../db/schema';
 import { type Actor, actorOf } from './actor';
-import { csrfMismatch } from './errors';
+import { csrfMismatch, unauthenticated } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,8 +31,22 @@ export const ASSETS_PREFIX = '/assets/';
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+/** The longest token looked up: longer than any we issue, shorter than any that could cost a lookup. */
+const TOKEN_MAX_LENGTH = 200;
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/** The token a request brings and where from: an API token in the Authorization header, else the cookie's. */
+function presentedToken(request: FastifyRequest): { token: string | undefined; kind: SessionKind } {
+  const authorization = request.headers.authorization;
+  if (authorization !== undefined) return { token: BEARER.exec(authorization)?.[1], kind: 'api' };
+  return { token: request.cookies[SESSION_COOKIE], kind: 'browser' };
+}
+
+/** Whether the request brought an Authorization header (then it is judged by that alone). */
+export const bringsApiToken = (request: FastifyRequest): boolean =>
+  request.headers.authorization !== undefined;
 
 /** The session cookie's attributes, the same on the cookie that sets it and on the one that clears it. */
 function sessionCookieOptions(app: FastifyInstance) {
@@ -76,7 +93,8 @@ export async function ensureSession(request: FastifyRequest, reply: FastifyReply
  * page the user signed in from can go on sending it.
  */
 export async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<void> {
-  const previous = request.session;
+  // A browser's session is replaced; an API token that came with the request stays what it is.
+  const previous = request.session?.kind === 'browser' ? request.session : null;
   if (previous) await request.server.db.delete(sessions).where(eq(sessions.id, previous.id));
   await startSession(request, reply, user.id, previous?.csrfToken);
   request.user = user;
@@ -84,7 +102,8 @@ export async function signIn(request: FastifyRequest, reply: FastifyReply, user:
 }
 
 export async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.session) {
+  // Signing out ends a browser's session; an API token is revoked from its owner's profile, not by a sign-out.
+  if (request.session?.kind === 'browser') {
     await request.server.db.delete(sessions).where(eq(sessions.id, request.session.id));
   }
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request.server));
@@ -103,10 +122,14 @@ function tokensMatch(expected: string, given: unknown): boolean {
 /** What a session lookup selects: the session and its user (`users`, unaliased: `extra` columns may use it). */
 export const sessionColumns = { session: sessions, user: users };
 
-/** The session by its token's hash, unexpired: placeholders `id` and `now` (filled by `loadSessionFrom`). */
+/**
+ * The session by its token's hash, unexpired, of the kind the token came as (a cookie's, an API token's): placeholders
+ * `id`, `now` and `kind` (filled by `loadSessionFrom`).
+ */
 export const sessionMatches = and(
   eq(sessions.id, sql.placeholder('id')),
   gt(sessions.expiresAt, sql.placeholder('now')),
+  eq(sessions.kind, sql.placeholder('kind')),
 ) as SQL;
 
 /**
@@ -136,12 +159,12 @@ const noExtra = () => ({});
  */
 export async function loadSessionFrom<R extends { session: SessionRow; user: UserRow | null }>(
   request: FastifyRequest,
-  lookup: (values: { id: string; now: string }) => Promise<R[]>,
+  lookup: (values: { id: string; now: string; kind: SessionKind }) => Promise<R[]>,
 ): Promise<R | undefined> {
-  const token = request.cookies[SESSION_COOKIE];
-  if (!token || token.length > 200) return undefined;
+  const { token, kind } = presentedToken(request);
+  if (!token || token.length > TOKEN_MAX_LENGTH) return undefined;
   const now = new Date();
-  const [found] = await lookup({ id: hashToken(token), now: now.toISOString() });
+  const [found] = await lookup({ id: hashToken(token), now: now.toISOString(), kind });
   if (!found) return undefined;
   request.session = found.session;
   // A temporary account's session (from before activation was required) reaches nothing until it is activated.
@@ -149,7 +172,10 @@ export async function loadSessionFrom<R extends { session: SessionRow; user: Use
     request.user = found.user;
     request.actor = actorOf(found.user);
   }
-  if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  const { lastSeenAt, createdAt } = found.session;
+  // An API token's first use is noted at once: its owner's list says whether it was ever used.
+  const firstUse = kind === 'api' && lastSeenAt.getTime() === createdAt.getTime();
+  if (firstUse || now.getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await request.server.db
       .update(sessions)
       .set({ lastSeenAt: now })
@@ -197,10 +223,15 @@ export function registerSessions(app: FastifyInstance): void {
     if (SAFE_METHODS.has(request.method) && request.url.startsWith(ASSETS_PREFIX)) return;
     if (routeLoadsSession(request)) return;
     await loadSession(request);
-    // Anti-forgery: every state-changing call must echo the session's token in a header.
-    if (!SAFE_METHODS.has(request.method)) {
-      const session = request.session;
-      if (!session || !tokensMatch(session.csrfToken, request.headers[CSRF_HEADER])) throw csrfMismatch();
+    if (SAFE_METHODS.has(request.method)) return;
+    // An API token is the request's only credential: a browser never sends it on its own, so no anti-forgery
+    // token is asked for; one that is not (or no longer) good answers 401 for every call that changes something.
+    if (bringsApiToken(request)) {
+      if (!request.user) throw unauthenticated();
+      return;
     }
+    // Anti-forgery: every state-changing call must echo the session's token in a header.
+    const session = request.session;
+    if (!session || !tokensMatch(session.csrfToken, request.headers[CSRF_HEADER])) throw csrfMismatch();
   });
 }

@@ -60,6 +60,7 @@ export type ParamKind =
   | 'schedule'
   | 'ticketCost'
   | 'approvalToken'
+  | 'apiToken'
   | 'uploadKey';
 
 export interface Endpoint {
@@ -305,6 +306,10 @@ export const ENDPOINTS: Endpoint[] = [
   // Units.
   get('/api/units', {}, { list: 'units', filters: LIST_FILTERS.unit }),
   get('/api/units/create', {}, { filters: ['landlord_id'] }),
+  // Personal API tokens (issue 27): the user's own, from a browser session.
+  get('/api/users/:id/api-tokens', { id: 'user' }),
+  write('POST', '/api/users/:id/api-tokens', { id: 'user' }, ['name', 'lifetime']),
+  write('DELETE', '/api/users/:id/api-tokens/:tokenId', { id: 'user', tokenId: 'apiToken' }, []),
   write('POST', '/api/units', {}, UNIT_FORM),
   get('/api/units/:id', { id: 'unit' }),
   get('/api/units/:id/edit', { id: 'unit' }, { filters: ['landlord_id'] }),
@@ -566,6 +571,8 @@ async function completeSide(t: TestApp, world: World, side: LandlordWorld, prefi
     ticketForm({
       title: `${prefix} leaking tap`,
       category_id: world.plumbing.id,
+  /** The id (as the list names it) of a personal API token of the side's tenant. */
+  apiToken: string;
       images: [file(await pngImage(), `${prefix.toLowerCase()}-leak.png`, 'image/png')],
     }),
   );
@@ -672,8 +679,15 @@ async function estimateOf(t: TestApp, side: LandlordWorld, ticketId: number): Pr
   if (sent.statusCode !== 201) throw new Error(`estimate: ${sent.body}`);
   const costs = (sent.json() as { data: { costs: { items: { id: number }[] } } }).data.costs.items;
   return costs[0].id;
+  const apiToken = await tenant.post(`/api/users/${side.tenant.id}/api-tokens`, {
+    name: `${prefix} sync`,
+    lifetime: 'never',
+  });
+  if (apiToken.statusCode !== 201) throw new Error(`API token of ${prefix}: ${apiToken.body}`);
+
 }
 
+    apiToken: (apiToken.json() as { data: { id: string } }).data.id,
 /** The ticket assigned to its plumber, who accepted it and booked a visit the day after tomorrow (rows only). */
 async function bookedVisit(
   db: Db,
@@ -797,6 +811,8 @@ export async function snapshot(db: Db): Promise<Record<string, { rows: number; h
   const found: Record<string, { rows: number; hash: string }> = {};
   for (const name of await tableNames(db)) {
     if (VOLATILE_TABLES.has(name) || !/^[a-z_]+$/.test(name)) continue;
+      case 'apiToken':
+        return side.apiToken;
     const result = await db.execute<{ rows: number; hash: string }>(
       sql.raw(
         `select count(*)::int as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from "${name}" t`,

@@ -43,6 +43,7 @@ const KEYS = {
   outbox: ['outbox', 'list', 'outbox', { page: 1 }],
   dashboard: ['dashboard'],
   activation: ['user-activation', 'ann'],
+  apiTokens: ['apiTokens', 1],
 } satisfies Record<string, QueryKey>;
 
 type CachedKey = keyof typeof KEYS;
@@ -134,6 +135,8 @@ const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
   dashboard: ['properties', 'tickets', 'visits', 'signoffs', 'due'],
   // Left as it is after an activation (lib/invalidation.ts, WRITE_EFFECTS.accounts).
   activation: [],
+  // A user's API tokens: only their own writes.
+  apiTokens: ['apiTokens'],
 };
 
 const invalidated = (resource: WrittenResource) =>
@@ -196,6 +199,10 @@ describe('isInvalidatedBy', () => {
 
   it("refreshes after a change of due times the ticket's details and lists and the dashboard only", () => {
     expect(invalidated('due')).toEqual(['ticketList', 'ticketRecord', 'dashboard']);
+  });
+
+  it("refreshes after an API token write the owner's token list only", () => {
+    expect(invalidated('apiTokens')).toEqual(['apiTokens']);
   });
 
   it('refreshes after a schedule write its list and records only (the tickets it creates come later)', () => {

@@ -143,6 +143,8 @@ export const WRITE_EFFECTS = {
    * (save, delete, pause, resume) create no ticket themselves: the server's due-work worker does, later.
    */
   schedules: ['schedules'],
+  /** A user's API tokens (issue 27): shown on its profile's Security tab only. */
+  apiTokens: ['apiTokens'],
   /** The submissions list; the email to support is queued (outbox). */
   contact: ['contact', 'outbox'],
   /**

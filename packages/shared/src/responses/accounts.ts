@@ -28,6 +28,10 @@
  *                                                           another user's password confirms with its own)
  * - PATCH  users/{id}/notifications {notification_options[mail|sms|phone][...]}
  *                                                         → NotificationOptionsSavedResponse
+ * API tokens (oneself only, from a browser session: a request made with a token is refused 403)
+ * - GET    users/{id}/api-tokens                          → ApiTokenListResponse (newest first)
+ * - POST   users/{id}/api-tokens {name, lifetime}         → ApiTokenCreatedResponse (201; the secret, this once)
+ * - DELETE users/{id}/api-tokens/{tokenId}                → MessageResponse (the token stops working at once)
  * Notifications (oneself only)
  * - GET    users/{id}/notification-history                → NotificationHistoryResponse (newest first, 50)
  * - PATCH  users/{id}/notification-history {notifications_to_set: ids[]}
@@ -165,3 +169,33 @@ export const outboxRetryResponseSchema = z
     data: apiOutboxMessageSchema,
   })
   .meta({ id: 'OutboxRetryResponse' });
+
+/**
+ * A personal API token as its owner's list shows it (issue 27). Its secret is never shown again after it was created;
+ * `id` names it for revoking (a part of its stored hash, which says nothing of the secret).
+ */
+export const apiTokenSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    created_at: z.string(),
+    /** null: until it is revoked. */
+    expires_at: z.string().nullable(),
+    expired: z.boolean(),
+    /** null: never used; noted at most every few minutes. */
+    last_used_at: z.string().nullable(),
+  })
+  .meta({ id: 'ApiToken' });
+
+export const apiTokenListResponseSchema = z
+  .object({ data: z.array(apiTokenSchema) })
+  .meta({ id: 'ApiTokenListResponse' });
+
+export const apiTokenCreatedResponseSchema = z
+  .object({
+    message: z.string(),
+    data: apiTokenSchema,
+    /** The token itself (`mend_pat_…`), shown this once: send it as `Authorization: Bearer <token>`. */
+    token: z.string(),
+  })
+  .meta({ id: 'ApiTokenCreatedResponse' });

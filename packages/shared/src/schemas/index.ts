@@ -1,4 +1,5 @@
 /** Form schemas with SPEC.md's exact messages, for server and web alike. */
+export * from './api-tokens';
 export * from './assignments';
 export * from './auth';
 export * from './batch';

@@ -117,7 +117,7 @@ export async function changeEmail(
 
 /**
  * PATCH /users/{id}/password. `old_password` is the account's own password; when the super admin changes
- * someone else's, it confirms with its own. Every other session of the account ends.
+ * someone else's, it confirms with its own. Every other browser session of the account ends.
  */
 export async function changePassword(
   db: Db,
@@ -136,9 +136,16 @@ export async function changePassword(
   const passwordHash = await hashPassword(values.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
+    // The account's other browsers sign in again; its API tokens, made on purpose, keep working (ADR 0038).
     await tx
       .delete(sessions)
-      .where(and(eq(sessions.userId, id), currentSessionId ? ne(sessions.id, currentSessionId) : undefined));
+      .where(
+        and(
+          eq(sessions.userId, id),
+          eq(sessions.kind, 'browser'),
+          currentSessionId ? ne(sessions.id, currentSessionId) : undefined,
+        ),
+      );
   });
   return saved(db, id, en.accounts.passwordChanged);
 }

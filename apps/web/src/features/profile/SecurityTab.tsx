@@ -2,7 +2,8 @@
  * Security (SPEC.md section 5): the email change (old and new email valid, the confirmation matching:
  * "Email does not match"; PATCH users/{id}/email) and the password change (all three required:
  * "Please enter a valid password", the confirmation matching: "Password does not match"; PATCH
- * users/{id}/password). Both clear their fields after a save and toast "Saved".
+ * users/{id}/password). Both clear their fields after a save and toast "Saved". Then the user's own API tokens
+ * (issue 27, ApiTokens.tsx).
  */
 import { Divider, Stack } from '@mantine/core';
 import {
@@ -19,6 +20,7 @@ import type { FormValues } from '../../components/forms/form-values';
 import { SettingsForm } from '../../components/forms/SettingsForm';
 import { useSubmittingForm } from '../../components/forms/useSubmittingForm';
 import { t } from '../../lib/translations';
+import { ApiTokens } from './ApiTokens';
 import { answeredUser } from './queries';
 import { SAVE_BUTTON, SAVED_TOAST } from './save-button';
 
@@ -125,6 +127,8 @@ export function SecurityTab({ user, notYou }: { user: ApiUser; notYou: boolean }
       <EmailForm user={user} />
       <Divider />
       <PasswordForm user={user} notYou={notYou} />
+      <Divider />
+      <ApiTokens user={user} notYou={notYou} />
     </Stack>
   );
 }
