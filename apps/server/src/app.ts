@@ -1,6 +1,5 @@
 /** Builds the Fastify app: plugins, conventions (sessions, CSRF, bodies, idempotency, errors) and routes. */
 
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,6 +9,7 @@ import { DueWorker } from './lib/due-work';
 import { registerErrorHandler } from './lib/error-handler';
 import { assertBodyDepth, readMultipart, type UploadedFile } from './lib/form-body';
 import { registerIdempotency } from './lib/idempotency';
+import { openFileStorage } from './lib/open-storage';
 import { registerApiReference } from './lib/openapi';
 import { OrphanFileSweeper } from './lib/orphan-files';
 import { setUpMessaging } from './lib/outbox/setup';
@@ -17,7 +17,7 @@ import { RateLimits } from './lib/rate-limits';
 import { useContractSchemas } from './lib/routes';
 import { securityHeaders } from './lib/security-headers';
 import { registerSessions } from './lib/session';
-import { type FileStorage, LocalFileStorage } from './lib/storage';
+import type { FileStorage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/routes';
 import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { unansweredAssignmentsJob } from './modules/assignments/alerts';
@@ -71,7 +71,10 @@ export interface BuildAppOptions {
   db: Db;
   /** pino options; tests pass `false` to keep output quiet. */
   logger?: boolean | Record<string, unknown>;
-  /** Where uploads go; defaults to the `uploads` folder inside the data folder. */
+  /**
+   * Where uploads go; defaults to the configured S3 bucket, else the `uploads` folder inside the data folder
+   * (lib/open-storage.ts). A storage passed here stays the caller's: the app does not close it.
+   */
   storage?: FileStorage;
   /**
    * The clock of the rate limits, of comments' edit window, of reply addresses' expiry, of assignments and of the
@@ -99,12 +102,15 @@ export async function buildApp({
   });
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('storage', storage ?? new LocalFileStorage(path.join(config.dataDir, 'uploads')));
+  app.decorate('storage', storage ?? (await openFileStorage(config)));
   // Like the outbox worker: built here, started by main.ts (tests never start it), stopped on close.
   const orphanFiles = new OrphanFileSweeper(db, app.storage, app.log);
   app.decorate('orphanFiles', orphanFiles);
   app.decorate('rateLimits', new RateLimits(db, config, now));
-  app.addHook('onClose', () => orphanFiles.stop());
+  app.addHook('onClose', async () => {
+    await orphanFiles.stop();
+    if (!storage) app.storage.close?.();
+  });
   app.decorateRequest('uploads', null as unknown as UploadedFile[]);
   // Links in messages (app URL, signing secret) and the outbox worker; main.ts starts the worker.
   setUpMessaging(app, config, now);

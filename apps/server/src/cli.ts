@@ -5,14 +5,18 @@
  * the repository root). PGlite allows one process per data folder: stop the server before running a
  * command against the embedded database.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ROLE, roleName } from '@mend/shared';
 import { eq, or } from 'drizzle-orm';
+import { loadConfig } from './config';
 import { type DatabaseHandle, isDatabaseEmpty, migrateDatabase, openDatabase } from './db/client';
 import { seedDemo } from './db/demo-seed';
 import { users } from './db/schema';
+import { copyFiles } from './lib/copy-files';
+import { describeFileStorage, localUploadsFolder, openFileStorage } from './lib/open-storage';
 import { ORPHAN_GRACE_MS, sweepOrphanFiles } from './lib/orphan-files';
 import { hashPassword } from './lib/password';
 import { printAccounts } from './lib/print-accounts';
@@ -38,6 +42,11 @@ Commands:
   reseed --yes                 DELETE ALL DATA, then load the demo data and print the demo accounts.
   sweep-files                  Delete uploaded files older than ${ORPHAN_GRACE_MS / 60_000} minutes that no record names
                                (left by a server that died mid-upload); the server also does this hourly.
+                               Sweeps the S3 bucket when S3_BUCKET is set, else the uploads folder.
+  copy-files-to-s3             Copy every file of the uploads folder (MEND_DATA_DIR/uploads) into the bucket
+                               of the S3_* settings, skipping files already there at the same size: safe to
+                               run again, and while the server runs. The folder is left as it was.
+      --dry-run                count what would be copied, copy nothing
   help                         Show this text.
 
 Database: DATABASE_URL=postgres://... for a PostgreSQL server; otherwise the embedded PGlite
@@ -116,6 +125,59 @@ async function createSuperAdmin(values: Values): Promise<void> {
   });
 }
 
+/** Every bucket request is retried by the SDK; this many files at once keep a long copy moving. */
+const COPY_CONCURRENCY = 8;
+/** A progress line every this many files. */
+const COPY_PROGRESS_EVERY = 1000;
+
+/** The uploads folder into the configured bucket (docs/decisions/0039); exit code 1 when a file failed. */
+async function copyFilesToS3(dryRun: boolean): Promise<number> {
+  const config = loadConfig();
+  if (!config.s3) {
+    throw new CliError(
+      'Object storage is not configured: set S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for a service other than AWS S3).',
+    );
+  }
+  const folder = localUploadsFolder(config);
+  if (!existsSync(folder)) {
+    console.log(`${folder} does not exist: no uploaded file to copy.`);
+    return 0;
+  }
+  const { S3FileStorage } = await import('./lib/s3-storage');
+  const target = new S3FileStorage(config.s3);
+  console.log(`${dryRun ? 'Would copy' : 'Copying'} ${folder} to ${describeFileStorage(config)}…`);
+  let seen = 0;
+  const failures: string[] = [];
+  try {
+    // A wrong bucket, address or key is said once here, not once per file.
+    try {
+      for await (const _ of target.list()) break;
+    } catch (error) {
+      throw new CliError(
+        `${describeFileStorage(config)} cannot be listed: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+    const result = await copyFiles(new LocalFileStorage(folder), target, {
+      dryRun,
+      concurrency: COPY_CONCURRENCY,
+      onFile: (key, outcome, error) => {
+        if (outcome === 'failed') failures.push(`${key}: ${error instanceof Error ? error.message : error}`);
+        if (++seen % COPY_PROGRESS_EVERY === 0) console.log(`  ${seen} files…`);
+      },
+    });
+    for (const failure of failures) console.error(`Failed: ${failure}`);
+    const megabytes = (result.bytes / 1_000_000).toFixed(1);
+    const files = (count: number) => `${count} file${count === 1 ? '' : 's'}`;
+    console.log(
+      `${files(result.copied)} ${dryRun ? 'to copy' : 'copied'} (${megabytes} MB), ${result.skipped} already in the bucket, ${result.failed} failed.`,
+    );
+    if (result.failed > 0) console.error('Run the command again to retry the failed files.');
+    return result.failed > 0 ? 1 : 0;
+  } finally {
+    target.close();
+  }
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command = 'help', ...rest] = argv;
   switch (command) {
@@ -175,16 +237,29 @@ export async function main(argv: string[]): Promise<number> {
 
     case 'sweep-files': {
       parseArgs({ args: rest, options: {}, strict: true });
-      const uploads = path.join(databaseOptions().dataDir, 'uploads');
-      await withDatabase(async ({ db }) => {
-        const result = await sweepOrphanFiles(db, new LocalFileStorage(uploads), { log: cliLog });
-        if (result.skipped === 'no-stored-keys') {
-          console.log('The database names no stored file: nothing swept (is this the right database?).');
-        } else {
-          console.log(`${uploads}: ${result.scanned} files looked at, ${result.deleted} orphans deleted.`);
-        }
-      });
+      // The storage the server uses: the S3 bucket when configured, else the uploads folder.
+      const config = loadConfig();
+      const storage = await openFileStorage(config);
+      try {
+        await withDatabase(async ({ db }) => {
+          const result = await sweepOrphanFiles(db, storage, { log: cliLog });
+          if (result.skipped === 'no-stored-keys') {
+            console.log('The database names no stored file: nothing swept (is this the right database?).');
+          } else {
+            console.log(
+              `${describeFileStorage(config)}: ${result.scanned} files looked at, ${result.deleted} orphans deleted.`,
+            );
+          }
+        });
+      } finally {
+        storage.close?.();
+      }
       return 0;
+    }
+
+    case 'copy-files-to-s3': {
+      const { values } = parseArgs({ args: rest, strict: true, options: { 'dry-run': { type: 'boolean' } } });
+      return copyFilesToS3(values['dry-run'] === true);
     }
 
     default:

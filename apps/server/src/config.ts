@@ -61,6 +61,11 @@ const envSchema = z.object({
   DUE_WORK_POLL_MS: z.coerce.number().int().min(50).default(30_000),
   DUE_WORK_WORKER: flag.optional(),
   /**
+   * Rows a CSV export reads from its cursor at a time (modules/exports): what one export holds in memory at once,
+   * against a round trip per batch.
+   */
+  EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /**
    * Replies by email (issue 25): the port of the inbound SMTP listener (0: any free port). Off unless set, together
    * with INBOUND_MAIL_DOMAIN; then every notification email about a ticket carries a signed reply address.
    */
@@ -75,7 +80,39 @@ const envSchema = z.object({
       'must be a domain name, e.g. reply.example.com',
     )
     .optional(),
+  /**
+   * Object storage (issue 27): uploads go to this bucket of an S3-compatible service instead of MEND_DATA_DIR/uploads.
+   * With it, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required; the other S3_* values have defaults.
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3 to 63 lower-case letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  /** The service's address (e.g. https://s3.example.com); without it, AWS S3's own for S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name, e.g. us-east-1')
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Address the bucket as a path (`endpoint/bucket/key`): on by default with S3_ENDPOINT, off for AWS S3 itself. */
+  S3_FORCE_PATH_STYLE: flag.optional(),
 });
+
+/** The variables of object storage: setting any of them asks for it (and for the required ones). */
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -110,8 +147,22 @@ export interface Config {
   dueWorkWorker: boolean;
   /** The inbound SMTP listener of replies by email; null (the default) unless port and domain are both set. */
   inboundMail: InboundMailConfig | null;
+  /** Rows a CSV export reads from its cursor at a time (EXPORT_BATCH_ROWS). */
+  exportBatchRows: number;
   /** Every API answer is checked against its route's declared schema (lib/routes.ts); on in tests. */
   checkAnswers: boolean;
+  /** Object storage of uploads (lib/s3-storage.ts); null (the default): the `uploads` folder in dataDir. */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  /** undefined: AWS S3's endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
 }
 
 export interface InboundMailConfig {
@@ -147,6 +198,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.INBOUND_SMTP_PORT === undefined) !== (e.INBOUND_MAIL_DOMAIN === undefined)) {
     throw new Error(
       'Invalid configuration:\n  INBOUND_SMTP_PORT and INBOUND_MAIL_DOMAIN turn inbound email on together: set both or neither',
+    );
+  }
+  // Object storage is all or nothing: a bucket without its keys (or keys without a bucket) is refused by name.
+  const s3Asked = S3_VARIABLES.some((name) => given[name] !== undefined);
+  const s3Missing = S3_REQUIRED.filter((name) => e[name] === undefined);
+  if (s3Asked && s3Missing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n  ${s3Missing.join(', ')} ${s3Missing.length === 1 ? 'is' : 'are'} not set: object storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (S3_ENDPOINT, S3_REGION and S3_FORCE_PATH_STYLE are optional); set them, or unset every S3_* variable to keep uploads in the data folder`,
     );
   }
   return {
@@ -191,6 +250,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             domain: e.INBOUND_MAIL_DOMAIN.toLowerCase(),
           }
         : null,
+    exportBatchRows: e.EXPORT_BATCH_ROWS,
     checkAnswers: e.NODE_ENV === 'test',
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+          }
+        : null,
   };
 }

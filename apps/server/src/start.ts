@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { isDatabaseEmpty, migrateDatabase, openDatabase } from './db/client';
 import { DEMO_PASSWORD, demoAccounts, seedDemo } from './db/demo-seed';
+import { describeFileStorage } from './lib/open-storage';
 import { printAccounts } from './lib/print-accounts';
 
 /** Arbitrary constant naming the advisory lock taken while seeding demo data ("seed" in ASCII). */
@@ -75,6 +76,7 @@ export async function startServer(options: StartOptions = {}): Promise<FastifyIn
       `Inbound email: replies to reply+…@${config.inboundMail.domain} taken at ${config.inboundMail.host}:${app.inboundMail?.port}`,
     );
   }
+  console.log(`Uploaded files: ${describeFileStorage(config)}`);
   console.log(
     `\nMend is running at ${config.appUrl} (database: ${handle.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})\n`,
   );

@@ -18,7 +18,8 @@ export interface PrivateFile {
 }
 
 export async function sendPrivateFile(storage: FileStorage, reply: FastifyReply, file: PrivateFile) {
-  const stored = await storage.get(file.key).catch(() => null);
+  // Missing: 404; a storage that fails (object storage out of reach) is a logged 500.
+  const stored = await storage.get(file.key);
   if (!stored) throw notFound();
   const extension = file.key.split('.').pop();
   const name = `${file.name.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'file'}.${extension}`;

@@ -1,6 +1,7 @@
 /**
- * Where uploaded files live. Services talk to this interface only, so the local folder (default) can be
- * replaced by object storage without touching them. Keys look like `avatars/users/7/3f9c….webp`.
+ * Where uploaded files live. Services talk to this interface only: the local folder (default, below) or an
+ * S3-compatible bucket (lib/s3-storage.ts, when S3_BUCKET is set; docs/decisions/0039). Keys look like
+ * `avatars/users/7/3f9c….webp`.
  */
 import { createReadStream, type Dirent } from 'node:fs';
 import { lstat, mkdir, opendir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -20,23 +21,37 @@ export interface ListedFile {
 
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
+  /** The file, or null when nothing is stored under the key (or the key is not a safe one). */
   get(key: string): Promise<StoredFile | null>;
+  /**
+   * The stored size in bytes, or null like get. Optional: the copy into object storage (lib/copy-files.ts) needs it
+   * of its target; both storages here have it.
+   */
+  size?(key: string): Promise<number | null>;
+  /** Deleting a missing key is no error. */
   delete(key: string): Promise<void>;
   /**
    * Every file held, temporary files of unfinished writes included, a few at a time. Optional: a storage
    * that cannot list is simply not swept for orphans.
    */
   list?(): AsyncIterable<ListedFile>;
+  /** Releases what the storage holds open (object storage's connections); the app calls it when it closes. */
+  close?(): void;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
-function isSafeKey(key: string): boolean {
+export function isSafeKey(key: string): boolean {
   return SAFE_KEY.test(key) && !key.includes('..') && !key.includes('//');
 }
 
 export function assertSafeKey(key: string): void {
   if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
+}
+
+/** A half-written file `LocalFileStorage.put` leaves behind when its process dies before the rename. */
+export function isTemporaryKey(key: string): boolean {
+  return /\.\d+\.tmp$/.test(key);
 }
 
 export class LocalFileStorage implements FileStorage {
@@ -62,6 +77,15 @@ export class LocalFileStorage implements FileStorage {
       const info = await stat(file);
       if (!info.isFile()) return null;
       return { stream: createReadStream(file), size: info.size };
+    } catch {
+      return null;
+    }
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      return info.isFile() ? info.size : null;
     } catch {
       return null;
     }

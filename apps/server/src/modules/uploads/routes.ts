@@ -65,12 +65,9 @@ export function uploadRoutes(app: FastifyInstance): void {
       if (!request.actor) throw unauthenticated();
       if (!(await mayReadPicture(app.db, request.actor, key))) throw notFound();
     }
-    let file: Awaited<ReturnType<typeof app.storage.get>> = null;
-    try {
-      file = await app.storage.get(key);
-    } catch {
-      file = null;
-    }
+    // A key nothing is stored under (or an unsafe one) reads as null; a storage that fails (object storage out
+    // of reach) is a logged 500, not a quiet 404.
+    const file = await app.storage.get(key);
     if (!file) throw notFound();
     const extension = key.split('.').pop() ?? '';
     return (
