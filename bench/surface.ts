@@ -10,7 +10,8 @@
  * - every role gets every endpoint; what a role is refused (403, 404) is not a screen of that role, and is
  *   left out after one probe request.
  *
- * Left out, with the reason: files (images, logos: bytes from storage, not lists), calls without a session
+ * Left out, with the reason: files (images, logos: bytes from storage, not lists), the lists' CSV exports (a download
+ * of every row, not a page: bench/export.ts measures the largest), calls without a session
  * (user activation, email verification links), and GET /api/email/resend (it sends an email).
  */
 import {
@@ -58,6 +59,8 @@ const NOT_MEASURED: Record<string, string> = {
 function skipReason(endpoint: CatalogueEndpoint): string | null {
   if (endpoint.method !== 'GET') return 'not a read';
   if (endpoint.answers === 'file') return 'a file, not JSON';
+  if (endpoint.answers === 'csv')
+    return "a list's CSV download (bench:export measures it), not a screen's read";
   if (endpoint.answers === 'redirect') return 'a redirect from an emailed link';
   if (!endpoint.auth) return 'answers visitors (no screen list)';
   return NOT_MEASURED[endpoint.path] ?? null;

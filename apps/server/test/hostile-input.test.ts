@@ -358,6 +358,10 @@ function expectSane(response: LightMyRequestResponse, endpoint: Endpoint | null,
     return;
   }
   if (endpoint?.answers === 'file') return;
+  if (endpoint?.answers === 'csv') {
+    expect(type, context).toBe('text/csv; charset=utf-8');
+    return;
+  }
   expect(type, context).toMatch(/^application\/json/);
   expect(() => response.json(), context).not.toThrow();
 }

@@ -75,7 +75,9 @@ function expectErrorShape(response: LightMyRequestResponse, context: string): vo
 // ---------------------------------------------------------------------------------------------------------
 // List queries
 
-const LISTS = ENDPOINTS.filter((endpoint) => endpoint.list);
+const LISTS = ENDPOINTS.filter((endpoint) => endpoint.list && endpoint.answers !== 'csv');
+/** The lists' CSV exports (issue 27): the same queries, answered as a file. */
+const EXPORTS = ENDPOINTS.filter((endpoint) => endpoint.list && endpoint.answers === 'csv');
 
 const HOSTILE_VALUES = [
   '-1',
@@ -194,6 +196,22 @@ function expectList(response: LightMyRequestResponse, context: string): void {
   expect(body.meta.total, context).toBeGreaterThanOrEqual(0);
 }
 
+/** An export's answer: a CSV file (UTF-8 with a byte order mark, a header row), or a refusal with a message. */
+function expectExport(response: LightMyRequestResponse, context: string): void {
+  expect(response.statusCode, `${context} → ${response.body.slice(0, 300)}`).toBeLessThan(500);
+  if (response.statusCode !== 200) {
+    expect([400, 403, 404], context).toContain(response.statusCode);
+    expectErrorShape(response, context);
+    return;
+  }
+  expect(String(response.headers['content-type']), context).toBe('text/csv; charset=utf-8');
+  expect(String(response.headers['content-disposition']), context).toMatch(
+    /^attachment; filename="[\w-]+\.csv"$/,
+  );
+  expect(response.body.startsWith('\uFEFF'), context).toBe(true);
+  expect(response.body.endsWith('\r\n'), context).toBe(true);
+}
+
 describe('list queries', () => {
   const cases = LISTS.flatMap((endpoint) =>
     ACTORS.map((actor) => ({ endpoint, actor, name: label(endpoint) })),
@@ -253,6 +271,41 @@ describe('list queries', () => {
     const far = await get('admin', '/api/users?page=100000');
     expect(far.statusCode).toBe(200);
     expect(far.json().data).toEqual([]);
+  });
+});
+
+describe('CSV exports take the same hostile queries', () => {
+  it.each(EXPORTS.map((endpoint) => ({ endpoint, name: label(endpoint) })))(
+    'every fixed hostile query: $name as admin',
+    async ({ endpoint }) => {
+      const base = urlFor(endpoint, 'admin');
+      for (const query of FIXED_QUERIES)
+        expectExport(await get('admin', `${base}?${query}`), `${base}?${query}`);
+    },
+  );
+
+  it.each(EXPORTS.flatMap((endpoint) => ACTORS.map((actor) => ({ endpoint, actor, name: label(endpoint) }))))(
+    'random queries: $name as $actor',
+    async ({ endpoint, actor }) => {
+      const base = urlFor(endpoint, actor);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(fc.constantFrom(...FIXED_QUERIES), queryArbitrary(endpoint)),
+          async (query) => {
+            expectExport(await get(actor, `${base}?${query}`), `${base}?${query}`);
+          },
+        ),
+        { numRuns: RUNS, endOnFailure: true },
+      );
+    },
+  );
+
+  it('a SQL-looking search exports no row instead of every row, and a % is not a wildcard', async () => {
+    for (const search of ["' OR 1=1 --", '%', '_', "' OR ''='"]) {
+      const response = await get('admin', `/api/tickets/export.csv?search=${encodeURIComponent(search)}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.body.trimEnd().split('\r\n'), search).toHaveLength(1);
+    }
   });
 });
 

@@ -87,6 +87,13 @@ describe('the OpenAPI document', () => {
     if ((endpoint.answers ?? 'json') === 'json') {
       expect(operation?.responses[success[0]].content?.['application/json']?.schema).toBeTruthy();
     }
+    // A list's CSV export (issue 27) is documented as the file it is.
+    if (endpoint.answers === 'csv') {
+      expect(Object.keys(operation?.responses[success[0]].content ?? {})).toEqual(['text/csv']);
+      expect(operation?.responses[success[0]].content?.['text/csv']?.schema).toMatchObject({
+        type: 'string',
+      });
+    }
     if (endpoint.auth) expect(Object.keys(operation?.responses ?? {})).toContain('401');
     if (Object.keys(endpoint.params).length > 0)
       expect(Object.keys(operation?.responses ?? {})).toContain('404');

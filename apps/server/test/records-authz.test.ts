@@ -4,7 +4,7 @@
  * signed out), on records of the actor's own landlord and of another; and lists never show rows of a
  * landlord the actor does not belong to.
  */
-import { MAX_PAGE_SIZE } from '@mend/shared';
+import { en, MAX_PAGE_SIZE } from '@mend/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from './helpers/app';
 import {
@@ -260,6 +260,19 @@ const CASES: Case[] = [
 
   // Units.
   { label: 'list units', method: 'GET', url: () => '/api/units', expected: expect6(200, 200, 200, 200, 200) },
+  // The lists' CSV exports (issue 27) follow their lists' rule.
+  {
+    label: 'export properties',
+    method: 'GET',
+    url: () => '/api/properties/export.csv?landlord_id=1&search=Property&sort=name',
+    expected: expect6(200, 200, 200, 200, 200),
+  },
+  {
+    label: 'export units',
+    method: 'GET',
+    url: () => '/api/units/export.csv?property_id=1&sort=property&order=desc',
+    expected: expect6(200, 200, 200, 200, 200),
+  },
   {
     label: 'unit create form',
     method: 'GET',
@@ -404,6 +417,22 @@ describe('lists never show another landlord’s rows', () => {
     if (actor === 'tenantA') expect(data.map((row) => row.id)).toEqual([w.uA1]);
     if (actor === 'contractorA') expect([...propertiesSeen]).toEqual([w.pA1]);
     if (actor === 'admin') expect(landlordsSeen).toEqual(new Set([w.landlordA, w.landlordB]));
+  });
+
+  it.each(signedInActors)('CSV exports of properties and units as %s: the list’s rows', async (actor) => {
+    const column = en.exports.columns.name;
+    for (const path of ['/api/properties', '/api/units']) {
+      const response = await clients[actor].get(`${path}/export.csv?sort=name&order=asc`);
+      expect(response.statusCode, response.body).toBe(200);
+      const lines = response.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+      const index = lines[0].split(',').indexOf(column);
+      const names = lines.slice(1).map((line) => line.split(',')[index]);
+      const { data } = await all(clients[actor], `${path}?sort=name&order=asc`);
+      expect(names, `${path} as ${actor}`).toEqual(data.map((row) => row.name));
+    }
   });
 
   it.each(['managerA', 'managerB'] as const)('landlords as %s: only its own', async (actor) => {

@@ -176,6 +176,30 @@ describe('lists', () => {
     expect(search.json().data).toEqual([]);
   });
 
+  it('CSV exports (issue 27): each list’s rule, and exactly its rows', async () => {
+    const emailColumn = en.exports.columns.email;
+    for (const type of ['users', 'tenants', 'contractors'] as const) {
+      for (const actor of ACTORS) {
+        const list = await clients[actor].get(`/api/${type}?per_page=100&sort=email&order=asc`);
+        const file = await clients[actor].get(`/api/${type}/export.csv?sort=email&order=asc`);
+        expect(file.statusCode, `${actor} ${type}`).toBe(list.statusCode);
+        if (list.statusCode !== 200) {
+          expect(file.json(), `${actor} ${type}`).toEqual(list.json());
+          continue;
+        }
+        const lines = file.body
+          .replace(/^\uFEFF/, '')
+          .trimEnd()
+          .split('\r\n');
+        const index = lines[0].split(',').indexOf(emailColumn);
+        const emails = lines.slice(1).map((line) => line.split(',')[index]);
+        expect(emails, `${actor} ${type}`).toEqual(
+          (list.json() as { data: Array<{ email: string }> }).data.map((user) => user.email),
+        );
+      }
+    }
+  });
+
   it('lists carry what the viewer may do to each user', async () => {
     const [tenant] = (await clients.managerA.get(`/api/tenants?search=${w.a.tenant.email}`)).json().data;
     expect(tenant).toMatchObject({ id: w.a.tenant.id, can: { update: true, delete: true } });

@@ -168,4 +168,26 @@ describe('the tickets list in the URL', () => {
     await page.waitForURL('**/tickets?page=3&sort=title&order=asc');
     await page.context().close();
   });
+
+  it("downloads the list's CSV export for the address's search, sort and filter, every row and no page", async () => {
+    const page = await newPage(browser);
+    await signIn(page);
+    await page.goto('/tickets?page=2&sort=title&order=desc&search=leak&status=0');
+    await listLoaded(page);
+    const link = page.getByRole('link', { name: en.exports.button });
+    const href = await link.getAttribute('href');
+    expect(href).toBe('/api/tickets/export.csv?status=0&sort=title&order=desc&search=leak');
+    const download = page.waitForEvent('download');
+    await link.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^tickets-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = (await (await page.request.get(href ?? '')).body()).toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const rows = text.slice(1).trimEnd().split('\r\n');
+    const listed = await (
+      await page.request.get('/api/tickets?status=0&sort=title&order=desc&search=leak&per_page=100')
+    ).json();
+    expect(rows.length - 1).toBe(listed.meta.total);
+    await page.context().close();
+  });
 });

@@ -332,6 +332,9 @@ const LISTS: Array<[string, string, string[]]> = [
   ['contractor', 'plumber@northwind.test', ['/tickets', '/units']],
 ];
 
+/** The lists with a CSV export (issue 27). */
+const EXPORTED = ['/tickets', '/users', '/tenants', '/contractors', '/properties', '/units', '/contact'];
+
 describe('lists on a phone', () => {
   it.each(LISTS)(
     'are cards for a %s: nothing scrolls sideways, search kept, sort and filters folded',
@@ -350,6 +353,16 @@ describe('lists on a phone', () => {
         expect(await page.locator('main input[type="search"]').isVisible(), list).toBe(true);
         // No selection on a phone.
         expect(await page.locator('main input[type="checkbox"]').count(), list).toBe(0);
+        // The CSV export (issue 27): an icon beside the fold button, inside the screen's width.
+        const exportLink = page.getByRole('link', { name: en.exports.button });
+        if (EXPORTED.includes(list)) {
+          const box = await exportLink.boundingBox();
+          expect({ list, inside: box !== null && box.x >= 0 && box.x + box.width <= PHONE_WIDTH }).toEqual({
+            list,
+            inside: true,
+          });
+          expect(await exportLink.getAttribute('href'), list).toMatch(/\/export\.csv\?/);
+        } else expect(await exportLink.count(), list).toBe(0);
         // The sort is folded away, behind the one button beside the search.
         expect(await page.getByRole('combobox', { name: P.sortBy }).count(), list).toBe(0);
         const fold = page.locator('main button[aria-controls]').first();

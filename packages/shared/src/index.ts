@@ -6,6 +6,7 @@ export * from './api-schedules';
 export * from './api-tickets';
 export * from './api-users';
 export * from './constants';
+export * from './csv';
 export * from './error-codes';
 export * from './helpers';
 export * from './lists';

@@ -1619,6 +1619,44 @@ export const en = {
     officeHours:
       'Our office hours are Monday to Friday, 9 am to 5 pm MST. We try to reply within 1 business day.',
   },
+  /** CSV exports of the lists (issue 27): the list toolbar's button, and the header row of the files. */
+  exports: {
+    button: 'Export CSV',
+    hint: 'Download every row of this list, as searched, sorted and filtered, as a CSV file',
+    /** The files' column headers. */
+    columns: {
+      id: 'ID',
+      title: 'Title',
+      priority: 'Priority',
+      status: 'Status',
+      tenant: 'Tenant',
+      property: 'Property',
+      unit: 'Unit',
+      due: 'Due',
+      estimate: 'Estimate',
+      invoice: 'Invoice',
+      currency: 'Currency',
+      assignedTo: 'Assigned to',
+      assignment: 'Assignment',
+      category: 'Category',
+      created: 'Created',
+      name: 'Name',
+      address: 'Address',
+      landlord: 'Landlord',
+      city: 'City',
+      province: 'Province/State',
+      units: 'Units',
+      company: 'Company',
+      email: 'Email',
+      username: 'Username',
+      phone: 'Phone number',
+      role: 'Role',
+      categories: 'Categories',
+      subject: 'Subject',
+      from: 'From',
+      message: 'Message',
+    },
+  },
 } as const;
 
 export type Dictionary = typeof en;

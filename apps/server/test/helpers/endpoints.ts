@@ -78,8 +78,8 @@ export interface Endpoint {
   filters?: string[];
   /** The form fields the endpoint reads (nested fields as `a[b]`, lists as `a[]`). */
   fields?: string[];
-  /** What a success answers: JSON (default), a redirect, or a file's bytes. */
-  answers?: 'json' | 'redirect' | 'file';
+  /** What a success answers: JSON (default), a redirect, a file's bytes, or a list's CSV export (issue 27). */
+  answers?: 'json' | 'redirect' | 'file' | 'csv';
   /** Signs the caller in or out: tests give it a throw-away session. */
   session?: 'signsIn' | 'signsOut';
   /** Takes `tickets[]` ids of many records at once. */
@@ -219,6 +219,31 @@ const userTypeEndpoints = USER_TYPES.flatMap((type): Endpoint[] => {
   ];
 });
 
+/** The CSV export of each list (issue 27): `{list}/export.csv`, with the list's own query and filters. */
+const EXPORTS: Endpoint[] = [
+  get('/api/tickets/export.csv', {}, { list: 'tickets', filters: TICKET_FILTERS, answers: 'csv' }),
+  get(
+    '/api/landlords/:id/tickets/export.csv',
+    { id: 'landlord' },
+    { list: 'tickets', filters: TICKET_FILTERS, answers: 'csv' },
+  ),
+  get(
+    '/api/users/:id/tickets/export.csv',
+    { id: 'user' },
+    { list: 'tickets', filters: TICKET_FILTERS, answers: 'csv' },
+  ),
+  get(
+    '/api/properties/export.csv',
+    {},
+    { list: 'properties', filters: LIST_FILTERS.landlord, answers: 'csv' },
+  ),
+  get('/api/units/export.csv', {}, { list: 'units', filters: LIST_FILTERS.unit, answers: 'csv' }),
+  ...USER_TYPES.map((type) =>
+    get(`/api/${type}/export.csv`, {}, { list: 'users', filters: ['landlord_id', 'role'], answers: 'csv' }),
+  ),
+  get('/api/contact/export.csv', {}, { list: 'contact', answers: 'csv' }),
+];
+
 export const ENDPOINTS: Endpoint[] = [
   // Sign-in and sign-out.
   write('POST', '/api/login', {}, ['email', 'password', 'login_redirect'], {
@@ -281,6 +306,10 @@ export const ENDPOINTS: Endpoint[] = [
     'notification_options',
   ]),
   get('/api/users/:id/notification-history', { id: 'user' }),
+  // Personal API tokens (issue 27): the user's own, from a browser session.
+  get('/api/users/:id/api-tokens', { id: 'user' }),
+  write('POST', '/api/users/:id/api-tokens', { id: 'user' }, ['name', 'lifetime']),
+  write('DELETE', '/api/users/:id/api-tokens/:tokenId', { id: 'user', tokenId: 'apiToken' }, []),
   write('PATCH', '/api/users/:id/notification-history', { id: 'user' }, ['notifications_to_set[]']),
 
   // Landlords.
@@ -306,10 +335,6 @@ export const ENDPOINTS: Endpoint[] = [
   // Units.
   get('/api/units', {}, { list: 'units', filters: LIST_FILTERS.unit }),
   get('/api/units/create', {}, { filters: ['landlord_id'] }),
-  // Personal API tokens (issue 27): the user's own, from a browser session.
-  get('/api/users/:id/api-tokens', { id: 'user' }),
-  write('POST', '/api/users/:id/api-tokens', { id: 'user' }, ['name', 'lifetime']),
-  write('DELETE', '/api/users/:id/api-tokens/:tokenId', { id: 'user', tokenId: 'apiToken' }, []),
   write('POST', '/api/units', {}, UNIT_FORM),
   get('/api/units/:id', { id: 'unit' }),
   get('/api/units/:id/edit', { id: 'unit' }, { filters: ['landlord_id'] }),
@@ -451,6 +476,10 @@ export const ENDPOINTS: Endpoint[] = [
   write('DELETE', '/api/schedules/:id', { id: 'schedule' }, []),
   write('POST', '/api/schedules/:id/pause', { id: 'schedule' }, []),
   write('POST', '/api/schedules/:id/resume', { id: 'schedule' }, []),
+
+  // CSV exports of the lists (issue 27): each takes its list's query and answers every row as a file (`csv`: the
+  // list suites send them their own checks, and the bench's surface leaves them out, as it does files).
+  ...EXPORTS,
 ];
 
 /** Stored files outside /api: logos are public, avatars need a signed-in user of the record's landlord. */
@@ -542,6 +571,8 @@ export interface EndpointSide extends LandlordWorld {
   notification: number;
   /** A temporary account of the side (username). */
   tempUsername: string;
+  /** The id (as the list names it) of a personal API token of the side's tenant. */
+  apiToken: string;
   /** Storage keys of the tenant's avatar, the unit's and the property's picture. */
   avatars: { user: string; unit: string; property: string };
 }
@@ -571,8 +602,6 @@ async function completeSide(t: TestApp, world: World, side: LandlordWorld, prefi
     ticketForm({
       title: `${prefix} leaking tap`,
       category_id: world.plumbing.id,
-  /** The id (as the list names it) of a personal API token of the side's tenant. */
-  apiToken: string;
       images: [file(await pngImage(), `${prefix.toLowerCase()}-leak.png`, 'image/png')],
     }),
   );
@@ -650,8 +679,15 @@ async function completeSide(t: TestApp, world: World, side: LandlordWorld, prefi
   await t.db.update(units).set({ avatar: avatars.unit }).where(eq(units.id, side.unit.id));
   await t.db.update(properties).set({ avatar: avatars.property }).where(eq(properties.id, side.property.id));
 
+  const apiToken = await tenant.post(`/api/users/${side.tenant.id}/api-tokens`, {
+    name: `${prefix} sync`,
+    lifetime: 'never',
+  });
+  if (apiToken.statusCode !== 201) throw new Error(`API token of ${prefix}: ${apiToken.body}`);
+
   return {
     ...side,
+    apiToken: (apiToken.json() as { data: { id: string } }).data.id,
     ticket: ticket.id,
     image,
     comment: comment.id,
@@ -679,15 +715,8 @@ async function estimateOf(t: TestApp, side: LandlordWorld, ticketId: number): Pr
   if (sent.statusCode !== 201) throw new Error(`estimate: ${sent.body}`);
   const costs = (sent.json() as { data: { costs: { items: { id: number }[] } } }).data.costs.items;
   return costs[0].id;
-  const apiToken = await tenant.post(`/api/users/${side.tenant.id}/api-tokens`, {
-    name: `${prefix} sync`,
-    lifetime: 'never',
-  });
-  if (apiToken.statusCode !== 201) throw new Error(`API token of ${prefix}: ${apiToken.body}`);
-
 }
 
-    apiToken: (apiToken.json() as { data: { id: string } }).data.id,
 /** The ticket assigned to its plumber, who accepted it and booked a visit the day after tomorrow (rows only). */
 async function bookedVisit(
   db: Db,
@@ -782,6 +811,8 @@ export function sideFill(world: EndpointWorld, side: EndpointSide) {
         return `${side.cost.toString(36)}.1.lz1a2b3c.${(2 ** 31).toString(36)}.${randomBytes(32).toString('base64url')}`;
       case 'ticketLinkToken':
         return `${side.ticket.toString(36)}.${side.plumber.id.toString(36)}.lz1a2b3c.${(2 ** 31).toString(36)}.${randomBytes(32).toString('base64url')}`;
+      case 'apiToken':
+        return side.apiToken;
       case 'uploadKey':
         return side.avatars.user;
     }
@@ -811,8 +842,6 @@ export async function snapshot(db: Db): Promise<Record<string, { rows: number; h
   const found: Record<string, { rows: number; hash: string }> = {};
   for (const name of await tableNames(db)) {
     if (VOLATILE_TABLES.has(name) || !/^[a-z_]+$/.test(name)) continue;
-      case 'apiToken':
-        return side.apiToken;
     const result = await db.execute<{ rows: number; hash: string }>(
       sql.raw(
         `select count(*)::int as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from "${name}" t`,

@@ -16,12 +16,19 @@ import {
 } from '@mend/shared';
 import { and, asc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { reusable } from '../../db/reusable';
-import { type ContactSubmissionMeta, contactSubmissions, notifications, users } from '../../db/schema';
+import { reusable, withValues } from '../../db/reusable';
+import {
+  type ContactSubmissionMeta,
+  type ContactSubmissionRow,
+  contactSubmissions,
+  notifications,
+  users,
+} from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import type { ServiceContext } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
-import { type ListQuery, likePattern, listPage, type SortColumns } from '../../lib/list-query';
+import type { ListExport } from '../../lib/list-export';
+import { type ListQuery, likePattern, listPage, orderOf, type SortColumns } from '../../lib/list-query';
 import { supportNoticeEmail } from '../../lib/mail/templates';
 import { notificationRows, queueMessages } from '../../lib/outbox/messages';
 import { roleIn } from '../../lib/scopes';
@@ -106,6 +113,7 @@ export async function sendContactMessage(
 
 /** A message's columns without its search text, which no answer carries. */
 const { searchText: _searchText, ...shownColumns } = getTableColumns(contactSubmissions);
+type ContactListRow = Omit<ContactSubmissionRow, 'searchText'>;
 
 /**
  * A field of the sender's details. The key is written into the SQL, not bound: a sort index on
@@ -155,6 +163,29 @@ export async function listContactMessages(
     cap,
   );
   return listPage(rows.map(serializeContact), total, query);
+}
+
+/**
+ * GET /contact's export (issue 27, modules/exports): super admin; every message of the list for `query` (its search
+ * and sort; no page), with the list's own condition (CONTACT_LIST's `where`) and order, and the values written in as
+ * parameters.
+ */
+export function exportContactMessages(
+  db: Db,
+  actor: Actor,
+  query: ListQuery,
+): ListExport<ContactListRow, ApiContactSubmission> {
+  mayRead(actor);
+  const { shape, values } = tableListShape({ ...query, page: 1 }, CONTACT_LIST);
+  const p = withValues({ ...values, search: likePattern(query.search) });
+  return {
+    select: db
+      .select(shownColumns)
+      .from(contactSubmissions)
+      .where(CONTACT_LIST.where(shape, p))
+      .orderBy(...orderOf(shape, SORTABLE, DEFAULT_SORT, contactSubmissions.id)),
+    answer: (_db, rows) => rows.map(serializeContact),
+  };
 }
 
 /** GET /contact/{id}: super admin; opening it marks the viewer's notifications about it viewed. */

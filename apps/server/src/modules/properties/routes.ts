@@ -20,7 +20,8 @@ import {
   updateProperty,
 } from './service';
 
-const propertyListQuery = listQueryWith({ landlord_id: optionalIdFilter });
+/** GET properties' query (and its export's, modules/exports): the list query and `?landlord_id=`. */
+export const propertyListQuery = listQueryWith({ landlord_id: optionalIdFilter });
 
 export function propertyRoutes(app: FastifyInstance): void {
   defineRoutes(app, 'Properties', [

@@ -44,6 +44,7 @@ import {
   type ViewerShape,
   viewerIn,
   viewerShape,
+  withValues,
 } from '../../db/reusable';
 import {
   contractorProperties,
@@ -58,6 +59,7 @@ import type { ScopedActor } from '../../lib/actor';
 import type { ServiceContext } from '../../lib/context';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
+import type { ListExport } from '../../lib/list-export';
 import {
   cappedTotal,
   countAll,
@@ -297,18 +299,30 @@ export function propertySearchPage(db: Db, shape: PropertyListShape, p: Placehol
     .offset(p.offset as unknown as number);
 }
 
+/** Properties with what a list row shows beside them (`propertyListColumns`), not yet narrowed or ordered. */
+function selectListedProperties(db: Db, viewer: ScopedActor) {
+  return db
+    .select({ property: propertyColumns, ...propertyListColumns(viewer) })
+    .from(properties)
+    .innerJoin(landlords, eq(landlords.id, properties.landlordId));
+}
+
 /** Properties as a list shows them by id (`ids`), in a list's order, as the viewer sees them. */
 function propertiesByIds(
   db: Db,
   shape: Pick<PropertyListShape, keyof ViewerShape | 'sort' | 'direction'>,
   p: Placeholders,
 ) {
-  return db
-    .select({ property: propertyColumns, ...propertyListColumns(viewerIn(shape, p)) })
-    .from(properties)
-    .innerJoin(landlords, eq(landlords.id, properties.landlordId))
+  return selectListedProperties(db, viewerIn(shape, p))
     .where(sql`${properties.id} = any(${p.ids})`)
     .orderBy(...orderOf(shape, SORTABLE, DEFAULT_SORT, properties.id));
+}
+
+type ListedProperty = Awaited<ReturnType<ReturnType<typeof selectListedProperties>['execute']>>[number];
+
+/** A list row as the API answers it. */
+function toPropertyListRow({ property, landlordName, unitCount }: ListedProperty): ApiPropertyListRow {
+  return serializePropertyListRow(property, { id: property.landlordId, name: landlordName }, unitCount);
 }
 
 /** A page's rows with their links, and the list's total as counted by its statement (undefined: no row). */
@@ -350,10 +364,28 @@ export async function listProperties(
     const [{ counted }] = await counting.execute(values);
     total = cappedTotal(counted, cap);
   }
-  const listRows = rows.map(({ property, landlordName, unitCount }) =>
-    serializePropertyListRow(property, { id: property.landlordId, name: landlordName }, unitCount),
-  );
-  return listPage(listRows, total, query);
+  return listPage(rows.map(toPropertyListRow), total, query);
+}
+
+/**
+ * GET properties' export (issue 27, modules/exports): every property of the list for `query` (its search and sort;
+ * no page) and `filters`, with the page's own condition and order (`propertyListWhere`, the shape's sort) and the
+ * values written in as parameters; answered as its rows are.
+ */
+export function exportProperties(
+  db: Db,
+  actor: Actor,
+  query: ListQuery,
+  filters: PropertyFilters = {},
+): ListExport<ListedProperty, ApiPropertyListRow> {
+  const { shape, values } = propertyListShape(actor, { ...query, page: 1 }, filters);
+  const p = withValues(values);
+  return {
+    select: selectListedProperties(db, viewerIn(shape, p))
+      .where(propertyListWhere(shape, p))
+      .orderBy(...orderOf(shape, SORTABLE, DEFAULT_SORT, properties.id)),
+    answer: (_db, rows) => rows.map(toPropertyListRow),
+  };
 }
 
 /** The property if the actor may see it; 404 otherwise. */

@@ -38,6 +38,7 @@ import {
   type ViewerShape,
   viewerIn,
   viewerShape,
+  withValues,
 } from '../../db/reusable';
 import {
   properties,
@@ -743,6 +744,20 @@ export async function listTicketRows(
   );
   const [{ counted }] = await counting.execute(values);
   return { rows: [], total: cappedTotal(counted, cap) };
+}
+
+/**
+ * Every ticket of a list, unpaged, in the list's order (its CSV export, modules/exports): the page's own condition and
+ * ORDER BY (`ticketListWhere`, `ticketOrder`) for the same shape, with the values written in as parameters
+ * (`withValues`), so no rule of the list has a second copy. Not run here: the export reads it through a cursor, a
+ * batch at a time (lib/list-export.ts). Its rows are the list's (`TicketListRow`), for the list's serializer.
+ */
+export function ticketListAll(db: Db, viewer: Actor, filters: TicketFilters, query: ListQuery, now: Date) {
+  const { shape, values } = ticketListShape(viewer, filters, { ...query, page: 1 }, now);
+  const p = withValues(values);
+  return selectListRows(db)
+    .where(ticketListWhere(shape, p))
+    .orderBy(...ticketOrder(shape, p));
 }
 
 /** The super admin's unfiltered count, from the table's estimate when it is far above the cap. */

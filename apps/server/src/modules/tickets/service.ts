@@ -54,6 +54,7 @@ import type { ServiceContext } from '../../lib/context';
 import { listQueryWith, optionalIdFilter } from '../../lib/contracts';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
+import type { ListExport } from '../../lib/list-export';
 import { countAll, type ListQuery, listPage } from '../../lib/list-query';
 import { messagingFor } from '../../lib/outbox/context';
 import type { SignedIn } from '../../lib/routes';
@@ -75,6 +76,7 @@ import {
   type TicketFilters,
   type TicketJoinedRow,
   type TicketListRow,
+  ticketListAll,
   ticketRowsByIds,
   visibleTickets,
 } from './queries';
@@ -197,6 +199,11 @@ export const ticketFiltersOf = (query: TicketListQuery): TicketFilters => ({
   due: query.due,
 });
 
+/** The filters a viewer's list reads: a tenant is not shown due times, so it cannot filter by them either. */
+function allowedFilters(viewer: Actor, filters: TicketFilters): TicketFilters {
+  return can(viewer, 'ticket.viewDue') ? filters : { ...filters, due: undefined };
+}
+
 async function listWith(
   db: Db,
   viewer: Actor,
@@ -204,9 +211,7 @@ async function listWith(
   query: ListQuery,
   now: Date,
 ): Promise<ApiTicketList> {
-  // A tenant is not shown due times: it cannot filter by them either.
-  const allowed = can(viewer, 'ticket.viewDue') ? filters : { ...filters, due: undefined };
-  const { rows, total } = await listTicketRows(db, viewer, allowed, query, now);
+  const { rows, total } = await listTicketRows(db, viewer, allowedFilters(viewer, filters), query, now);
   const page = listPage(await summaries(db, viewer, rows, now), total, query);
   return { data: page.data, meta: page.meta };
 }
@@ -222,6 +227,18 @@ export function listTickets(
   return listWith(db, viewer, filters, query, now);
 }
 
+/**
+ * GET landlords/{id}/tickets' rule, for its pages and its export: the super admin, or a manager of that landlord (403
+ * for the other roles, 404 for another landlord); the filters its list reads.
+ */
+function landlordTicketFilters(viewer: Actor, landlordId: number, filters: TicketFilters): TicketFilters {
+  if (!can(viewer, 'landlord.viewTickets')) throw forbidden();
+  if (!can(viewer, 'landlord.viewTickets', { id: landlordId })) throw notFound();
+  // A manager's own landlord narrows nothing: its list is the manager's /tickets, with that list's fast paths
+  // (ADR 0008), which served three times the requests of the general path for the same rows.
+  return seesEveryRow(viewer) ? { ...filters, landlordId } : filters;
+}
+
 /** GET landlords/{id}/tickets: the super admin, or a manager of that landlord. */
 export async function listLandlordTickets(
   db: Db,
@@ -231,12 +248,7 @@ export async function listLandlordTickets(
   query: ListQuery,
   now = new Date(),
 ): Promise<ApiTicketList> {
-  if (!can(viewer, 'landlord.viewTickets')) throw forbidden();
-  if (!can(viewer, 'landlord.viewTickets', { id: landlordId })) throw notFound();
-  // A manager's own landlord narrows nothing: its list is the manager's /tickets, with that list's fast paths
-  // (ADR 0008), which served three times the requests of the general path for the same rows.
-  const narrows = seesEveryRow(viewer);
-  const page = await listWith(db, viewer, narrows ? { ...filters, landlordId } : filters, query, now);
+  const page = await listWith(db, viewer, landlordTicketFilters(viewer, landlordId, filters), query, now);
   // A page with tickets shows the landlord exists; only an empty one asks (a round trip less on every other page).
   if (page.data.length === 0 && !(await landlordExists(db, landlordId))) throw notFound();
   return page;
@@ -251,6 +263,28 @@ async function landlordExists(db: Db, landlordId: number): Promise<boolean> {
 }
 
 /**
+ * GET users/{id}/tickets' rule, for its pages and its export: the user itself, the super admin, or the manager of the
+ * user's landlord (404 for anyone else, as for a user that does not exist); the filters its list reads.
+ */
+async function userTicketFilters(
+  db: Db,
+  viewer: Actor,
+  userId: number,
+  filters: TicketFilters,
+): Promise<TicketFilters> {
+  // The viewer's own tab is its own list: nothing to look up.
+  if (userId === viewer.id) return filters;
+  const [user] = await db
+    .select({ id: users.id, role: users.role, landlordId: users.landlordId })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || !can(viewer, 'user.viewTickets', user)) throw notFound();
+  // A user who sees every ticket narrows nothing: the viewer's list, with its fast paths (a super admin's search of
+  // another super admin's tab would otherwise test every ticket's text row by row).
+  return seesEveryRow(user) ? filters : { ...filters, alsoVisibleTo: user };
+}
+
+/**
  * GET users/{id}/tickets: the tickets that user sees (SPEC.md "own tickets via the user's own path"), for
  * the user itself, the super admin, or the manager of the user's landlord; limited to what the viewer sees.
  */
@@ -262,17 +296,61 @@ export async function listUserTickets(
   query: ListQuery,
   now = new Date(),
 ): Promise<ApiTicketList> {
-  // The viewer's own tab is its own list: nothing to look up.
-  if (userId === viewer.id) return listWith(db, viewer, filters, query, now);
-  const [user] = await db
-    .select({ id: users.id, role: users.role, landlordId: users.landlordId })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user || !can(viewer, 'user.viewTickets', user)) throw notFound();
-  // The viewer's own tab, or a user who sees every ticket, narrows nothing: the viewer's list, with its fast paths
-  // (a super admin's search of its own tab would otherwise test every ticket's text row by row).
-  const narrows = user.id !== viewer.id && !seesEveryRow(user);
-  return listWith(db, viewer, narrows ? { ...filters, alsoVisibleTo: user } : filters, query, now);
+  return listWith(db, viewer, await userTicketFilters(db, viewer, userId, filters), query, now);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Exports (issue 27): every ticket of a list as its pages show them, read through a cursor by modules/exports
+
+/** Every ticket of the list for `filters` and `query` (its search and sort; no page), answered as its pages are. */
+function ticketExport(
+  db: Db,
+  viewer: Actor,
+  filters: TicketFilters,
+  query: ListQuery,
+  now: Date,
+): ListExport<TicketListRow, ApiTicketSummary> {
+  return {
+    select: ticketListAll(db, viewer, allowedFilters(viewer, filters), query, now),
+    answer: (tx, rows) => summaries(tx, viewer, rows, now),
+  };
+}
+
+/** GET tickets' export. */
+export function exportTickets(
+  db: Db,
+  viewer: Actor,
+  filters: TicketFilters,
+  query: ListQuery,
+  now = new Date(),
+): ListExport<TicketListRow, ApiTicketSummary> {
+  return ticketExport(db, viewer, filters, query, now);
+}
+
+/** GET landlords/{id}/tickets' export: its rule, and a landlord that does not exist is a 404, not an empty file. */
+export async function exportLandlordTickets(
+  db: Db,
+  viewer: Actor,
+  landlordId: number,
+  filters: TicketFilters,
+  query: ListQuery,
+  now = new Date(),
+): Promise<ListExport<TicketListRow, ApiTicketSummary>> {
+  const allowed = landlordTicketFilters(viewer, landlordId, filters);
+  if (!(await landlordExists(db, landlordId))) throw notFound();
+  return ticketExport(db, viewer, allowed, query, now);
+}
+
+/** GET users/{id}/tickets' export, under its rule. */
+export async function exportUserTickets(
+  db: Db,
+  viewer: Actor,
+  userId: number,
+  filters: TicketFilters,
+  query: ListQuery,
+  now = new Date(),
+): Promise<ListExport<TicketListRow, ApiTicketSummary>> {
+  return ticketExport(db, viewer, await userTicketFilters(db, viewer, userId, filters), query, now);
 }
 
 /** A ticket file the viewer may see: its storage key and how to serve it; 404 otherwise. */

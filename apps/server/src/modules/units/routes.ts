@@ -25,7 +25,8 @@ import {
   updateUnit,
 } from './service';
 
-const unitListQuery = listQueryWith({ property_id: optionalIdFilter, landlord_id: optionalIdFilter });
+/** GET units' query (and its export's, modules/exports): the list query, `?property_id=` and `?landlord_id=`. */
+export const unitListQuery = listQueryWith({ property_id: optionalIdFilter, landlord_id: optionalIdFilter });
 
 export function unitRoutes(app: FastifyInstance): void {
   defineRoutes(app, 'Units', [

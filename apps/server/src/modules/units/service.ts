@@ -41,6 +41,7 @@ import {
   type ViewerShape,
   viewerIn,
   viewerShape,
+  withValues,
 } from '../../db/reusable';
 import {
   categories,
@@ -57,6 +58,7 @@ import type { ScopedActor } from '../../lib/actor';
 import type { ServiceContext } from '../../lib/context';
 import { type FieldErrors, forbidden, notFound, validationFailed } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
+import type { ListExport } from '../../lib/list-export';
 import {
   cappedTotal,
   countAll,
@@ -392,6 +394,33 @@ export async function listUnits(
     total = cappedTotal(counted, cap);
   }
   return listPage(rows.map(serializeLinked), total, query);
+}
+
+/**
+ * GET units' export (issue 27, modules/exports): every unit of the list for `query` (its search and sort; no page)
+ * and `filters`, with the page's own condition and order (`unitListWhere`, the shape's sort) and the values written
+ * in as parameters. It reads the links its file shows (the tenants), not a unit's newest tickets or its categories,
+ * which are a subquery each per row and no column of the file.
+ */
+export function exportUnits(
+  db: Db,
+  actor: Actor,
+  query: ListQuery,
+  filters: UnitFilters = {},
+): ListExport<Loaded & Pick<Linked, 'tenants'>, ApiUnit> {
+  const { shape, values } = unitListShape(actor, { ...query, page: 1 }, filters);
+  const p = withValues(values);
+  const { tenants } = unitLinks(viewerIn(shape, p));
+  const select = db
+    .select({ ...loadedColumns, tenants })
+    .from(units)
+    .innerJoin(properties, eq(properties.id, units.propertyId))
+    .where(unitListWhere(shape, p))
+    .orderBy(...orderOf(shape, SORTABLE, DEFAULT_SORT, units.id));
+  return {
+    select,
+    answer: (_db, rows) => rows.map((row) => serializeLinked({ ...row, tickets: [], categories: [] })),
+  };
 }
 
 /** The unit if the actor may see it; 404 otherwise. */

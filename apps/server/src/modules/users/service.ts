@@ -43,6 +43,7 @@ import {
   type ViewerShape,
   viewerIn,
   viewerShape,
+  withValues,
 } from '../../db/reusable';
 import {
   categories,
@@ -68,6 +69,7 @@ import {
   validationFailed,
 } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
+import type { ListExport } from '../../lib/list-export';
 import {
   cappedTotal,
   countAll,
@@ -410,6 +412,31 @@ export async function listUsers(
   }
   const records = rows.map((row) => recordFor(actor, row.user, row));
   return listPage(records, total, query);
+}
+
+/**
+ * GET /{type}'s export (issue 27, modules/exports): its rule (403 as for the list), then every person of the list for
+ * `query` (its search, sort and filters; no page), with the page's own condition and order (`userListWhere`, the
+ * shape's sort, as the wide search writes it) and the values written in as parameters; answered as its rows are.
+ */
+export function exportUsers(
+  db: Db,
+  actor: Actor,
+  type: UserType,
+  query: UserListQuery,
+): ListExport<{ user: UserRow } & LinkColumnValues, ApiUserRecord> {
+  if (!can(actor, `${type}.list`)) throw forbidden();
+  const { shape, values } = userListShape(actor, type, { ...query, page: 1 });
+  const p = withValues(values);
+  const sortable = shape.search === 'wide' ? SORTABLE_WHILE_SEARCHING : SORTABLE;
+  return {
+    select: db
+      .select({ user: users, ...linkColumns })
+      .from(users)
+      .where(userListWhere(shape, p))
+      .orderBy(...orderOf(shape, sortable, DEFAULT_SORT, users.id)),
+    answer: (_db, rows) => rows.map((row) => recordFor(actor, row.user, row)),
+  };
 }
 
 /** One user within the actor's scope for the type; 404 when outside it (never a hint that it exists). */

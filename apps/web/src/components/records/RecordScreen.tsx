@@ -11,10 +11,10 @@ import type { PanelControls } from '../panel/usePanelRoute';
 import type { DataTableProps, Identified } from '../table/DataTable';
 import { panelTitles, type RecordKind, screenPath } from './record-kind';
 
-/** The list's own parts; the rest of the table comes from the kind. */
+/** The list's own parts (and whether it has a CSV export); the rest of the table comes from the kind. */
 type ListParts<Row extends Identified> = Pick<
   DataTableProps<Row>,
-  'columns' | 'card' | 'rowName' | 'loadingText' | 'emptyText'
+  'columns' | 'card' | 'rowName' | 'loadingText' | 'emptyText' | 'exportable'
 >;
 
 export interface RecordScreenProps<Row extends Identified> {

@@ -10,6 +10,8 @@
  *
  * On a phone (usePhoneLayout) the rows are the list's cards (CardsView), in the screen's width: the search
  * stays, the sort and the filters fold away behind one button, and the selection and bulk actions are left out.
+ *
+ * A list with a CSV export (`exportable`, issue 27) offers it in the toolbar for its current search, sort and filters.
  */
 import { Paper } from '@mantine/core';
 import { PAGE_SIZE } from '@mend/shared';
@@ -25,7 +27,7 @@ import type { ListCardContent } from './ListCard';
 import { ListFooter } from './ListFooter';
 import { ListToolbar } from './ListToolbar';
 import type { TableSort } from './list-query';
-import { type ListFilter, listStateQuery } from './list-url';
+import { type ListFilter, listExportUrl, listStateQuery } from './list-url';
 import { pageCount } from './page-window';
 import { sortOptions } from './sort-options';
 import { TableView } from './TableView';
@@ -87,6 +89,11 @@ export interface DataTableProps<T extends Identified> {
   toolbar?: ReactNode | ((filters: FilterControls) => ReactNode);
   /** Actions on the selected rows, after the filters (not on a phone, where rows are not selected). */
   bulkActions?: ReactNode;
+  /**
+   * The list has a CSV export (`{url}/export.csv`, issue 27): an "Export CSV" link in the toolbar downloads every
+   * row for the list's current search, sort, filters and fixed `params`.
+   */
+  exportable?: boolean;
   /** A record as a phone shows it, instead of its row (keep it the same across renders: see ListCard). */
   card: (row: T) => ListCardContent;
   perPage?: number;
@@ -116,6 +123,7 @@ export function DataTable<T extends Identified>({
   rowName,
   toolbar,
   bulkActions,
+  exportable = false,
   card,
   perPage = PAGE_SIZE,
 }: DataTableProps<T>) {
@@ -204,6 +212,7 @@ export function DataTable<T extends Identified>({
         filters={filterArea}
         activeFilters={countFilters({ ...params, ...state.filters })}
         bulkActions={phone ? undefined : bulkActions}
+        exportUrl={exportable ? listExportUrl(url, state, params) : undefined}
       />
 
       {phone ? (

@@ -1,10 +1,16 @@
 /**
- * What sits above a list: the search box, then the screen's filters and bulk actions. On a phone the search
- * stays, and the sort (a field and a direction, as the cards have no headers) and the filters fold away
- * behind one button that counts the filters set; there are no bulk actions (a phone selects nothing).
+ * What sits above a list: the search box and the list's CSV export, then the screen's filters and bulk actions. On a
+ * phone the search stays, and the sort (a field and a direction, as the cards have no headers) and the filters fold
+ * away behind one button that counts the filters set, with the export beside it as an icon; there are no bulk actions
+ * (a phone selects nothing).
  */
 import { ActionIcon, Button, Group, Select, Stack } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconDownload,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import { format, t } from '../../lib/translations';
 import classes from './DataTable.module.css';
@@ -30,6 +36,42 @@ export interface ListToolbarProps {
   activeFilters: number;
   /** Actions on the selected rows (not on a phone). */
   bulkActions?: ReactNode;
+  /** The list's CSV export for its current search, sort and filters (list-url.ts `listExportUrl`), if it has one. */
+  exportUrl?: string;
+}
+
+/**
+ * The list's CSV export: a link, so the browser downloads the file itself (with the session's cookie) however long
+ * it takes; the server names the file. On a phone an icon, beside the fold button.
+ */
+function ExportLink({ url, phone }: { url: string; phone: boolean }) {
+  const E = t.exports;
+  if (phone)
+    return (
+      <ActionIcon
+        component="a"
+        href={url}
+        download
+        variant="default"
+        size={36}
+        aria-label={E.button}
+        title={E.hint}
+      >
+        <IconDownload size={18} aria-hidden />
+      </ActionIcon>
+    );
+  return (
+    <Button
+      component="a"
+      href={url}
+      download
+      variant="default"
+      leftSection={<IconDownload size={16} aria-hidden />}
+      title={E.hint}
+    >
+      {E.button}
+    </Button>
+  );
 }
 
 /** A phone's sort: the field, and a button for the direction. */
@@ -87,6 +129,7 @@ export function ListToolbar({
   filters,
   activeFilters,
   bulkActions,
+  exportUrl,
 }: ListToolbarProps) {
   const foldId = useId();
   const [folded, setFolded] = useState(true);
@@ -103,7 +146,15 @@ export function ListToolbar({
   if (!phone) {
     return (
       <Group className={classes.toolbar} gap="sm" justify="space-between" wrap="wrap">
-        {searchBox}
+        {exportUrl ? (
+          // Beside the search, so that it stays on the first line however many filters wrap below.
+          <Group className={classes.searchRow} gap="sm" wrap="nowrap">
+            {searchBox}
+            <ExportLink url={exportUrl} phone={false} />
+          </Group>
+        ) : (
+          searchBox
+        )}
         {filters || bulkActions ? (
           <Group gap="sm">
             {filters}
@@ -134,6 +185,7 @@ export function ListToolbar({
               : P.filters
             : P.sort}
         </Button>
+        {exportUrl ? <ExportLink url={exportUrl} phone /> : null}
       </Group>
       {folded ? null : (
         <Stack id={foldId} gap="sm" pt="sm">

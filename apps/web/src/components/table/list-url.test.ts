@@ -5,6 +5,7 @@ import {
   initialListState,
   type ListShape,
   type ListState,
+  listExportUrl,
   listStateQuery,
   readListState,
   withFilter,
@@ -183,5 +184,44 @@ describe('the page a list state asks for', () => {
         search: 'leak',
       },
     ]);
+  });
+});
+
+describe('listExportUrl', () => {
+  const params = (url: string) => Object.fromEntries(new URL(url, 'http://mend.test').searchParams);
+
+  it('asks for the list as the address holds it: its search, sort and filters, and no page', () => {
+    const state = read('?page=3&sort=title&order=asc&search=leak%20%26%20drip&status=2&property_id=7');
+    const url = listExportUrl('tickets', state);
+    expect(url.split('?')[0]).toBe('/api/tickets/export.csv');
+    expect(params(url)).toEqual({
+      status: '2',
+      property_id: '7',
+      sort: 'title',
+      order: 'asc',
+      search: 'leak & drip',
+    });
+  });
+
+  it('sends the sort as the pages send it, the default one included, and no empty search', () => {
+    expect(listExportUrl('units', read(''))).toBe('/api/units/export.csv?sort=created_at&order=desc');
+    expect(params(listExportUrl('units', read('?sort=title')))).toEqual({ sort: 'title', order: 'asc' });
+  });
+
+  it('takes the same query as the page the state asks for, less the page and its size', () => {
+    const state = read('?page=2&sort=status&order=desc&search=roof&status=1');
+    const page = listStateQuery({ resource: 'tickets', url: 'tickets' }, state, {
+      params: { landlord_id: 4 },
+    });
+    const { page: _page, per_page: _size, ...query } = page.queryKey[3];
+    expect(params(listExportUrl('tickets', state, { landlord_id: 4 }))).toEqual(
+      Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
+    );
+  });
+
+  it('puts the export under a nested list’s path', () => {
+    expect(listExportUrl('landlords/3/tickets/', read(''))).toBe(
+      '/api/landlords/3/tickets/export.csv?sort=created_at&order=desc',
+    );
   });
 });

@@ -8,7 +8,7 @@
  * not the list's are kept as they are.
  */
 import { PAGE_SIZE } from '@mend/shared';
-import type { QueryParams } from '../../lib/api';
+import { buildQuery, type QueryParams, resolveUrl } from '../../lib/api';
 import { type ListSource, listPageQuery, type TableSort } from './list-query';
 
 /** The list's own parameters; a filter's parameter is its name. */
@@ -141,4 +141,19 @@ export function listStateQuery<T>(
     sort: state.sort,
     search: state.search,
   });
+}
+
+/**
+ * The address of a list's CSV export (issue 27): `GET /api/{url}/export.csv` with the list's search, sort and filters
+ * as its state holds them and its fixed `params`, as its pages ask for them (listPageQuery), but no page: the file
+ * holds every row. A link to it downloads the file with the session's cookie.
+ */
+export function listExportUrl(url: string, state: ListState, params?: QueryParams): string {
+  return `${resolveUrl(`${url.replace(/\/+$/, '')}/export.csv`)}${buildQuery({
+    ...params,
+    ...state.filters,
+    sort: state.sort.id,
+    order: state.sort.desc ? 'desc' : 'asc',
+    search: state.search || undefined,
+  })}`;
 }

@@ -80,6 +80,7 @@ export default function ContactPage() {
         emptyText: C.empty,
         searchPlaceholder: C.search,
         rowName: (row) => row.subject,
+        exportable: true,
         card,
       }}
       panelTitles={{

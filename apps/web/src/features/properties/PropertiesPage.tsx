@@ -92,6 +92,7 @@ export default function PropertiesPage() {
         rowName: (property) => property.name,
         loadingText: t.loadingTexts.properties,
         emptyText: t.emptyTexts.properties,
+        exportable: true,
       }}
       details={(id, panel) => <PropertyDetails id={id} panel={panel} />}
       form={(id, panel) => <PropertyFormPanel id={id} panel={panel} />}

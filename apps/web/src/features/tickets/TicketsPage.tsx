@@ -118,6 +118,7 @@ export default function TicketsPage() {
         selection: { selectedIds: selected, onChange: setSelected },
         toolbar: filters,
         bulkActions,
+        exportable: true,
         card,
       }}
       panelTitles={{

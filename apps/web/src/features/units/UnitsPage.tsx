@@ -90,6 +90,7 @@ export default function UnitsPage() {
         rowName: (unit) => unit.name,
         loadingText: format(t.loadingTexts.generic, { entity: unitKind.entity.many }),
         emptyText: t.emptyTexts.units,
+        exportable: true,
       }}
       details={(id, panel) => <UnitDetails id={id} panel={panel} />}
       form={(id, panel) => <UnitFormPanel id={id} panel={panel} />}

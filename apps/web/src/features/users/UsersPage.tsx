@@ -157,6 +157,7 @@ export default function UsersPage({ type }: { type: UserType }) {
         rowName: displayName,
         loadingText: format(t.loadingTexts.generic, { entity: kind.entity.many }),
         emptyText: format(t.emptyTexts.userType, { type: kind.entity.word }),
+        exportable: true,
       }}
       details={(id, panel) => <UserDetails type={type} id={id} panel={panel} />}
       form={(id, panel) => <UserFormPanel type={type} id={id} panel={panel} />}
