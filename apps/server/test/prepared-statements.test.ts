@@ -138,10 +138,10 @@ if (testDatabaseKind() === 'postgres') {
     it('a dashboard too large for one pass plans its reads of tickets per call, prepares its reads of ticket_counts', async () => {
       // A limit below zero: no scope is narrow enough, the figures are read one statement each.
       // Its one-pass statement, tried first and given up on, is prepared like any other.
-      // The money's reads (issue 26) start from the partial indexes of ticket_costs and reach tickets by key only: one
-      // plan fits every landlord, so they are prepared like the others.
+      // The money's read (issue 26) walks the landlord's properties and tickets by their keys into the costs' index by
+      // ticket: the same plan fits every landlord, so it is prepared like the others.
       const prepared = (await preparedByDashboard(-1)).filter(
-        (text) => !text.includes('scope as materialized') && !/from "ticket_costs"/.test(text),
+        (text) => !text.includes('scope as materialized') && !/"ticket_costs"/.test(text),
       );
       const counts = prepared.filter((text) => text.includes('"ticket_counts"'));
       // "tickets" is also ticket_counts' column: the reads of the tickets table are the other statements.
