@@ -22,7 +22,8 @@ export async function startBenchApp(handle: DatabaseHandle, prefix: string) {
     MEND_DEMO: '0',
     LOGIN_RATE_LIMIT: '1000000000',
     COOKIE_SECURE: '0',
-    APP_SECRET: randomBytes(24).toString('hex'),
+    // Processes started together share BENCH_APP_SECRET, as several app servers must (ADR 0043).
+    APP_SECRET: process.env.BENCH_APP_SECRET || randomBytes(24).toString('hex'),
     OUTBOX_WORKER: '0',
   });
   const app = await buildApp({ config, db: handle.db, logger: false });

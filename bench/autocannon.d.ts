@@ -17,7 +17,8 @@ declare module 'autocannon' {
   }
 
   export interface AutocannonOptions extends AutocannonRequest {
-    url: string;
+    /** Several URLs: the connections are dealt out over them. */
+    url: string | string[];
     connections?: number;
     duration?: number;
     amount?: number;

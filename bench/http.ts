@@ -12,13 +12,15 @@
  * of the same size as the app's, and prints the API/SQL latency ratio: what the HTTP layer, drizzle and
  * serialisation add on top of the database.
  * With --server-process (PostgreSQL) the load goes to a second copy of the app in its own process
- * (bench/serve.ts), so that autocannon and the app do not share one event loop.
+ * (bench/serve.ts), so that autocannon and the app do not share one event loop. With --processes N (PostgreSQL) it
+ * goes to N such copies on the one database, as several app servers behind a proxy (ADR 0043): autocannon spreads
+ * its connections over them, wrk runs once per process with its share of the connections.
  *
  * Targets (PostgreSQL, 1,000,000 tickets, 32 connections): list and search p95 < 50 ms, detail p95 < 20 ms,
  * no errors or non-2xx answers, API p50 ≤ 2 × raw SQL p50. Every request loop is bounded in time; traffic
  * goes only to 127.0.0.1. At the end the bench database is dropped (PGlite: its folder deleted) unless --keep.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -93,6 +95,7 @@ const { values: args } = parseArgs({
     markdown: { type: 'string' },
     merge: { type: 'boolean', default: false },
     'server-process': { type: 'boolean', default: false },
+    processes: { type: 'string', default: '1' },
     keep: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -127,6 +130,10 @@ if (args.help) {
   --server-process  drive a second copy of the app running as its own process (bench/serve.ts,
                     PostgreSQL only), so that autocannon does not share the app's event loop; the
                     in-process app still captures each endpoint's SQL
+  --processes N     drive N copies of the app, each its own process (as --server-process) on the one database,
+                    as several app servers behind a proxy: autocannon spreads its connections over them, wrk
+                    runs once per process with its share of --connections (a combined run's percentiles are
+                    the slowest process's); sessions signed in on one are used on all. PostgreSQL only
   --keep            keep the bench database (default: drop it, or delete the PGlite folder, at the end)`);
   process.exit(0);
 }
@@ -140,6 +147,9 @@ const MAX_SINGLE_MS = positive(args['max-single-ms'], 'max-single-ms');
 const MAX_EXTERNAL = positive(args['max-external'], 'max-external');
 const RETRIES = Math.max(0, Math.floor(Number(args.retries) || 0));
 const QUIET_WAIT = Math.max(0, Number(args['quiet-wait']) || 0);
+/** App processes the load goes to (--processes); 1 is the in-process app, or --server-process's one copy. */
+const PROCESSES = positive(args.processes, 'processes');
+if (!Number.isInteger(PROCESSES)) throw new Error('--processes must be a whole number');
 /** Requests timed one after the other when an endpoint is too slow to load-test. */
 const SEQUENTIAL_SAMPLES = 3;
 /** --sweep: requests per endpoint, one at a time: enough for every pooled connection to pass its sixth use. */
@@ -465,7 +475,7 @@ interface HttpRun {
 }
 
 async function runAutocannon(
-  base: string,
+  bases: string[],
   endpoint: Endpoint,
   session: Session | null,
   visitors: Session[],
@@ -510,7 +520,8 @@ async function runAutocannon(
   };
   const times: number[] = [];
   const instance = autocannon({
-    url: base,
+    // Several processes: autocannon deals its connections out over the URLs, as a proxy would.
+    url: bases.length === 1 ? bases[0] : bases,
     connections: CONNECTIONS,
     duration: seconds,
     timeout: 10,
@@ -538,15 +549,59 @@ async function runAutocannon(
 
 /** The load generator of an endpoint: wrk for plain reads (when chosen), autocannon for the rest. */
 function runLoad(
-  base: string,
+  bases: string[],
   endpoint: Endpoint,
   session: Session | null,
   visitors: Session[],
   seconds: number,
 ): Promise<HttpRun> {
   return CLIENT === 'wrk' && endpoint.method === 'GET' && endpoint.who !== 'visitor'
-    ? runWrk(base, endpoint, session, seconds)
-    : runAutocannon(base, endpoint, session, visitors, seconds);
+    ? runWrkSpread(bases, endpoint, session, seconds)
+    : runAutocannon(bases, endpoint, session, visitors, seconds);
+}
+
+/**
+ * wrk against each process at once, with its share of the connections, added up as one run. wrk answers
+ * percentiles, not its samples, so the combined p50/p95/p99 are the slowest process's: an upper bound.
+ */
+async function runWrkSpread(
+  bases: string[],
+  endpoint: Endpoint,
+  session: Session | null,
+  seconds: number,
+): Promise<HttpRun> {
+  if (bases.length === 1) return runWrk(bases[0], endpoint, session, seconds, CONNECTIONS);
+  const share = (index: number) =>
+    Math.floor(CONNECTIONS / bases.length) + (index < CONNECTIONS % bases.length ? 1 : 0);
+  const runs = await Promise.all(
+    bases.map((base, index) => runWrk(base, endpoint, session, seconds, Math.max(1, share(index)))),
+  );
+  const sum = (pick: (run: HttpRun) => number) => runs.reduce((total, run) => total + pick(run), 0);
+  const worst = (pick: (run: HttpRun) => number) => Math.max(...runs.map(pick));
+  const requests = sum((run) => run.requests);
+  const statusCodes: Record<string, number> = {};
+  for (const run of runs)
+    for (const [code, count] of Object.entries(run.statusCodes))
+      statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  return {
+    concurrency: sum((run) => run.concurrency),
+    rps: sum((run) => run.rps),
+    latency: {
+      count: requests,
+      mean: sum((run) => run.latency.mean * run.requests) / Math.max(1, requests),
+      p50: worst((run) => run.latency.p50),
+      p95: worst((run) => run.latency.p95),
+      p99: worst((run) => run.latency.p99),
+      max: worst((run) => run.latency.max),
+    },
+    non2xx: sum((run) => run.non2xx),
+    errors: sum((run) => run.errors),
+    timeouts: sum((run) => run.timeouts),
+    requests,
+    statusCodes,
+    sampleFailure: runs.find((run) => run.sampleFailure)?.sampleFailure,
+    generatorCpuMs: sum((run) => run.generatorCpuMs ?? 0),
+  };
 }
 
 /** Whether wrk (Debian's `wrk`, a C load generator) is installed. */
@@ -568,6 +623,7 @@ async function runWrk(
   endpoint: Endpoint,
   session: Session | null,
   seconds: number,
+  connections: number,
 ): Promise<HttpRun> {
   const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'mend-wrk-')), 'endpoint.lua');
   writeFileSync(
@@ -589,7 +645,7 @@ end
   const headers = session ? ['-H', `cookie: ${session.cookie}`, '-H', `${CSRF_HEADER}: ${session.csrf}`] : [];
   const args = [
     '-t1',
-    `-c${CONNECTIONS}`,
+    `-c${connections}`,
     `-d${seconds}s`,
     '--timeout',
     '10s',
@@ -623,7 +679,7 @@ end
       sampleFailure = `${response.status} ${(await response.text()).slice(0, 300)}`;
     }
     return {
-      concurrency: CONNECTIONS,
+      concurrency: connections,
       rps: result.requests / result.seconds,
       latency: result.latency,
       non2xx: result.non2xx,
@@ -666,14 +722,14 @@ function parseWrkResult(output: string) {
 }
 
 /** One request after the other (endpoints too slow for a load test), bounded to SEQUENTIAL_SAMPLES. */
-async function runSequential(base: string, endpoint: Endpoint, session: Session): Promise<HttpRun> {
+async function runSequential(bases: string[], endpoint: Endpoint, session: Session): Promise<HttpRun> {
   const times: number[] = [];
   const statusCodes: Record<string, number> = {};
   let non2xx = 0;
   let sampleFailure: string | undefined;
   for (let n = 0; n < SEQUENTIAL_SAMPLES; n++) {
     const t0 = performance.now();
-    const response = await fetch(`${base}${endpoint.paths[n % endpoint.paths.length]}`, {
+    const response = await fetch(`${bases[n % bases.length]}${endpoint.paths[n % endpoint.paths.length]}`, {
       headers: { cookie: session.cookie, [CSRF_HEADER]: session.csrf },
       signal: AbortSignal.timeout(STATEMENT_TIMEOUT * 2000),
     });
@@ -848,6 +904,10 @@ async function main() {
   const ourDatabase = target.kind === 'postgres' ? assertBenchDatabase(target.databaseUrl) : null;
   if (args['server-process'] && target.kind !== 'postgres')
     throw new Error('--server-process needs PostgreSQL: PGlite serves one process only.');
+  if (PROCESSES > 1 && target.kind !== 'postgres')
+    throw new Error('--processes needs PostgreSQL: PGlite serves one process only.');
+  /** App processes forked to take the load: --processes of them, or --server-process's one. */
+  const forks = PROCESSES > 1 ? PROCESSES : args['server-process'] ? 1 : 0;
   const only = args.only ? new Set(args.only.split(',').map((name) => name.trim())) : null;
 
   console.log(
@@ -863,8 +923,12 @@ async function main() {
       ? "Load generator: wrk for the reads (its CPU counts as the app's), autocannon for sign-in and the writes"
       : 'Load generator: autocannon (in this process)',
   );
-  if (args['server-process'])
+  if (forks === 1)
     console.log("Load goes to the app as its own process (bench/serve.ts); its CPU counts as the app's.");
+  if (forks > 1)
+    console.log(
+      `Load goes to ${forks} app processes on the one database (bench/serve.ts, one APP_SECRET), spread over them; their CPU counts as the app's.`,
+    );
   console.log(`Start: ${uptimeLine()}\n`);
 
   const handle: DatabaseHandle = await openDatabase(
@@ -897,11 +961,12 @@ async function main() {
     const t0 = performance.now();
     let quiet = 0;
     while (quiet < 3 && performance.now() - t0 < 180_000) {
-      const busy = server
-        ? await serverBusy(server.child)
-        : appPool
-          ? appPool.totalCount - appPool.idleCount + appPool.waitingCount
-          : driverBusy;
+      const busy =
+        servers.length > 0
+          ? (await Promise.all(servers.map((server) => serverBusy(server.child)))).reduce((a, b) => a + b, 0)
+          : appPool
+            ? appPool.totalCount - appPool.idleCount + appPool.waitingCount
+            : driverBusy;
       quiet = busy === 0 ? quiet + 1 : 0;
       await sleep(20);
     }
@@ -916,9 +981,23 @@ async function main() {
   console.log(`vacuum analyze of the tables the bench writes: ${seconds(vacuumStarted).toFixed(1)} s\n`);
 
   const { app, port, dataDir } = await startBenchApp(handle, 'mend-bench-data-');
-  // --server-process: the load (and sign-in) goes to a forked copy; this one only captures SQL.
-  const server = args['server-process'] ? await startServerProcess(target, POOL_SIZE) : null;
-  const base = `http://127.0.0.1:${server ? server.port : port}`;
+  // --server-process, --processes: the load (and sign-in) goes to forked copies; this one only captures SQL. One
+  // after the other (each migrates under a lock), all with one app secret as several servers must (ADR 0043).
+  const servers: Array<{ child: ChildProcess; port: number }> = [];
+  const appSecret = randomBytes(24).toString('hex');
+  try {
+    for (let n = 0; n < forks; n++)
+      servers.push(await startServerProcess(target, POOL_SIZE, { BENCH_APP_SECRET: appSecret }));
+  } catch (error) {
+    for (const server of servers) await stopServerProcess(server.child);
+    throw error;
+  }
+  const bases =
+    servers.length > 0
+      ? servers.map((server) => `http://127.0.0.1:${server.port}`)
+      : [`http://127.0.0.1:${port}`];
+  // Sign-ins and visitors' sessions are made on the first; the database shares them with the others.
+  const base = bases[0];
   const captureBase = `http://127.0.0.1:${port}`;
 
   const rows: Row[] = [];
@@ -998,7 +1077,7 @@ async function main() {
         // 32 of these at once could not finish within the run: time a few one after the other instead.
         const load = load1();
         const before = cpuSnapshot(ourDatabase);
-        const http = await runSequential(base, endpoint, session);
+        const http = await runSequential(bases, endpoint, session);
         const sql =
           captured.length > 0 ? await replaySql(rawQuery, captured, 1, 600, SEQUENTIAL_SAMPLES) : undefined;
         const external = externalCpu(before, cpuSnapshot(ourDatabase));
@@ -1013,14 +1092,14 @@ async function main() {
           await waitForQuiet(ourDatabase, MAX_EXTERNAL / 2, QUIET_WAIT);
           if (WARMUP > 0) {
             await topUpVisitors();
-            await runLoad(base, endpoint, session, visitors, WARMUP);
+            await runLoad(bases, endpoint, session, visitors, WARMUP);
             await drain();
           }
           await topUpVisitors();
           const load = load1();
           process.stdout.write(`load ${load.toFixed(2)}  http ...`);
           const before = cpuSnapshot(ourDatabase);
-          const http = await runLoad(base, endpoint, session, visitors, DURATION);
+          const http = await runLoad(bases, endpoint, session, visitors, DURATION);
           const after = cpuSnapshot(ourDatabase);
           let external = externalCpu(before, after, http.generatorCpuMs);
           const used = ourCpu(before, after);
@@ -1062,7 +1141,7 @@ async function main() {
       rows.push(best!);
     }
   } finally {
-    if (server) await stopServerProcess(server.child);
+    for (const server of servers) await stopServerProcess(server.child);
     await app.close();
     if (rawPool) await rawPool.end();
     await handle.close();
@@ -1170,7 +1249,8 @@ function printReport(rows: Row[], accountsFile: AccountsFile, target: Target) {
   });
   console.log(
     `\n${describeTarget(target)}, ${accountsFile.scale} scale, ${int(accountsFile.counts.tickets ?? 0)} tickets; ` +
-      `${CONNECTIONS} connections, ${DURATION} s each, pool ${POOL_SIZE}`,
+      `${CONNECTIONS} connections, ${DURATION} s each, pool ${POOL_SIZE}` +
+      (PROCESSES > 1 ? ` per process, ${PROCESSES} app processes` : ''),
   );
   console.log(table([header, ...body]));
   console.log(
@@ -1214,6 +1294,7 @@ function printReport(rows: Row[], accountsFile: AccountsFile, target: Target) {
     connections: CONNECTIONS,
     duration: DURATION,
     poolSize: POOL_SIZE,
+    processes: PROCESSES,
     rows: rows.map(({ endpoint, ...row }) => ({ name: endpoint.name, label: endpoint.label, ...row })),
   };
   writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`);

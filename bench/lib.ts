@@ -353,10 +353,11 @@ function startScriptNodeFlags(): string[] {
   return words.slice(1, imports);
 }
 
-/** Forks bench/serve.ts against `target` (with --expose-gc) and resolves once it listens. */
+/** Forks bench/serve.ts against `target` (with --expose-gc, and `env` besides) and resolves once it listens. */
 export function startServerProcess(
   target: Target,
   poolSize: string | number | undefined,
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(path.join(BENCH_DIR, 'serve.ts'), [], {
     // BENCH_SERVER_NODE_ARGS adds node flags to the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
@@ -372,6 +373,7 @@ export function startServerProcess(
       ...(target.kind === 'postgres'
         ? { BENCH_DATABASE_URL: target.databaseUrl, BENCH_POOL_SIZE: String(poolSize ?? '') }
         : { BENCH_PGLITE: target.dir }),
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

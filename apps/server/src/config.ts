@@ -50,8 +50,10 @@ const envSchema = z.object({
   /** The sending number (E.164) for SMS and voice calls. */
   SMS_FROM: z.string().min(1).optional(),
   /**
-   * Signs unsubscribe links. When unset, one is generated into the data folder on first start; set it
-   * (the same on every process) when several app processes share a PostgreSQL database.
+   * Signs every link and address Mend sends (unsubscribe, reply, calendar feed, job, sign-off and approval links).
+   * When unset, one is generated into the data folder on first start; set it (the same on every process) when
+   * several app processes share a PostgreSQL database; required with DATABASE_URL and S3_BUCKET together
+   * (`severalServersProblem`).
    */
   APP_SECRET: z.string().min(16).optional(),
   /** How often the outbox worker looks for messages to deliver. */
@@ -178,6 +180,28 @@ export interface SmsProviderConfig {
   accountSid: string;
   authToken: string;
   from: string;
+}
+
+/**
+ * Why this configuration cannot serve as one of several app servers, or null. With DATABASE_URL and S3_BUCKET
+ * together the data folder holds nothing but the app secret that `resolveAppSecret` (lib/tokens.ts) would generate
+ * into it: each process (each machine, each fresh container) would invent its own, and a link one signed would be
+ * refused by the others, and by itself after a redeploy. That is the configuration of several servers (ADR 0043),
+ * so the server refuses to start rather than sign links that will break; `generatedSecretFile` names the secret an
+ * earlier start generated, whose value keeps the links already sent working. Checked by startServer only: the CLI
+ * signs nothing.
+ */
+export function severalServersProblem(
+  config: Pick<Config, 'databaseUrl' | 's3' | 'appSecret'>,
+  generatedSecretFile: string,
+): string | null {
+  if (!config.databaseUrl || !config.s3 || config.appSecret) return null;
+  return (
+    'Invalid configuration:\n  APP_SECRET is not set: with DATABASE_URL and S3_BUCKET nothing else is kept in the data ' +
+    'folder, so each app process would sign links with a secret of its own that the others refuse. Set the same ' +
+    `APP_SECRET (at least 16 characters, e.g. \`openssl rand -base64 32\`) on every process; if ${generatedSecretFile} ` +
+    'exists, use its value to keep the links already sent working'
+  );
 }
 
 /** The address's ceiling of failed sign-ins, as a multiple of an account's, unless LOGIN_ADDRESS_RATE_LIMIT is set. */

@@ -2,14 +2,16 @@
  * Starts Mend: configuration, database (migrated), demo data on an empty database, then the HTTP server and its
  * workers. main.ts calls it as it is; a test harness may pass the app's clock (`now`, see buildApp).
  */
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, severalServersProblem } from './config';
 import { isDatabaseEmpty, migrateDatabase, openDatabase } from './db/client';
 import { DEMO_PASSWORD, demoAccounts, seedDemo } from './db/demo-seed';
 import { describeFileStorage } from './lib/open-storage';
 import { printAccounts } from './lib/print-accounts';
+import { APP_SECRET_FILE } from './lib/tokens';
 
 /** Arbitrary constant naming the advisory lock taken while seeding demo data ("seed" in ASCII). */
 const DEMO_SEED_LOCK_KEY = 0x73656564;
@@ -22,6 +24,9 @@ export interface StartOptions {
 /** Starts the server as main.ts does, and answers the app once it listens and its workers run. */
 export async function startServer(options: StartOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig();
+  // Refused before anything is opened: a process that starts would sign links the other processes refuse.
+  const problem = severalServersProblem(config, path.join(config.dataDir, APP_SECRET_FILE));
+  if (problem) throw new Error(problem);
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig, severalServersProblem } from '../src/config';
 
 describe('loadConfig', () => {
   it('uses the embedded database with demo data by default', () => {
@@ -31,5 +31,19 @@ describe('loadConfig', () => {
   it('takes the database pool size, else leaves it to the default', () => {
     expect(loadConfig({}).databasePoolSize).toBeUndefined();
     expect(loadConfig({ DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+  });
+
+  it('refuses to serve with DATABASE_URL and S3_BUCKET but no APP_SECRET, naming the secret to keep', () => {
+    const database = { DATABASE_URL: 'postgres://db/mend' };
+    const bucket = { S3_BUCKET: 'mend-files', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    const file = '/srv/mend/app-secret';
+    const problem = severalServersProblem(loadConfig({ ...database, ...bucket }), file);
+    expect(problem).toMatch(/APP_SECRET is not set/);
+    expect(problem).toContain(file);
+    // A secret given, or either half of the several-servers setup missing: nothing to refuse.
+    const secret = { APP_SECRET: 'a-secret-shared-by-every-process' };
+    expect(severalServersProblem(loadConfig({ ...database, ...bucket, ...secret }), file)).toBeNull();
+    expect(severalServersProblem(loadConfig(database), file)).toBeNull();
+    expect(severalServersProblem(loadConfig(bucket), file)).toBeNull();
   });
 });

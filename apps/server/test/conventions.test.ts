@@ -1,5 +1,6 @@
 /** The wire conventions every route shares: CSRF, `_method`, `_nonce`, bodies and error shapes. */
 import { en } from '@mend/shared';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -243,6 +244,29 @@ describe('_nonce idempotency', () => {
     const response = await client.post('/api/test/items', { name: 'nul', _nonce: 'AbC\u0000de123' });
     expect(response.statusCode).toBe(200);
     expect(counters.created).toBe(before + 1);
+  });
+
+  it('takes over a claim left pending past its age on the database clock (its request died)', async () => {
+    const client = await t.client();
+    const { idempotencyKeys, sessions } = await import('../src/db/schema');
+    const [session] = await t.db.select({ id: sessions.id }).from(sessions).orderBy(desc(sessions.createdAt));
+    const claim = {
+      scope: `session:${session.id} POST /api/test/items`,
+      nonce: 'DeAd000001',
+      method: 'POST',
+      path: '/api/test/items',
+      statusCode: 0,
+    };
+    // Written as a process that died mid-request leaves it, three minutes ago by the database's own clock.
+    await t.db.insert(idempotencyKeys).values({ ...claim, createdAt: sql`now() - interval '3 minutes'` });
+    const before = counters.created;
+    const response = await client.post('/api/test/items', { name: 'again', _nonce: claim.nonce });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['idempotent-replay']).toBeUndefined();
+    expect(counters.created).toBe(before + 1);
+    // The stale claim itself was taken over (not a second row beside it) and now holds the answer.
+    const rows = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.nonce, claim.nonce));
+    expect(rows.map((row) => [row.scope, row.statusCode])).toEqual([[claim.scope, 200]]);
   });
 
   it('releases the nonce of a rejected form so the fixed form can be sent', async () => {

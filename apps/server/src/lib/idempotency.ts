@@ -7,7 +7,7 @@
  * for the first to finish and gets its answer. Failed answers (4xx/5xx) release the key so the
  * user can fix the form and send again.
  */
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../db/schema';
 import { duplicateSubmission } from './errors';
@@ -102,11 +102,20 @@ export function registerIdempotency(app: FastifyInstance): void {
         reply.header('idempotent-replay', 'true');
         return reply.code(first.statusCode).send(first.response);
       }
-      if (first && Date.now() - first.createdAt.getTime() > STALE_CLAIM_MS) {
-        await db
+      if (first) {
+        // Aged on the database's clock, which wrote `created_at`: a process whose own clock ran minutes ahead
+        // (another machine) would take a claim still being handled for a dead one, and act a second time.
+        const freed = await db
           .delete(idempotencyKeys)
-          .where(and(key, lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_CLAIM_MS))));
-        continue;
+          .where(
+            and(
+              key,
+              eq(idempotencyKeys.statusCode, PENDING),
+              lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${STALE_CLAIM_MS / 1000})`),
+            ),
+          )
+          .returning({ nonce: idempotencyKeys.nonce });
+        if (freed.length > 0) continue;
       }
       if (Date.now() - started > WAIT_LIMIT_MS) throw duplicateSubmission();
       await sleep(WAIT_STEP_MS);

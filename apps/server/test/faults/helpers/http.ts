@@ -5,6 +5,7 @@ export interface HttpAnswer {
   status: number;
   body: unknown;
   text: string;
+  headers: Headers;
   /** Milliseconds from sending to the whole answer. */
   ms: number;
 }
@@ -77,6 +78,6 @@ export class HttpClient {
     } catch {
       parsed = null;
     }
-    return { status: response.status, body: parsed, text, ms: Date.now() - t0 };
+    return { status: response.status, body: parsed, text, headers: response.headers, ms: Date.now() - t0 };
   }
 }
