@@ -48,6 +48,8 @@ import { userRoutes } from './modules/users/routes';
 import { visitRemindersJob } from './modules/visits/reminders';
 import { calendarFeedRoute, visitRoutes } from './modules/visits/routes';
 import { registerWebApp } from './modules/web/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
+import { WebhookTransport } from './modules/webhooks/transport';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,7 +116,9 @@ export async function buildApp({
   });
   app.decorateRequest('uploads', null as unknown as UploadedFile[]);
   // Links in messages (app URL, signing secret) and the outbox worker; main.ts starts the worker.
-  setUpMessaging(app, config, now);
+  setUpMessaging(app, config, now, (messaging) => ({
+    webhook: new WebhookTransport({ db, messaging, allowPrivate: config.webhooksAllowPrivate, now }),
+  }));
   // Replies by email, when configured: the inbound SMTP listener; main.ts starts it too.
   setUpInboundMail(app, config, now);
   const dueWork = new DueWorker({
@@ -194,6 +198,7 @@ export async function buildApp({
       dashboardRoutes(api, now);
       scheduleRoutes(api, now);
       costRoutes(api, now);
+      webhookRoutes(api, { allowPrivate: config.webhooksAllowPrivate }, now);
     },
     { prefix: '/api' },
   );

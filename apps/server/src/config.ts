@@ -68,6 +68,11 @@ const envSchema = z.object({
    */
   EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(1000),
   /**
+   * Webhooks (issue 27) may use http:// and reach this machine or a private network: for development and tests only,
+   * since a manager chooses the address (modules/webhooks/addresses.ts).
+   */
+  WEBHOOKS_ALLOW_PRIVATE: flag.optional(),
+  /**
    * Replies by email (issue 25): the port of the inbound SMTP listener (0: any free port). Off unless set, together
    * with INBOUND_MAIL_DOMAIN; then every notification email about a ticket carries a signed reply address.
    */
@@ -151,6 +156,8 @@ export interface Config {
   inboundMail: InboundMailConfig | null;
   /** Rows a CSV export reads from its cursor at a time (EXPORT_BATCH_ROWS). */
   exportBatchRows: number;
+  /** WEBHOOKS_ALLOW_PRIVATE: webhooks may be http:// and reach private addresses (off by default). */
+  webhooksAllowPrivate: boolean;
   /** Every API answer is checked against its route's declared schema (lib/routes.ts); on in tests. */
   checkAnswers: boolean;
   /** Object storage of uploads (lib/s3-storage.ts); null (the default): the `uploads` folder in dataDir. */
@@ -275,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     exportBatchRows: e.EXPORT_BATCH_ROWS,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? false,
     checkAnswers: e.NODE_ENV === 'test',
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

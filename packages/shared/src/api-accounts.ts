@@ -14,6 +14,8 @@ import type {
   apiTokenCreatedResponseSchema,
   apiTokenListResponseSchema,
   apiTokenSchema,
+  apiWebhookDeliverySchema,
+  apiWebhookSchema,
   contactListResponseSchema,
   contactSentResponseSchema,
   notificationHistoryResponseSchema,
@@ -23,6 +25,11 @@ import type {
   profileResponseSchema,
   profileSavedResponseSchema,
   redirectMessageResponseSchema,
+  webhookCreatedResponseSchema,
+  webhookDeliveryListResponseSchema,
+  webhookListResponseSchema,
+  webhookRedeliveredResponseSchema,
+  webhookSavedResponseSchema,
 } from './responses/accounts';
 
 export type RedirectMessageResponse = z.output<typeof redirectMessageResponseSchema>;
@@ -43,3 +50,10 @@ export type ApiOutboxStatus = z.output<typeof apiOutboxStatusSchema>;
 export type ApiOutboxMessage = z.output<typeof apiOutboxMessageSchema>;
 export type OutboxListResponse = z.output<typeof outboxListResponseSchema>;
 export type OutboxRetryResponse = z.output<typeof outboxRetryResponseSchema>;
+export type ApiWebhook = z.output<typeof apiWebhookSchema>;
+export type ApiWebhookDelivery = z.output<typeof apiWebhookDeliverySchema>;
+export type WebhookListResponse = z.output<typeof webhookListResponseSchema>;
+export type WebhookCreatedResponse = z.output<typeof webhookCreatedResponseSchema>;
+export type WebhookSavedResponse = z.output<typeof webhookSavedResponseSchema>;
+export type WebhookDeliveryListResponse = z.output<typeof webhookDeliveryListResponseSchema>;
+export type WebhookRedeliveredResponse = z.output<typeof webhookRedeliveredResponseSchema>;

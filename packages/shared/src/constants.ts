@@ -292,3 +292,25 @@ export const API_TOKEN_NAME_MAX = 100;
 export const API_TOKEN_LIFETIMES_DAYS = [90, 30, 365] as const;
 /** The form's "No expiry" choice. */
 export const API_TOKEN_NO_EXPIRY = 'never';
+
+/**
+ * Webhooks (issue 27, ADR 0042): the events a landlord's endpoints may choose, how many endpoints one landlord may
+ * register, the longest description, what a signing secret starts with (the Standard Webhooks convention), how long an
+ * endpoint has to answer, and the failed attempts in a row after which an endpoint is switched off and its landlord's
+ * managers are told.
+ */
+export const WEBHOOK_EVENTS = [
+  'ticket.created',
+  'ticket.updated',
+  'ticket.status_changed',
+  'ticket.assigned',
+  'comment.added',
+  'visit.booked',
+  'approval.decided',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export const WEBHOOKS_MAX = 10;
+export const WEBHOOK_DESCRIPTION_MAX = 200;
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+export const WEBHOOK_TIMEOUT_SECONDS = 10;
+export const WEBHOOK_FAILURES_BEFORE_DISABLE = 15;

@@ -251,11 +251,11 @@ const withSubject: SubjectCase[] = [
   // A landlord.
   // biome-ignore format: a table, aligned by column
   ...grid(
-    ['landlord.viewTickets', 'landlord.update'],
+    ['landlord.viewTickets', 'landlord.update', 'webhook.manage'],
     [
-      //                                       viewTickets update
-      ['own landlord',   { id: LANDLORD },       'yy--',     'yy--'],
-      ['other landlord', { id: OTHER_LANDLORD }, 'y---',     'y---'],
+      //                                       viewTickets update  webhooks
+      ['own landlord',   { id: LANDLORD },       'yy--',     'yy--', 'yy--'],
+      ['other landlord', { id: OTHER_LANDLORD }, 'y---',     'y---', 'y---'],
     ],
   ),
   // The role of the user to create.

@@ -140,6 +140,7 @@ interface Subjects {
   'picture.viewAll': undefined;
   'profile.update': { id: number };
   'apiToken.manage': { id: number };
+  'webhook.manage': { id: number };
   'comment.read': { visibility: CommentVisibility };
   'comment.post': { visibility: CommentVisibility } | undefined;
   'comment.update': CommentSubject;
@@ -358,6 +359,8 @@ const RULES: { [A in Action]: Rule<A> } = {
   // Issue 27: a user's API tokens act as that user, so only that user lists, creates and revokes them (not even the
   // super admin, who may edit the rest of a profile).
   'apiToken.manage': (actor, subject) => subject.id === actor.id,
+  // Issue 27: a landlord's webhooks (subject: the landlord): the super admin any, a manager its own landlord's.
+  'webhook.manage': (actor, subject) => isSuper(actor) || ownsLandlord(actor, subject.id),
   // DESIGN.md "Comment visibility": a comment is read by the roles its visibility names (commentVisibilitiesFor), on
   // tickets they see (the ticket's scope decides that).
   'comment.read': (actor, subject) => commentVisibilitiesFor(actor.role).includes(subject.visibility),

@@ -25,6 +25,7 @@ import {
   SESSION_KINDS,
   type SignoffState,
   type VisitState,
+  type WebhookEvent,
 } from '@mend/shared';
 import { relations, sql } from 'drizzle-orm';
 import {
@@ -78,7 +79,8 @@ export interface ContactSubmissionMeta {
   phone_number: string;
 }
 
-export const OUTBOX_CHANNELS = ['email', 'sms', 'voice'] as const;
+/** 'webhook': an event posted to a landlord's endpoint (issue 27, modules/webhooks); the others reach a person. */
+export const OUTBOX_CHANNELS = ['email', 'sms', 'voice', 'webhook'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -1280,7 +1282,7 @@ export const outboxMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('outbox_messages_channel_check', sql`${t.channel} in ('email', 'sms', 'voice')`),
+    check('outbox_messages_channel_check', sql`${t.channel} in ('email', 'sms', 'voice', 'webhook')`),
     check('outbox_messages_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
     index('outbox_messages_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),
     index('outbox_messages_user_id_idx').on(t.userId),
@@ -1296,6 +1298,65 @@ export const outboxMessages = pgTable(
       t.id.desc().nullsFirst(),
     ),
     trgm('outbox_messages_search_text_trgm_idx', t.searchText),
+  ],
+);
+
+/**
+ * A landlord's webhook endpoints (issue 27, ADR 0042): the HTTPS address events are posted to, the events it chose,
+ * and the secret its deliveries are signed with (Standard Webhooks' `whsec_…`; kept as is, since signing needs it).
+ * `failures`: failed attempts in a row across its deliveries; at WEBHOOK_FAILURES_BEFORE_DISABLE it is switched off
+ * (`enabled` false, `disabled_at` set) and its landlord's managers are told.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    landlordId: integer('landlord_id')
+      .notNull()
+      .references(() => landlords.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: str('description'),
+    events: text('events').array().$type<WebhookEvent[]>().notNull(),
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    failures: integer('failures').notNull().default(0),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Who added it; the endpoint stays when that user is deleted. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_landlord_id_idx').on(t.landlordId, t.id)],
+);
+
+/**
+ * One event sent to one endpoint: its outbox message carries the JSON body and the state of its attempts (status,
+ * attempts, last error, next try); this row adds what the delivery log shows besides: the endpoint's last answer and
+ * how long it took. `event_id` is the body's `webhook-id`, the same on every attempt and on a redelivery, so a receiver
+ * can tell a repeat. `redelivery_of`: the delivery a manager sent again.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    outboxMessageId: integer('outbox_message_id')
+      .notNull()
+      .references(() => outboxMessages.id, { onDelete: 'cascade' }),
+    event: text('event').$type<WebhookEvent>().notNull(),
+    eventId: text('event_id').notNull(),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    responseStatus: integer('response_status'),
+    responseMs: integer('response_ms'),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
+    redeliveryOf: integer('redelivery_of'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_outbox_message_id_unique').on(t.outboxMessageId),
+    index('webhook_deliveries_endpoint_id_idx').on(t.endpointId, t.id.desc().nullsFirst()),
   ],
 );
 
@@ -1492,4 +1553,6 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
 export type NewOutboxMessageRow = typeof outboxMessages.$inferInsert;
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;

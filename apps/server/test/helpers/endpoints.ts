@@ -21,7 +21,9 @@ import {
   ticketVisits,
   units,
   users,
+  webhookDeliveries,
 } from '../../src/db/schema';
+import { queueWebhookEvent } from '../../src/modules/webhooks/events';
 import type { TestApp } from './app';
 import { createUser } from './factories';
 import {
@@ -61,6 +63,8 @@ export type ParamKind =
   | 'ticketCost'
   | 'approvalToken'
   | 'apiToken'
+  | 'webhook'
+  | 'webhookDelivery'
   | 'uploadKey';
 
 export interface Endpoint {
@@ -196,6 +200,8 @@ const COST_FORM = [
   'attachment',
 ];
 
+const WEBHOOK_FORM = ['url', 'description', 'events[]', 'events'];
+
 const get = (path: string, params: Record<string, ParamKind> = {}, extra: Partial<Endpoint> = {}) =>
   ({ method: 'GET', path, params, auth: true, ...extra }) satisfies Endpoint;
 const write = (
@@ -322,6 +328,40 @@ export const ENDPOINTS: Endpoint[] = [
   get('/api/landlords/:id/logo', { id: 'landlord' }, { auth: false }),
   write('PATCH', '/api/landlords/:id', { id: 'landlord' }, LANDLORD_FORM),
   write('DELETE', '/api/landlords/:id', { id: 'landlord' }, []),
+
+  // A landlord's webhooks (issue 27).
+  get('/api/landlords/:id/webhooks', { id: 'landlord' }),
+  write('POST', '/api/landlords/:id/webhooks', { id: 'landlord' }, WEBHOOK_FORM),
+  write(
+    'PATCH',
+    '/api/landlords/:id/webhooks/:webhookId',
+    { id: 'landlord', webhookId: 'webhook' },
+    WEBHOOK_FORM,
+  ),
+  write(
+    'POST',
+    '/api/landlords/:id/webhooks/:webhookId/enable',
+    { id: 'landlord', webhookId: 'webhook' },
+    [],
+  ),
+  write(
+    'POST',
+    '/api/landlords/:id/webhooks/:webhookId/disable',
+    { id: 'landlord', webhookId: 'webhook' },
+    [],
+  ),
+  write('DELETE', '/api/landlords/:id/webhooks/:webhookId', { id: 'landlord', webhookId: 'webhook' }, []),
+  get(
+    '/api/landlords/:id/webhooks/:webhookId/deliveries',
+    { id: 'landlord', webhookId: 'webhook' },
+    { filters: ['before'] },
+  ),
+  write(
+    'POST',
+    '/api/landlords/:id/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
+    { id: 'landlord', webhookId: 'webhook', deliveryId: 'webhookDelivery' },
+    [],
+  ),
 
   // Properties.
   get('/api/properties', {}, { list: 'properties', filters: LIST_FILTERS.landlord }),
@@ -573,6 +613,9 @@ export interface EndpointSide extends LandlordWorld {
   tempUsername: string;
   /** The id (as the list names it) of a personal API token of the side's tenant. */
   apiToken: string;
+  /** A webhook endpoint of the side's landlord, added by its manager, and one delivery of it (about `ticket`). */
+  webhook: number;
+  webhookDelivery: number;
   /** Storage keys of the tenant's avatar, the unit's and the property's picture. */
   avatars: { user: string; unit: string; property: string };
 }
@@ -684,10 +727,13 @@ async function completeSide(t: TestApp, world: World, side: LandlordWorld, prefi
     lifetime: 'never',
   });
   if (apiToken.statusCode !== 201) throw new Error(`API token of ${prefix}: ${apiToken.body}`);
+  const { webhook, webhookDelivery } = await webhookOf(t, side, ticket.id, prefix);
 
   return {
     ...side,
     apiToken: (apiToken.json() as { data: { id: string } }).data.id,
+    webhook,
+    webhookDelivery,
     ticket: ticket.id,
     image,
     comment: comment.id,
@@ -702,6 +748,26 @@ async function completeSide(t: TestApp, world: World, side: LandlordWorld, prefi
     tempUsername,
     avatars,
   } satisfies EndpointSide;
+}
+
+/** A webhook of the side's landlord, added by its manager through the API, and a delivery of an event about its ticket. */
+async function webhookOf(t: TestApp, side: LandlordWorld, ticketId: number, prefix: string) {
+  const manager = await clientFor(t, side.manager);
+  const added = await manager.post(`/api/landlords/${side.landlord.id}/webhooks`, {
+    url: `https://hooks.example.com/${prefix.toLowerCase()}`,
+    description: `${prefix} accounting`,
+    events: ['ticket.updated'],
+  });
+  if (added.statusCode !== 201) throw new Error(`webhook of ${prefix}: ${added.body}`);
+  await t.db.transaction((tx) =>
+    queueWebhookEvent(tx, t.app.config.appUrl, 'ticket.updated', ticketId, { fields: ['title'] }),
+  );
+  const [delivery] = await t.db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.ticketId, ticketId));
+  if (!delivery) throw new Error(`no webhook delivery for ${prefix}`);
+  return { webhook: (added.json() as { data: { id: number } }).data.id, webhookDelivery: delivery.id };
 }
 
 /** An estimate of the side's plumber on its ticket (the job is accepted by then), through the API. */
@@ -813,6 +879,10 @@ export function sideFill(world: EndpointWorld, side: EndpointSide) {
         return `${side.ticket.toString(36)}.${side.plumber.id.toString(36)}.lz1a2b3c.${(2 ** 31).toString(36)}.${randomBytes(32).toString('base64url')}`;
       case 'apiToken':
         return side.apiToken;
+      case 'webhook':
+        return side.webhook;
+      case 'webhookDelivery':
+        return side.webhookDelivery;
       case 'uploadKey':
         return side.avatars.user;
     }
@@ -879,6 +949,8 @@ export async function sideRows(db: Db, side: EndpointSide): Promise<Record<strin
     contact_submissions: `select t::text from contact_submissions t where user_id in (select id from users where landlord_id = ${landlord})`,
     notifications: `select t::text from notifications t where user_id in (select id from users where landlord_id = ${landlord})`,
     outbox_messages: `select t::text from outbox_messages t where user_id in (select id from users where landlord_id = ${landlord})`,
+    webhook_endpoints: `select t::text from webhook_endpoints t where landlord_id = ${landlord}`,
+    webhook_deliveries: `select t::text from webhook_deliveries t where endpoint_id in (select id from webhook_endpoints where landlord_id = ${landlord})`,
   };
   const found: Record<string, string[]> = {};
   for (const [name, query] of Object.entries(queries)) {

@@ -47,6 +47,7 @@
  * - POST   outbox/{id}/retry                              → OutboxRetryResponse
  */
 import { z } from 'zod';
+import { WEBHOOK_EVENTS } from '../constants';
 import { apiNotificationSchema, apiUserSchema, listMetaSchema, notificationOptionsSchema } from './common';
 
 /** Answer of a form whose next step is another page (reset, activation). */
@@ -129,7 +130,9 @@ export const contactListResponseSchema = z
   })
   .meta({ id: 'ContactListResponse' });
 
-export const apiOutboxChannelSchema = z.enum(['email', 'sms', 'voice']).meta({ id: 'ApiOutboxChannel' });
+export const apiOutboxChannelSchema = z
+  .enum(['email', 'sms', 'voice', 'webhook'])
+  .meta({ id: 'ApiOutboxChannel' });
 
 export const apiOutboxStatusSchema = z
   .enum(['pending', 'sending', 'sent', 'failed'])
@@ -199,3 +202,87 @@ export const apiTokenCreatedResponseSchema = z
     token: z.string(),
   })
   .meta({ id: 'ApiTokenCreatedResponse' });
+
+/**
+ * A landlord's webhook endpoint (issue 27). Its signing secret is answered only when it is created.
+ *
+ * Paths (under /api/; the super admin for any landlord, a manager for its own):
+ * - GET    landlords/{id}/webhooks                          → WebhookListResponse (oldest first)
+ * - POST   landlords/{id}/webhooks {url, description, events[]}
+ *                                                           → WebhookCreatedResponse (201; the secret, this once)
+ * - PATCH  landlords/{id}/webhooks/{webhookId} {url, description, events[]} → WebhookSavedResponse
+ * - POST   landlords/{id}/webhooks/{webhookId}/enable      → WebhookSavedResponse (its failures forgotten)
+ * - POST   landlords/{id}/webhooks/{webhookId}/disable     → WebhookSavedResponse
+ * - DELETE landlords/{id}/webhooks/{webhookId}             → MessageResponse
+ * - GET    landlords/{id}/webhooks/{webhookId}/deliveries?before={deliveryId}
+ *                                                           → WebhookDeliveryListResponse (newest first)
+ * - POST   landlords/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver
+ *                                                           → WebhookRedeliveredResponse (201)
+ */
+export const apiWebhookSchema = z
+  .object({
+    id: z.number().int(),
+    landlord_id: z.number().int(),
+    url: z.string(),
+    description: z.string(),
+    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    enabled: z.boolean(),
+    /** When it was switched off after failing WEBHOOK_FAILURES_BEFORE_DISABLE times in a row; null otherwise. */
+    disabled_at: z.string().nullable(),
+    /** Failed attempts in a row (0 after any success). */
+    failures: z.number().int(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'ApiWebhook' });
+
+export const webhookListResponseSchema = z
+  .object({ data: z.array(apiWebhookSchema) })
+  .meta({ id: 'WebhookListResponse' });
+
+export const webhookSavedResponseSchema = z
+  .object({ message: z.string(), data: apiWebhookSchema })
+  .meta({ id: 'WebhookSavedResponse' });
+
+export const webhookCreatedResponseSchema = z
+  .object({
+    message: z.string(),
+    data: apiWebhookSchema,
+    /** The signing secret (`whsec_…`, Standard Webhooks), shown this once. */
+    secret: z.string(),
+  })
+  .meta({ id: 'WebhookCreatedResponse' });
+
+/** One event sent to one endpoint: its state is its outbox message's; its answer the endpoint's last. */
+export const apiWebhookDeliverySchema = z
+  .object({
+    id: z.number().int(),
+    event: z.enum(WEBHOOK_EVENTS),
+    /** The `webhook-id` header: the same on every attempt and redelivery of the event. */
+    event_id: z.string(),
+    ticket_id: z.number().int().nullable(),
+    status: apiOutboxStatusSchema,
+    attempts: z.number().int(),
+    /** The HTTP status of the last answer; null when none came (refused, timed out) or before the first try. */
+    response_status: z.number().int().nullable(),
+    response_ms: z.number().int().nullable(),
+    last_error: z.string().nullable(),
+    created_at: z.string(),
+    attempted_at: z.string().nullable(),
+    sent_at: z.string().nullable(),
+    next_attempt_at: z.string(),
+    /** The delivery this one sent again, if it is a redelivery. */
+    redelivery_of: z.number().int().nullable(),
+  })
+  .meta({ id: 'ApiWebhookDelivery' });
+
+export const webhookDeliveryListResponseSchema = z
+  .object({
+    data: z.array(apiWebhookDeliverySchema),
+    /** Pass as `before` for the next older page; null: no more. */
+    next_before: z.number().int().nullable(),
+  })
+  .meta({ id: 'WebhookDeliveryListResponse' });
+
+export const webhookRedeliveredResponseSchema = z
+  .object({ message: z.string(), data: apiWebhookDeliverySchema })
+  .meta({ id: 'WebhookRedeliveredResponse' });

@@ -16,3 +16,4 @@ export * from './tickets';
 export * from './uploads';
 export * from './users';
 export * from './visits';
+export * from './webhooks';

@@ -32,11 +32,15 @@ export function transportsFromConfig(config: Config): Transports {
   return transports;
 }
 
-/** `now` is the app's clock: reply addresses expire REPLY_TOKEN_TTL_MS after it (tests move it). */
+/**
+ * `now` is the app's clock: reply addresses expire REPLY_TOKEN_TTL_MS after it (tests move it). `moreTransports` adds
+ * the channels a feature delivers itself (webhooks: modules/webhooks/transport.ts), given the messaging context.
+ */
 export function setUpMessaging(
   app: FastifyInstance,
   config: Config,
   now: () => Date = () => new Date(),
+  moreTransports: (context: MessagingContext) => Transports = () => ({}),
 ): void {
   const context: MessagingContext = {
     appUrl: config.appUrl,
@@ -46,7 +50,7 @@ export function setUpMessaging(
   const unregister = registerMessaging(context);
   const worker = new OutboxWorker({
     db: app.db,
-    transports: transportsFromConfig(config),
+    transports: { ...transportsFromConfig(config), ...moreTransports(context) },
     log: app.log,
     pollMs: config.outboxPollMs,
   });

@@ -49,6 +49,7 @@ import { markResponded } from '../tickets/status';
 import { availabilityText } from '../tickets/time-zones';
 import { displayName, toSeconds } from '../users/serialize';
 import { cancelActiveVisit } from '../visits/service';
+import { queueWebhookEvent } from '../webhooks/events';
 import { notifyAnswered, notifyAssigned, notifyUnassigned } from './notify';
 import {
   assignableContractors,
@@ -166,6 +167,18 @@ export async function assign(
     );
     if (holds) await notifyUnassigned(tx, ctx.messaging, ticket, previous.contractorId);
     await notifyAssigned(tx, ctx.messaging, ticket, assignment);
+    await queueWebhookEvent(
+      tx,
+      ctx.messaging.appUrl,
+      'ticket.assigned',
+      ticketId,
+      {
+        change: holds ? 'reassigned' : 'assigned',
+        contractor_id: contractor.id,
+        previous_contractor_id: holds ? previous.contractorId : null,
+      },
+      now,
+    );
     return contractorName;
   });
   return answerWithTicket(ctx.db, viewer, ticketId, format(a.assigned, { name }));
@@ -194,6 +207,14 @@ export async function unassign(
     );
     if (previous.state !== 'declined')
       await notifyUnassigned(tx, ctx.messaging, ticket, previous.contractorId);
+    await queueWebhookEvent(
+      tx,
+      ctx.messaging.appUrl,
+      'ticket.assigned',
+      ticketId,
+      { change: 'unassigned', contractor_id: null, previous_contractor_id: previous.contractorId },
+      now,
+    );
   });
   return answerWithTicket(ctx.db, viewer, ticketId, a.unassigned);
 }
@@ -252,6 +273,16 @@ async function recordAnswer(
         );
     await tx.insert(ticketLog).values(line);
     await notifyAnswered(tx, ctx.messaging, ticket, answered, contractor.name);
+    await queueWebhookEvent(
+      tx,
+      ctx.messaging.appUrl,
+      'ticket.assigned',
+      ticketId,
+      reply.accept
+        ? { change: 'accepted', contractor_id: contractor.id }
+        : { change: 'declined', contractor_id: contractor.id, reason: reply.reason },
+      now,
+    );
   });
 }
 

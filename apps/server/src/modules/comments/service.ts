@@ -54,6 +54,7 @@ import { asRecord } from '../tickets/form';
 import { findTicketRow, type TicketJoinedRow, visibleTickets } from '../tickets/queries';
 import type { Viewer } from '../tickets/service';
 import { displayName } from '../users/serialize';
+import { queueWebhookEvent } from '../webhooks/events';
 import { type CommentedTicket, notifyComment } from './notify';
 import {
   type CommentFile,
@@ -295,6 +296,24 @@ export async function postComment(
         );
       }
       await notifyComment(tx, ctx, commentedTicket(ticket), viewer, comment);
+      await queueWebhookEvent(
+        tx,
+        ctx.messaging.appUrl,
+        'comment.added',
+        ticketId,
+        {
+          comment: {
+            id: comment.id,
+            author_id: viewer.id,
+            body: comment.body,
+            visibility: comment.visibility,
+            attachments: stored.length,
+            by_email: emailMessageId !== null,
+            created_at: comment.createdAt.toISOString(),
+          },
+        },
+        now,
+      );
       return comment.id;
     });
   } catch (error) {

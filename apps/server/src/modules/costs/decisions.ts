@@ -11,6 +11,7 @@ import type { MessagingContext } from '../../lib/outbox/context';
 import type { TicketJoinedRow } from '../tickets/queries';
 import { absoluteLink, notify, type Person, personColumns } from '../tickets/routing';
 import { displayName } from '../users/serialize';
+import { queueWebhookEvent } from '../webhooks/events';
 
 const c = en.costs;
 
@@ -114,5 +115,24 @@ export async function recordDecision(
     format(decision.approved ? c.notifications.approved : c.notifications.declined, vars),
     format(c.outbox.decidedSms, { ...vars, decision: c.outbox.decisions[state] }),
     'cost.decided',
+  );
+  await queueWebhookEvent(
+    tx,
+    messaging.appUrl,
+    'approval.decided',
+    ticket.id,
+    {
+      approval: {
+        cost_id: cost.id,
+        kind: cost.kind,
+        total_cents: cost.totalCents,
+        currency: cost.currency,
+        decision: state,
+        reason: decision.reason,
+        decided_by: decision.by.ownerId !== null ? 'owner' : 'staff',
+        decided_by_name: decision.by.name,
+      },
+    },
+    now,
   );
 }

@@ -37,6 +37,7 @@ import type { DueJob } from '../../lib/due-work';
 import type { MessagingContext } from '../../lib/outbox/context';
 import { routeTicket } from '../tickets/routing';
 import { factsOf, firstTenantOf } from '../tickets/service';
+import { queueWebhookEvent } from '../webhooks/events';
 import { recurrenceOf } from './serialize';
 
 const HOUR = 3_600_000;
@@ -111,6 +112,14 @@ async function createOccurrence(
     createdAt: now,
   });
   await routeTicket(tx, messaging.appUrl, await factsOf(tx, ticket.id), null);
+  await queueWebhookEvent(
+    tx,
+    messaging.appUrl,
+    'ticket.created',
+    ticket.id,
+    { schedule_id: schedule.id },
+    now,
+  );
   return true;
 }
 

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { ticketLog, tickets } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
+import { queueWebhookEvent } from '../webhooks/events';
 import { DUE_LOG_VISIBILITY } from './due-log';
 import { asRecord } from './form';
 import { findTicketRow } from './queries';
@@ -56,6 +57,14 @@ export async function changeDueTimes(
         visibility: DUE_LOG_VISIBILITY,
       },
     });
+    await queueWebhookEvent(
+      tx,
+      ctx.config.appUrl,
+      'ticket.updated',
+      id,
+      { fields: ['respond_by', 'resolve_by'] },
+      now,
+    );
   });
   return loadTicket(ctx.db, viewer, id, now);
 }

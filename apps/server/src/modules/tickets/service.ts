@@ -62,6 +62,7 @@ import { seesEveryRow } from '../../lib/scopes';
 import { markViewedAbout } from '../notifications/service';
 import { signoffOnStatusChange } from '../signoffs/ask';
 import { displayName } from '../users/serialize';
+import { queueWebhookEvent } from '../webhooks/events';
 import { discardFiles, IMAGES_FIELD, keysOf, type StoredFile, storeTicketFiles } from './files';
 import { asRecord, idsOf, parseTicketForm, type TicketForm } from './form';
 import { ticketUnitName } from './place';
@@ -592,6 +593,7 @@ export async function createTicket(
       await routeTicket(tx, ctx.config.appUrl, await factsOf(tx, id), authorOf(viewer));
       // Raised as Completed (work logged after it was done): its tenant is asked to sign it off too.
       await signoffOnStatusChange(tx, ctx.messaging, id, 0, status, viewer, now);
+      await queueWebhookEvent(tx, ctx.config.appUrl, 'ticket.created', id, {}, now);
     }),
   );
   return loadTicket(ctx.db, viewer, id, now);
@@ -794,6 +796,10 @@ async function writeUpdate(
         removed.map((image) => image.id),
       ),
     );
+  if (changed.length > 0 || filesChanged) {
+    const fields = filesChanged ? [...changed, 'images'] : changed;
+    await queueWebhookEvent(tx, appUrl, 'ticket.updated', id, { fields }, now);
+  }
   if (values.status !== undefined) await applyStatus(tx, appUrl, viewer, locked, values.status, now);
   // Moved to another property or category: its contractors (and managers) hear about it too.
   if (categoryChanged || (unitChanged && form.unit.propertyId !== locked.propertyId)) {

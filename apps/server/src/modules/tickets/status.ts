@@ -1,7 +1,7 @@
 /**
  * A ticket's status written, wherever it changes (the ticket's own calls, a visit booked or cancelled, the tenant's
- * reopening): the column with its closing time, the activity-log line, and what the change means for the tenant's
- * sign-off (signoffs/ask.ts). Who is told is the caller's: each change has its own message.
+ * reopening): the column with its closing time, the activity-log line, the webhooks' event, and what the change means
+ * for the tenant's sign-off (signoffs/ask.ts). Who is told is the caller's: each change has its own message.
  */
 import { en, format, isClosedStatus, statusText } from '@mend/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import type { Tx } from '../../db/client';
 import { ticketLog, tickets } from '../../db/schema';
 import type { MessagingContext } from '../../lib/outbox/context';
 import { signoffOnStatusChange } from '../signoffs/ask';
+import { queueWebhookEvent } from '../webhooks/events';
 
 /**
  * A ticket's first response (issue 26), kept once: someone acted on it, by changing its status or assigning a
@@ -62,5 +63,16 @@ export async function writeStatus(
     })
     .where(eq(tickets.id, ticket.id));
   await tx.insert(ticketLog).values(statusLogLine(ticket.id, by, ticket.status, status));
+  await queueWebhookEvent(
+    tx,
+    messaging.appUrl,
+    'ticket.status_changed',
+    ticket.id,
+    {
+      from: ticket.status,
+      to: status,
+    },
+    now,
+  );
   return signoffOnStatusChange(tx, messaging, ticket.id, ticket.status, status, by, now);
 }

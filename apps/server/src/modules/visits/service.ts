@@ -30,6 +30,7 @@ import { assignmentOf, type LockedTicket, lockTicket, nameOf } from '../assignme
 import { findTicketRow, type TicketJoinedRow } from '../tickets/queries';
 import { answerWithTicket, type Viewer } from '../tickets/service';
 import { writeStatus } from '../tickets/status';
+import { queueWebhookEvent } from '../webhooks/events';
 import { notifyVisit, type VisitEvent } from './notify';
 import { visitText } from './serialize';
 
@@ -207,10 +208,36 @@ export async function bookVisit(
     else if (ticket.status === STATUS.scheduled)
       await writeStatus(tx, ctx.messaging, ticket, STATUS.open, viewer, now);
     await tell(tx, ctx, ticket, visit, inWindow ? 'booked' : 'proposed', viewer);
+    if (inWindow) await queueVisitBooked(tx, ctx, visit, now);
     return { inWindow, time };
   });
   const message = format(booked.inWindow ? v.booked : v.proposed, { time: booked.time });
   return answerWithTicket(ctx.db, viewer, ticketId, message);
+}
+
+/** The webhooks' `visit.booked`: a time inside the tenant's windows, or a proposed one the tenant confirmed. */
+async function queueVisitBooked(
+  tx: Tx,
+  ctx: ServiceContext,
+  visit: TicketVisitRow,
+  now: Date,
+): Promise<void> {
+  await queueWebhookEvent(
+    tx,
+    ctx.messaging.appUrl,
+    'visit.booked',
+    visit.ticketId,
+    {
+      visit: {
+        id: visit.id,
+        contractor_id: visit.contractorId,
+        starts_at: visit.startsAt.toISOString(),
+        ends_at: visit.endsAt.toISOString(),
+        in_window: visit.inWindow,
+      },
+    },
+    now,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -261,6 +288,7 @@ export async function answerVisit(
     if (confirm && !isClosedStatus(ticket.status))
       await writeStatus(tx, ctx.messaging, ticket, STATUS.scheduled, viewer, now);
     await tell(tx, ctx, ticket, answered, confirm ? 'confirmed' : 'refused', viewer);
+    if (confirm) await queueVisitBooked(tx, ctx, answered, now);
   });
   return answerWithTicket(ctx.db, viewer, ticketId, confirm ? v.confirmed : v.refused);
 }

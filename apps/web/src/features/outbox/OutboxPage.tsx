@@ -6,7 +6,7 @@
  */
 import { Badge, Button, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { LIST_SORTS } from '@mend/shared';
-import { IconMail, IconMessage, IconPhoneCall, IconRefresh } from '@tabler/icons-react';
+import { IconMail, IconMessage, IconPhoneCall, IconRefresh, IconWebhook } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import dayjs from 'dayjs';
@@ -25,7 +25,7 @@ const O = t.accountScreens.outbox;
 const FILTERS: readonly ListFilter[] = [
   { name: 'status', accepts: (value) => (OUTBOX_STATUSES as readonly string[]).includes(value) },
 ];
-const CHANNEL_ICONS = { email: IconMail, sms: IconMessage, voice: IconPhoneCall };
+const CHANNEL_ICONS = { email: IconMail, sms: IconMessage, voice: IconPhoneCall, webhook: IconWebhook };
 /**
  * A badge's label ends in "…" when its cell is narrow; these are one or two words, so the badge keeps its
  * width instead (the table scrolls sideways on a phone rather than cut them).
