@@ -156,6 +156,8 @@ export function serverEnv(port: number, dataDir: string, smtpPort: number): Node
     OUTBOX_WORKER: 'on',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     OUTBOX_POLL_MS: '250',
+    // The webhooks journey's receiver listens on 127.0.0.1, as every test server does.
+    WEBHOOKS_ALLOW_PRIVATE: 'on',
     // Off on this shared server: the demo data's overdue tickets would alert their managers at a moment no test
     // chooses, changing the bells the tests count. The journeys that need it start their own (moved-clock.ts).
     DUE_WORK_WORKER: 'off',

@@ -44,6 +44,7 @@ const KEYS = {
   dashboard: ['dashboard'],
   activation: ['user-activation', 'ann'],
   apiTokens: ['apiTokens', 1],
+  webhooks: ['webhooks', 1],
 } satisfies Record<string, QueryKey>;
 
 type CachedKey = keyof typeof KEYS;
@@ -130,13 +131,24 @@ const REFRESHED_BY: Record<CachedKey, readonly WrittenResource[]> = {
   scheduleRecord: ['schedules'],
   contactList: ['contact'],
   // Every write that queues an email.
-  outbox: [...PEOPLE, 'tickets', 'comments', 'assignments', 'visits', 'signoffs', 'contact', 'accounts'],
+  outbox: [
+    ...PEOPLE,
+    'tickets',
+    'comments',
+    'assignments',
+    'visits',
+    'signoffs',
+    'contact',
+    'accounts',
+    'webhooks',
+  ],
   // A visit booked makes its ticket Scheduled; a sign-off reopens it or adds a rating; due times count as overdue.
   dashboard: ['properties', 'tickets', 'visits', 'signoffs', 'due'],
   // Left as it is after an activation (lib/invalidation.ts, WRITE_EFFECTS.accounts).
   activation: [],
   // A user's API tokens: only their own writes.
   apiTokens: ['apiTokens'],
+  webhooks: ['webhooks'],
 };
 
 const invalidated = (resource: WrittenResource) =>

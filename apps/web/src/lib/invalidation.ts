@@ -145,6 +145,8 @@ export const WRITE_EFFECTS = {
   schedules: ['schedules'],
   /** A user's API tokens (issue 27): shown on its profile's Security tab only. */
   apiTokens: ['apiTokens'],
+  /** A landlord's webhooks and their deliveries (issue 27): a redelivery is a new outbox message too. */
+  webhooks: ['webhooks', 'outbox'],
   /** The submissions list; the email to support is queued (outbox). */
   contact: ['contact', 'outbox'],
   /**

@@ -12,6 +12,7 @@ import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { RecordDetails } from '../../components/records/RecordDetails';
 import { useActor } from '../../lib/actor';
 import { t } from '../../lib/translations';
+import { WebhooksSection } from '../webhooks/WebhooksSection';
 import { landlordKind } from './kind';
 import { MoneySection } from './MoneySection';
 import { memberLabel } from './members';
@@ -47,6 +48,7 @@ export function LandlordDetails({ id, panel }: { id: number; panel: PanelControl
           </DetailSection>
           <TargetsSection landlord={landlord} />
           <MoneySection landlord={landlord} />
+          <WebhooksSection landlordId={landlord.id} />
           <LinkSection
             title={F.properties}
             items={(landlord.properties ?? []).map((property) => ({
