@@ -48,6 +48,7 @@ import { userRoutes } from './modules/users/routes';
 import { visitRemindersJob } from './modules/visits/reminders';
 import { calendarFeedRoute, visitRoutes } from './modules/visits/routes';
 import { registerWebApp } from './modules/web/routes';
+import { workOrderRoutes } from './modules/work-orders/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -180,6 +181,7 @@ export async function buildApp({
       unitRoutes(api);
       categoryRoutes(api);
       ticketRoutes(api, now);
+      workOrderRoutes(api, now);
       commentRoutes(api, now);
       assignmentRoutes(api, now);
       visitRoutes(api, now);
