@@ -61,6 +61,7 @@ function skipReason(endpoint: CatalogueEndpoint): string | null {
   if (endpoint.answers === 'file') return 'a file, not JSON';
   if (endpoint.answers === 'csv')
     return "a list's CSV download (bench:export measures it), not a screen's read";
+  if (endpoint.answers === 'pdf') return "a ticket's work order as a PDF download, not a screen's read";
   if (endpoint.answers === 'redirect') return 'a redirect from an emailed link';
   if (!endpoint.auth) return 'answers visitors (no screen list)';
   return NOT_MEASURED[endpoint.path] ?? null;

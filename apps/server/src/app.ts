@@ -50,6 +50,7 @@ import { calendarFeedRoute, visitRoutes } from './modules/visits/routes';
 import { registerWebApp } from './modules/web/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { WebhookTransport } from './modules/webhooks/transport';
+import { workOrderRoutes } from './modules/work-orders/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -184,6 +185,7 @@ export async function buildApp({
       unitRoutes(api);
       categoryRoutes(api);
       ticketRoutes(api, now);
+      workOrderRoutes(api, now);
       commentRoutes(api, now);
       assignmentRoutes(api, now);
       visitRoutes(api, now);

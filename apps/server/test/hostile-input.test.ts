@@ -362,6 +362,11 @@ function expectSane(response: LightMyRequestResponse, endpoint: Endpoint | null,
     expect(type, context).toBe('text/csv; charset=utf-8');
     return;
   }
+  if (endpoint?.answers === 'pdf') {
+    expect(type, context).toBe('application/pdf');
+    expect(response.rawPayload.subarray(0, 5).toString(), context).toBe('%PDF-');
+    return;
+  }
   expect(type, context).toMatch(/^application\/json/);
   expect(() => response.json(), context).not.toThrow();
 }

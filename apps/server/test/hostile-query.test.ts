@@ -309,6 +309,44 @@ describe('CSV exports take the same hostile queries', () => {
   });
 });
 
+describe('a work order’s PDF takes hostile queries', () => {
+  // issue 27: `paper` and anything else in its query string; an unreadable paper is none given (ADR 0027).
+  const PDFS = ENDPOINTS.filter((endpoint) => endpoint.answers === 'pdf');
+  const HOSTILE_PAPERS = [
+    'A4',
+    'LETTER',
+    'legal',
+    'a3',
+    '',
+    'a4%00',
+    'a4&paper=letter',
+    'paper[]=a4',
+    '%',
+    'x'.repeat(5000),
+  ];
+
+  it.each(PDFS.flatMap((endpoint) => ACTORS.map((actor) => ({ endpoint, actor, name: label(endpoint) }))))(
+    'fixed and random queries: $name as $actor',
+    async ({ endpoint, actor }) => {
+      const base = urlFor(endpoint, actor);
+      const expectPdf = (response: LightMyRequestResponse, context: string) => {
+        expect(response.statusCode, `${context} → ${response.body.slice(0, 300)}`).toBe(200);
+        expect(String(response.headers['content-type']), context).toBe('application/pdf');
+      };
+      for (const paper of HOSTILE_PAPERS) {
+        const url = `${base}?paper=${paper.includes('=') || paper === '%' ? paper : encodeURIComponent(paper)}`;
+        expectPdf(await get(actor, url), url);
+      }
+      await fc.assert(
+        fc.asyncProperty(queryArbitrary(endpoint), async (query) => {
+          expectPdf(await get(actor, `${base}?${query}`), `${base}?${query}`);
+        }),
+        { numRuns: RUNS, endOnFailure: true },
+      );
+    },
+  );
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // Path parameters that are not ids
 

@@ -88,6 +88,10 @@ describe('the OpenAPI document', () => {
       expect(operation?.responses[success[0]].content?.['application/json']?.schema).toBeTruthy();
     }
     // A list's CSV export (issue 27) is documented as the file it is.
+    // So is a ticket's work order (issue 27).
+    if (endpoint.answers === 'pdf') {
+      expect(Object.keys(operation?.responses[success[0]].content ?? {})).toEqual(['application/pdf']);
+    }
     if (endpoint.answers === 'csv') {
       expect(Object.keys(operation?.responses[success[0]].content ?? {})).toEqual(['text/csv']);
       expect(operation?.responses[success[0]].content?.['text/csv']?.schema).toMatchObject({

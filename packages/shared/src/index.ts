@@ -19,3 +19,4 @@ export * from './roles';
 export * from './schedules';
 export * from './schemas';
 export * from './time-zones';
+export * from './work-orders';

@@ -1749,6 +1749,50 @@ export const en = {
       message: 'Message',
     },
   },
+  /**
+   * The printable work order of a ticket (issue 27): its print view and its PDF (the same sections, the same words),
+   * and the details' actions that open them.
+   */
+  workOrders: {
+    title: 'Work order',
+    heading: 'Work order #{id}',
+    printedOn: 'Printed {time}',
+    pageOf: 'Page {page} of {pages}',
+    sections: {
+      problem: 'The problem',
+      address: 'Address',
+      access: 'Access and contact',
+      availability: 'Availability',
+      visit: 'Booked visit',
+      photos: 'Photos',
+      conversation: 'Conversation',
+      costs: 'Costs',
+    },
+    fields: {
+      property: 'Property',
+      tenant: 'Tenant',
+      contractor: 'Contractor',
+      when: 'When',
+      state: 'State',
+    },
+    noPhotos: 'No photos.',
+    /** A file of the ticket that is not a picture (a PDF): named, not printed. */
+    fileNotShown: 'File not printed: {name}',
+    /** A photo the storage could not give (gone, or unreadable). */
+    photoMissing: 'Photo not available: {name}',
+    attachments: 'Attachments: {names}',
+    /** A comment's heading: its author, when, and who may read it. */
+    commentBy: '{name} · {time} · {visibility}',
+    line: '{kind}: {description}',
+    /** The details' actions, and the print view's own buttons (not printed). */
+    print: 'Print work order',
+    download: 'Download PDF',
+    paper: 'Paper',
+    papers: { a4: 'A4', letter: 'Letter' },
+    printNow: 'Print',
+    back: 'Back to the ticket',
+    loading: 'Loading work order...',
+  },
 } as const;
 
 export type Dictionary = typeof en;

@@ -78,12 +78,15 @@ export interface Endpoint {
   /** A list (its sort keys are LIST_SORTS[list]): reads page, per_page, search, sort, order (and the
    * `filters`) from the query string. */
   list?: ListName;
-  /** Query-string filters a list reads besides the list query. */
+  /** Query-string filters a list reads besides the list query (for a `pdf`, the query it reads). */
   filters?: string[];
   /** The form fields the endpoint reads (nested fields as `a[b]`, lists as `a[]`). */
   fields?: string[];
-  /** What a success answers: JSON (default), a redirect, a file's bytes, or a list's CSV export (issue 27). */
-  answers?: 'json' | 'redirect' | 'file' | 'csv';
+  /**
+   * What a success answers: JSON (default), a redirect, a file's bytes, a list's CSV export or a ticket's work order as
+   * a PDF (issue 27).
+   */
+  answers?: 'json' | 'redirect' | 'file' | 'csv' | 'pdf';
   /** Signs the caller in or out: tests give it a throw-away session. */
   session?: 'signsIn' | 'signsOut';
   /** Takes `tickets[]` ids of many records at once. */
@@ -407,6 +410,8 @@ export const ENDPOINTS: Endpoint[] = [
     { answers: 'file' },
   ),
   // A ticket's conversation (issue 25).
+  // A ticket's printable work order (issue 27): a PDF, for whoever reads the ticket's details.
+  get('/api/tickets/:id/work-order.pdf', { id: 'ticket' }, { answers: 'pdf', filters: ['paper'] }),
   get('/api/tickets/:id/comments', { id: 'ticket' }),
   write('POST', '/api/tickets/:id/comments', { id: 'ticket' }, COMMENT_FORM),
   write('PATCH', '/api/tickets/:id/comments/:commentId', { id: 'ticket', commentId: 'ticketComment' }, [

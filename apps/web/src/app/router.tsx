@@ -50,6 +50,7 @@ const UnsubscribePage = lazyScreen(() => import('../features/account/Unsubscribe
 const AssignmentLinkPage = lazyScreen(() => import('../features/tickets/assignment/AssignmentLinkPage'));
 const SignoffLinkPage = lazyScreen(() => import('../features/tickets/signoff/SignoffLinkPage'));
 const ApprovalLinkPage = lazyScreen(() => import('../features/tickets/costs/ApprovalLinkPage'));
+const TicketPrintPage = lazyScreen(() => import('../features/tickets/work-order/TicketPrintPage'));
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'));
 const ContactPage = lazyScreen(() => import('../features/contact/ContactPage'));
 const OutboxPage = lazyScreen(() => import('../features/outbox/OutboxPage'));
@@ -188,6 +189,18 @@ export const appRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   { element: <AuthLayout />, errorElement: <RouteError />, children: authRoutes },
+  // Issue 27: a ticket's work order made for paper, signed in but without the app's navigation.
+  {
+    path: '/tickets/:id/print',
+    element: (
+      <RequireAuth>
+        <Suspense fallback={<PageLoader />}>
+          <TicketPrintPage />
+        </Suspense>
+      </RequireAuth>
+    ),
+    errorElement: <RouteError />,
+  },
   {
     path: '/',
     element: (

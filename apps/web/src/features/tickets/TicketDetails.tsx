@@ -6,7 +6,8 @@
  * visits/), the due times (issue 26: not for tenants; their managers change them, due/), the tenant's sign-off once
  * completed (issue 25: asked, confirmed and rated, or reopened, signoff/), the estimates and invoices (issue 26: not
  * for tenants; the contractor sends, staff decide and mark paid, costs/), the contact, the meta list, the
- * Conversation (issue 25: the comments and the composer, conversation/) and the Activity log. Footer: the status
+ * Conversation (issue 25: the comments and the composer, conversation/) and the Activity log; under the header, the
+ * work order's print view and PDF (issue 27, work-order/). Footer: the status
  * dropdown (tenants, and contractors on their routed tickets), Delete and Edit.
  *
  * The sections are TicketDetailSections.tsx's, the footer TicketDetailsFooter.tsx's.
@@ -38,6 +39,7 @@ import { TicketDetailsFooter } from './TicketDetailsFooter';
 import { useTicket } from './ticket-data';
 import { ticketHeader } from './ticket-place';
 import { TicketVisit } from './visits/TicketVisit';
+import { WorkOrderActions } from './work-order/WorkOrderActions';
 
 const S = t.ticketScreens;
 
@@ -75,6 +77,7 @@ function TicketView({ ticket, panel }: { ticket: ApiTicket; panel: PanelControls
     <>
       <Stack gap="lg" pt="md" pb="lg">
         <DetailHeader name={header.name} avatar={ticket.tenant?.avatar} subtitle={header.subtitle} />
+        <WorkOrderActions ticket={ticket} />
         <TicketSummarySection ticket={ticket} />
         <TicketAssignment ticket={ticket} onGone={panel.deleted} />
         <TicketVisit ticket={ticket} />
