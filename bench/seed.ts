@@ -29,6 +29,8 @@
  *   ticket_comment_files 1 or 2 on ~8% of comments (rows only: no files on disk)
  *   ticket_costs         an estimate per accepted job, an invoice per completed one (paid); 1 line each
  *   schedules            3 per property (a unit's monthly, the whole property's quarterly and yearly)
+ *   webhook_endpoints    1 per tenth landlord (landlord 1 among them), every event
+ *   webhook_deliveries   1 per ticket of those landlords (its creation, sent; 100,000 full), with its outbox message
  *
  * PostgreSQL: (re)creates the database (default mend_bench on 127.0.0.1; the name must contain "bench"),
  * migrates it with the app's migrateDatabase, drops the secondary indexes and foreign keys, loads, then
@@ -43,7 +45,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
-import { en, TARGET_HOURS_DEFAULT, TICKET_STATUSES } from '@mend/shared';
+import { en, TARGET_HOURS_DEFAULT, TICKET_STATUSES, WEBHOOK_EVENTS } from '@mend/shared';
 import pg from 'pg';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from '../apps/server/src/db/client';
 import { DEFAULT_NOTIFICATION_OPTIONS } from '../apps/server/src/db/schema';
@@ -104,6 +106,8 @@ type ScaleName = keyof typeof SCALES;
 
 const PROPERTIES_PER_LANDLORD = 10;
 const UNITS_PER_PROPERTY = 10;
+/** One landlord in this many has a webhook (landlord 1, the bench manager's, among them). */
+const WEBHOOK_LANDLORD_EVERY = 10;
 const MANAGERS_PER_LANDLORD = 2;
 const CONTRACTORS_PER_LANDLORD = 4;
 const CATEGORIES_PER_CONTRACTOR = 3;
@@ -898,6 +902,37 @@ function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
         join users usr on usr.id = n.user_id
         cross join lateral (select case when n.created_at > ${NOW} - interval '1 hour' then 'pending'
           when n.id % 50 = 0 then 'failed' else 'sent' end as status) st`,
+    },
+    {
+      // Webhooks (issue 27): one endpoint on every tenth landlord (the bench manager's among them) taking every event,
+      // and for each of its landlord's tickets the delivery of its creation, sent: the delivery log a manager pages.
+      table: 'webhook_endpoints',
+      sql: `insert into webhook_endpoints (landlord_id, url, description, events, secret, created_at, updated_at)
+        select g, 'https://hooks.example.com/landlord-' || g, 'Accounting sync',
+          array[${WEBHOOK_EVENTS.map(lit).join(', ')}]::text[], 'whsec_' || encode(sha256(g::text::bytea), 'base64'),
+          ${NOW} - interval '3 years', ${NOW} - interval '3 years'
+        from generate_series(1, ${l.landlords}) g where g % ${WEBHOOK_LANDLORD_EVERY} = 1`,
+    },
+    {
+      table: 'outbox_messages',
+      sql: `insert into outbox_messages (channel, kind, recipient, subject, body_text, payload, status, attempts,
+          next_attempt_at, sent_at, created_at)
+        select 'webhook', 'ticket.created', e.url, 'ticket.created',
+          json_build_object('type', 'ticket.created', 'timestamp', t.created_at, 'data',
+            json_build_object('landlord_id', e.landlord_id, 'ticket', json_build_object('id', t.id, 'title', t.title)))::text,
+          jsonb_build_object('endpoint_id', e.id, 'ticket_id', t.id, 'event_id', 'msg_' || md5(t.id::text)),
+          'sent', 1, t.created_at, t.created_at + interval '2 seconds', t.created_at
+        from tickets t
+        join properties p on p.id = t.property_id
+        join webhook_endpoints e on e.landlord_id = p.landlord_id`,
+    },
+    {
+      table: 'webhook_deliveries',
+      sql: `insert into webhook_deliveries (endpoint_id, outbox_message_id, event, event_id, ticket_id, response_status,
+          response_ms, attempted_at, created_at)
+        select (m.payload->>'endpoint_id')::int, m.id, m.kind, m.payload->>'event_id', (m.payload->>'ticket_id')::int,
+          200, 40 + m.id % 160, m.sent_at, m.created_at
+        from outbox_messages m where m.channel = 'webhook'`,
     },
     ...commentSteps(l, now),
   ];

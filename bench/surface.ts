@@ -128,6 +128,17 @@ export async function viewerIds(
   const schedule = await first(query, 'select id from schedules where property_id = $1 order by id limit 1', [
     landlordProperty,
   ]);
+  // The landlord's webhook (issue 27; bench/seed.ts gives one to landlord 1) and its newest delivery.
+  const webhook = await first(
+    query,
+    'select id from webhook_endpoints where landlord_id = $1 order by id limit 1',
+    [landlord],
+  );
+  const webhookDelivery = await first(
+    query,
+    'select id from webhook_deliveries where endpoint_id = $1 order by id desc limit 1',
+    [webhook],
+  );
   const shared: ViewerIds = {
     landlord,
     property: landlordProperty,
@@ -139,6 +150,8 @@ export async function viewerIds(
     contact,
     outbox,
     schedule,
+    webhook,
+    webhookDelivery,
   };
 
   const tenantUnit = accounts.tenant.unitId;
