@@ -200,7 +200,7 @@ export async function buildApp({
       dashboardRoutes(api, now);
       scheduleRoutes(api, now);
       costRoutes(api, now);
-      webhookRoutes(api, { allowPrivate: config.webhooksAllowPrivate }, now);
+      webhookRoutes(api, { allowPrivate: config.webhooksAllowPrivate });
     },
     { prefix: '/api' },
   );

@@ -69,7 +69,7 @@ export async function startServer(options: StartOptions = {}): Promise<FastifyIn
   if (app.inboundMail) await app.inboundMail.start();
   if (config.databaseUrl && !config.appSecret) {
     app.log.warn(
-      "APP_SECRET is not set: unsubscribe links and reply addresses are signed with a secret kept in this machine's data folder. Set the same APP_SECRET on every process that shares the database.",
+      "APP_SECRET is not set: every link and address Mend sends (unsubscribe, reply, calendar feed, job, sign-off and approval links) is signed with a secret kept in this machine's data folder. Set the same APP_SECRET on every process that shares the database.",
     );
   }
   const channels = app.outbox.channels;

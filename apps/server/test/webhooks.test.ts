@@ -5,7 +5,14 @@
  * and the delivery log; an endpoint switched off after failing in a row, its managers told once; redelivery with the
  * same webhook-id; two workers at once deliver each event once; private addresses refused unless allowed.
  */
-import { STATUS, WEBHOOK_EVENTS, WEBHOOK_FAILURES_BEFORE_DISABLE, zonedDateTime } from '@mend/shared';
+import {
+  en,
+  format,
+  STATUS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_FAILURES_BEFORE_DISABLE,
+  zonedDateTime,
+} from '@mend/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -376,6 +383,29 @@ describe('deliveries', () => {
     expect((await t.db.select().from(webhookEndpoints))[0].failures).toBe(0);
     // Both attempts carried the same webhook-id.
     expect(new Set(receiver.received.map((request) => request.headers['webhook-id'])).size).toBe(1);
+  });
+
+  it('count an endpoint that does not answer in time as a failure', async () => {
+    const { id } = await addWebhook(manager);
+    receiver.delayMs = 2500;
+    const ticketId = await northTicket();
+    await manager.send('PATCH', '/api/tickets/batch/status', { tickets: [ticketId], status: 1 });
+    const impatient = new OutboxWorker({
+      db: t.db,
+      transports: {
+        webhook: new WebhookTransport({
+          db: t.db,
+          messaging: t.app.messaging,
+          allowPrivate: true,
+          timeoutMs: 1000,
+        }),
+      },
+    });
+    expect(await impatient.drain(1)).toMatchObject({ retried: 1 });
+    const [delivery] = (await manager.get(`${webhooksUrl()}/${id}/deliveries`)).json().data;
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1, response_status: null });
+    expect(delivery.last_error).toBe(format(en.webhooks.failures.timeout, { seconds: 1 }));
+    expect((await t.db.select().from(webhookEndpoints))[0].failures).toBe(1);
   });
 
   it('switch the endpoint off after failing in a row, and tell its managers once', async () => {

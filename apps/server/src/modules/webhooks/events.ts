@@ -4,6 +4,9 @@
  * endpoint of the landlord that is on and chose the event gets one delivery: an outbox message of channel 'webhook'
  * carrying the JSON body, and its `webhook_deliveries` row. The outbox worker then posts it (transport.ts).
  *
+ * Each message is due at once by the database's clock, as every outbox message is: the outbox worker's clock, not the
+ * clock of the change (a worker's, which tests move), decides when it goes.
+ *
  * The body follows the Standard Webhooks layout: `{ type, timestamp, data }`, where data holds the landlord, the
  * ticket as it is after the change, and what the event adds (the fields edited, the old and new status...).
  */
@@ -130,7 +133,6 @@ export async function queueWebhookEvent(
         bodyText: body,
         payload: { endpoint_id: endpoint.id, event_id: eventId },
         status: 'pending' as const,
-        nextAttemptAt: now,
       })),
     )
     .returning({ id: outboxMessages.id, payload: outboxMessages.payload });

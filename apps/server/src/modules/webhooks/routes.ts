@@ -1,6 +1,6 @@
 /**
  * A landlord's webhooks (issue 27): its endpoints (the signing secret answered once, on creation), switching them on and
- * off, and each one's delivery log with a redeliver. Rules live in service.ts. `clock` is the app's clock.
+ * off, and each one's delivery log with a redeliver. Rules live in service.ts.
  */
 import { webhookSchema } from '@mend/shared';
 import {
@@ -46,11 +46,7 @@ const SWITCHES = [
   },
 ] as const;
 
-export function webhookRoutes(
-  app: FastifyInstance,
-  settings: WebhookSettings,
-  clock: () => Date = () => new Date(),
-): void {
+export function webhookRoutes(app: FastifyInstance, settings: WebhookSettings): void {
   defineRoutes(app, 'Webhooks', [
     route({
       method: 'GET',
@@ -120,14 +116,7 @@ export function webhookRoutes(
       params: deliveryParams,
       answers: { 201: webhookRedeliveredResponseSchema },
       handler: async (_request, reply, { actor, params }) => {
-        const sent = await redeliverWebhook(
-          app.db,
-          actor,
-          params.id,
-          params.webhookId,
-          params.deliveryId,
-          clock(),
-        );
+        const sent = await redeliverWebhook(app.db, actor, params.id, params.webhookId, params.deliveryId);
         reply.code(201);
         return sent;
       },

@@ -267,7 +267,6 @@ export async function redeliverWebhook(
   landlordId: number,
   id: number,
   deliveryId: number,
-  now: Date,
 ): Promise<WebhookRedeliveredResponse> {
   const endpoint = await endpointOf(db, actor, landlordId, id);
   const created = await db.transaction(async (tx) => {
@@ -292,7 +291,6 @@ export async function redeliverWebhook(
         bodyText: message.bodyText,
         payload: { endpoint_id: id, event_id: delivery.eventId },
         status: 'pending',
-        nextAttemptAt: now,
       })
       .returning({ id: outboxMessages.id });
     const [again] = await tx

@@ -111,7 +111,7 @@ export class WebhookTransport implements Transport {
   private describe(error: Error): string {
     if (error instanceof PrivateAddressError) return f.privateAddress;
     if (error.name === 'TimeoutError' || error.name === 'AbortError')
-      return format(f.timeout, { seconds: Math.round(this.timeoutMs / 1000) });
+      return format(f.timeout, { seconds: Math.ceil(this.timeoutMs / 1000) });
     return error.message || error.name;
   }
 
