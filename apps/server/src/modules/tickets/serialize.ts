@@ -35,7 +35,7 @@ import type {
   TicketDetailRows,
   TicketJoinedRow,
 } from './queries';
-import { availabilityText, endOfDayIn, momentText, wallClockAt, wallClockRange } from './time-zones';
+import { availabilityText, endOfDayIn, momentAt, wallClockRange } from './time-zones';
 
 export const ticketPath = (id: number) => `/api/tickets/${id}/`;
 export const imageUrl = (ticketId: number, imageId: number) => `/api/tickets/${ticketId}/images/${imageId}`;
@@ -129,6 +129,8 @@ export function serializeDue(
   const nextAt = ticket.dueAt && toSeconds(ticket.dueAt);
   const respondBy = toSeconds(ticket.respondBy);
   const resolveBy = toSeconds(ticket.resolveBy);
+  const respondAt = momentAt(ticket.respondBy, zone);
+  const resolveAt = momentAt(ticket.resolveBy, zone);
   return {
     respond_by_timestamp: respondBy,
     resolve_by_timestamp: resolveBy,
@@ -136,10 +138,10 @@ export function serializeDue(
     next,
     next_timestamp: nextAt,
     state: dueStateBefore(nextAt, toSeconds(now), endOfDayIn(zone, now)),
-    respond_by_text: momentText(ticket.respondBy, zone),
-    resolve_by_text: momentText(ticket.resolveBy, zone),
-    respond_by: wallClockAt(ticket.respondBy, zone),
-    resolve_by: wallClockAt(ticket.resolveBy, zone),
+    respond_by_text: respondAt.text,
+    resolve_by_text: resolveAt.text,
+    respond_by: { date: respondAt.date, time: respondAt.time },
+    resolve_by: { date: resolveAt.date, time: resolveAt.time },
     time_zone: zone,
   };
 }
