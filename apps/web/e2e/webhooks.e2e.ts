@@ -1,16 +1,14 @@
 /**
  * Webhooks in a real browser on a 390 px phone (issue 27): the demo manager adds a webhook in Landlord Settings for
- * "Ticket created", reads its secret once, a ticket raised by the tenant reaches the receiver (a plain HTTP server of
- * this test on 127.0.0.1) signed with that secret, the delivery log shows it delivered with the receiver's answer, and
+ * "Ticket created", reads its secret once, a ticket raised by the tenant reaches the receiver (the server tests' receiver
+ * on 127.0.0.1) signed with that secret, the delivery log shows it delivered with the receiver's answer, and
  * Redeliver sends it again with the same webhook-id. Nothing overflows the phone's width.
  */
-import { once } from 'node:events';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { en } from '@mend/shared';
 import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebhookReceiver, type WebhookReceiver } from '../../server/test/helpers/webhook-receiver';
 import {
   api,
   DEMO,
@@ -23,27 +21,19 @@ import {
 } from './browser';
 
 const S = en.webhooks.screen;
-const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
-const receiver = createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
-  request.on('end', () => {
-    received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-    response.writeHead(202).end();
-  });
-});
 let browser: Browser;
+let receiver: WebhookReceiver;
 let receiverUrl = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  receiver.listen(0, '127.0.0.1');
-  await once(receiver, 'listening');
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/mend`;
+  receiver = await startWebhookReceiver();
+  receiver.answer = () => 202;
+  receiverUrl = receiver.url;
 });
 afterAll(async () => {
   await browser?.close();
-  receiver.close();
+  await receiver?.close();
 });
 
 describe('webhooks on a phone', () => {
@@ -82,7 +72,7 @@ describe('webhooks on a phone', () => {
     const ticket = await janeRaisesPlumbingTicket(tenant, `Webhook journey ${Date.now().toString(36)}`);
     await tenant.context().close();
     const ours = () =>
-      received.filter(
+      receiver.received.filter(
         (one) => (JSON.parse(one.body) as { data: { ticket: { id: number } } }).data.ticket.id === ticket.id,
       );
     await expect.poll(() => ours().length, { timeout: 20_000 }).toBe(1);

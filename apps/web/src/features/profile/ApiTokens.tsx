@@ -4,19 +4,7 @@
  * button, and Revoke with a confirmation (DELETE users/{id}/api-tokens/{tokenId}). Someone else's profile shows only
  * that tokens are their owner's own.
  */
-import {
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   API_TOKEN_LIFETIMES,
   API_TOKEN_NAME_MAX,
@@ -29,13 +17,13 @@ import {
   apiTokenSchema,
   type MessageResponse,
 } from '@mend/shared';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { confirmAction, toastError, toastSuccess } from '../../components/feedback';
 import { SettingsForm } from '../../components/forms/SettingsForm';
 import { useSubmittingForm } from '../../components/forms/useSubmittingForm';
+import { SecretShownOnce } from '../../components/SecretShownOnce';
 import { apiSend } from '../../lib/api';
 import { invalidateAfterWrite } from '../../lib/invalidation';
 import { fetchJson } from '../../lib/records';
@@ -81,46 +69,6 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
         </Button>
       </Group>
     </Paper>
-  );
-}
-
-/** The secret of a new token, shown once. */
-function NewTokenDialog({
-  created,
-  onClose,
-}: {
-  created: ApiTokenCreatedResponse | null;
-  onClose: () => void;
-}) {
-  return (
-    <Modal opened={created !== null} onClose={onClose} title={T.newTitle} centered zIndex={400}>
-      {created ? (
-        <Stack gap="md">
-          <Text size="sm">{T.newText}</Text>
-          <Code
-            block
-            data-testid="new-api-token"
-            style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
-          >
-            {created.token}
-          </Code>
-          <Group justify="flex-end" gap="sm">
-            <CopyButton value={created.token}>
-              {({ copied, copy }) => (
-                <Button
-                  variant="light"
-                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                  onClick={copy}
-                >
-                  {copied ? T.copied : T.copy}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={onClose}>{T.done}</Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
   );
 }
 
@@ -233,7 +181,12 @@ export function ApiTokens({ user, notYou }: { user: ApiUser; notYou: boolean }) 
           </Stack>
         </>
       )}
-      <NewTokenDialog created={created} onClose={() => setCreated(null)} />
+      <SecretShownOnce
+        secret={created?.token ?? null}
+        texts={{ title: T.newTitle, text: T.newText, copy: T.copy, copied: T.copied, done: T.done }}
+        testId="new-api-token"
+        onClose={() => setCreated(null)}
+      />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@
  * address, description, events and state (on, off, switched off after failures), with Deliveries, Edit, Switch on/off
  * and Remove; Add webhook opens the form, and a new webhook's signing secret is shown once.
  */
-import { Badge, Button, Code, CopyButton, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   type ApiWebhook,
   can,
@@ -12,12 +12,13 @@ import {
   type WebhookListResponse,
   type WebhookSavedResponse,
 } from '@mend/shared';
-import { IconCheck, IconCopy, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DetailSection } from '../../components/details';
 import { confirmAction, toastError, toastSuccess } from '../../components/feedback';
+import { SecretShownOnce } from '../../components/SecretShownOnce';
 import { useActor } from '../../lib/actor';
 import { apiSend } from '../../lib/api';
 import { invalidateAfterWrite } from '../../lib/invalidation';
@@ -99,40 +100,6 @@ function WebhookRow({
   );
 }
 
-/** The signing secret of a new webhook, shown once. */
-function SecretDialog({ created, onClose }: { created: WebhookCreatedResponse | null; onClose: () => void }) {
-  return (
-    <Modal opened={created !== null} onClose={onClose} title={S.secretTitle} centered zIndex={400}>
-      {created ? (
-        <Stack gap="md">
-          <Text size="sm">{S.secretText}</Text>
-          <Code
-            block
-            data-testid="webhook-secret"
-            style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
-          >
-            {created.secret}
-          </Code>
-          <Group justify="flex-end" gap="sm">
-            <CopyButton value={created.secret}>
-              {({ copied, copy }) => (
-                <Button
-                  variant="light"
-                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                  onClick={copy}
-                >
-                  {copied ? S.copied : S.copy}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={onClose}>{S.done}</Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
-  );
-}
-
 export function WebhooksSection({ landlordId }: { landlordId: number }) {
   const actor = useActor();
   const allowed = can(actor, 'webhook.manage', { id: landlordId });
@@ -209,7 +176,12 @@ export function WebhooksSection({ landlordId }: { landlordId: number }) {
         onClose={() => setForm(null)}
         onCreated={setCreated}
       />
-      <SecretDialog created={created} onClose={() => setCreated(null)} />
+      <SecretShownOnce
+        secret={created?.secret ?? null}
+        texts={{ title: S.secretTitle, text: S.secretText, copy: S.copy, copied: S.copied, done: S.done }}
+        testId="webhook-secret"
+        onClose={() => setCreated(null)}
+      />
       <WebhookDeliveriesDialog landlordId={landlordId} webhook={showing} onClose={() => setShowing(null)} />
     </DetailSection>
   );
