@@ -37,19 +37,20 @@ export function availabilityText(range: { start: number; end: number }, zone: st
 
 /** "Sat, Nov 28, 7:30 PM" at the property: a deadline or a visit's time in messages (issue 25). */
 export function momentText(moment: Date, zone: string): string {
-  const parts = partsIn(moment, zone);
-  return `${dayText(parts)}, ${timeText(parts)}`;
+  return textOf(partsIn(moment, zone));
 }
 
-/** A moment at `zone` as the lists show a due time: its text and its wall-clock date and time, from one ICU call. */
+/** A moment at `zone` as the lists show a due time: its text and its wall-clock date and time, from one reading. */
 export function momentAt(moment: Date, zone: string): { text: string; date: string; time: string } {
   const parts = partsIn(moment, zone);
-  return { text: `${dayText(parts)}, ${timeText(parts)}`, ...wallClockOf(parts) };
+  return { text: textOf(parts), ...wallClockOf(parts) };
 }
 
+const textOf = (parts: WallClockParts) => `${dayText(parts)}, ${timeText(parts)}`;
+
 /**
- * A stored range as the wall-clock dates and times it covers at the property, by the zone's cached formatter
- * (`wallClockAt`): dayjs's conversions were most of a ticket detail's own time.
+ * A stored range as the wall-clock dates and times it covers at the property (`wallClockAt`): dayjs's conversions
+ * were most of a ticket detail's own time.
  */
 export function wallClockRange(range: { start: number; end: number }, zone: string): WallClockRange {
   const start = wallClockAt(new Date(range.start * 1000), zone);
