@@ -54,9 +54,11 @@ async function calendarStatement(user: World['admin'], query: string): Promise<C
 }
 
 const literal = (value: unknown) =>
-  typeof value === 'number'
-    ? String(value)
-    : `'${(value instanceof Date ? value.toISOString() : String(value)).replaceAll("'", "''")}'`;
+  value === null
+    ? 'null'
+    : typeof value === 'number'
+      ? String(value)
+      : `'${(value instanceof Date ? value.toISOString() : String(value)).replaceAll("'", "''")}'`;
 
 /** The generic plan of a captured statement: prepared, then explained without its values planned in. */
 async function genericPlanOf(statement: CapturedStatement): Promise<string> {

@@ -13,6 +13,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgPreparedQuery } from 'drizzle-orm/pg-core';
 import type { Actor, ScopedActor } from '../lib/actor';
+import { gatedBySession, pendingCheckOf, type SessionCheck } from '../lib/session-reuse';
 import type { Db, QueryRows } from './client';
 
 const built = new WeakMap<Db, Map<string, unknown>>();
@@ -63,6 +64,9 @@ export function statementName(text: string): string {
   return `mend_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
 }
 
+/** Where a viewer's values carry the check of its kept session (`viewerShape`, `shaped`). */
+const SESSION_CHECK = Symbol('session check');
+
 /** The placeholders of a shaped statement's values: `p.landlordId` is `sql.placeholder('landlordId')`. */
 export type Placeholders = { readonly [name: string]: Placeholder };
 
@@ -70,8 +74,12 @@ const placeholders: Placeholders = new Proxy({} as Placeholders, {
   get: (_target, name) => (typeof name === 'string' ? sql.placeholder(name) : undefined),
 });
 
-/** A drizzle query that can be prepared (a select, before `.prepare`). */
+/**
+ * A drizzle query that can be prepared (a select, before `.prepare`): its text comes from `getSQL`, which
+ * `shaped` replaces to gate a statement by the viewer's kept session (`gatedBySession`).
+ */
 interface Preparable<P> {
+  getSQL(): SQL;
   toSQL(): { sql: string; params: unknown[] };
   prepare(name: string): P;
 }
@@ -88,11 +96,12 @@ export function written<Row extends Record<string, unknown>>(
   db: Db,
   statement: SQL,
 ): Preparable<PreparedRows<Row>> {
-  const query = db.execute(statement).getQuery();
-  return {
-    toSQL: () => query,
-    prepare: (name) => db._.session.prepareQuery(query, undefined, name, false),
+  const self: Preparable<PreparedRows<Row>> = {
+    getSQL: () => statement,
+    toSQL: () => db.execute(self.getSQL()).getQuery(),
+    prepare: (name) => db._.session.prepareQuery(self.toSQL(), undefined, name, false),
   };
+  return self;
 }
 
 /**
@@ -117,18 +126,40 @@ export function shaped<S, P>(
   build: (db: Db, shape: S, p: Placeholders) => Preparable<P>,
 ): P {
   const key = `${name}:${JSON.stringify(shape)}`;
-  const kept = reusable(db, key, (db) => {
-    const query = build(db, shape, placeholders);
+  const plain = keptStatement(db, key, () => build(db, shape, placeholders));
+  return {
+    execute: async (values?: Record<string | symbol, unknown>) => {
+      const check = values?.[SESSION_CHECK] as SessionCheck | undefined;
+      if (!check || check.proved) return execute(plain, values);
+      // Started from a kept session not proved yet (lib/session-reuse.ts): a row back proves it.
+      const gated = keptStatement(db, `${key}:gated`, () => {
+        const query = build(db, shape, placeholders);
+        const statement = query.getSQL();
+        query.getSQL = () => gatedBySession(statement, placeholders);
+        return query;
+      });
+      const found = await execute(gated, Object.assign({}, values, check.values));
+      if (rowCount(found) > 0) check.proved = true;
+      return found;
+    },
+  } as P;
+}
+
+/** The statement kept under `key`, built and prepared on first use (see `shaped`). */
+function keptStatement<P>(db: Db, key: string, build: () => Preparable<P>): P {
+  const kept = reusable(db, key, () => {
+    const query = build();
     const built = query.toSQL();
     return {
       built,
+      build,
       // Named even without parameters (the super admin's first pages): a shape is one of the app's repeated
       // statements, and planning it cost more than running it.
       prepared: query.prepare(isPlannedPerCall(built.sql) ? '' : statementName(built.sql)),
     };
   });
   if (VERIFY_SHAPES) {
-    const again = build(db, shape, placeholders).toSQL();
+    const again = build().toSQL();
     if (!isDeepStrictEqual(again, kept.built)) {
       throw new Error(
         `The statement of ${key} was built with a value that is not in its shape or a placeholder`,
@@ -137,6 +168,13 @@ export function shaped<S, P>(
   }
   return kept.prepared;
 }
+
+const execute = (prepared: unknown, values: unknown) =>
+  (prepared as { execute(values: unknown): Promise<unknown> }).execute(values);
+
+/** The rows a prepared statement answered: a list (builders) or `{ rows }` (`written`). */
+const rowCount = (found: unknown) =>
+  Array.isArray(found) ? found.length : ((found as { rows?: unknown[] }).rows?.length ?? 0);
 
 /** Values in place of a shaped statement's placeholders, for reading its plan (EXPLAIN) with them in a test. */
 export function withValues(values: Record<string, unknown>): Placeholders {
@@ -157,9 +195,14 @@ export interface ViewerShape {
  * property written after a spread in an object literal, and every list request builds a shape and its values.
  */
 export function viewerShape(actor: Actor): { shape: ViewerShape; values: Record<string, unknown> } {
+  const values: Record<string | symbol, unknown> = { viewerId: actor.id, viewerLandlordId: actor.landlordId };
+  // A viewer from a kept session: its statements carry the check until one proves it (lib/session-reuse.ts). A symbol
+  // key, copied with the values (spread, Object.assign) and never read as a placeholder.
+  const check = pendingCheckOf(actor);
+  if (check) values[SESSION_CHECK] = check;
   return {
     shape: { viewerRole: actor.role, viewerHasLandlord: actor.landlordId !== null },
-    values: { viewerId: actor.id, viewerLandlordId: actor.landlordId },
+    values,
   };
 }
 

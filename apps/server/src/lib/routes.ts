@@ -24,7 +24,7 @@ import { z } from 'zod';
 import type { UserRow } from '../db/schema';
 import type { Actor } from './actor';
 import { AppError, notFound, unauthenticated } from './errors';
-import { loadSession } from './session';
+import { confirmKeptSession, loadSession } from './session';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -72,6 +72,11 @@ interface SignedInRoute<P extends z.ZodType, Q extends z.ZodType, A extends Answ
   extends Contract<P, Q, A> {
   auth?: true;
   sessionInQuery?: false;
+  /**
+   * A GET that may start from the session this process kept, proved by the statement of its answer (ADR 0045,
+   * lib/session-reuse.ts): its handler only reads, and answers by returning its answer (never by sending it itself).
+   */
+  reusesSession?: boolean;
   handler: (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -105,6 +110,7 @@ type AnyHandler = (request: FastifyRequest, reply: FastifyReply, input: never) =
 export interface RouteDefinition extends Contract<z.ZodType, z.ZodType, Answers> {
   auth?: boolean;
   sessionInQuery?: boolean;
+  reusesSession?: boolean;
   handler: AnyHandler;
 }
 
@@ -121,6 +127,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     idempotent?: boolean;
     sessionInQuery?: boolean;
+    reusesSession?: boolean;
   }
 }
 
@@ -167,6 +174,22 @@ function queryOf(definition: RouteDefinition, request: FastifyRequest): unknown 
 
 type Guarded = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
+/**
+ * The answer of a `reusesSession` route, or its refusal, once its session is proved (lib/session-reuse.ts): when no
+ * statement proved the kept session, it is read the usual way, and the request is answered again if the viewer is
+ * no longer the one it started with. Nothing read for a viewer the database no longer has leaves.
+ */
+async function provedAnswer(request: FastifyRequest, answer: () => Promise<unknown>): Promise<unknown> {
+  let answered: unknown;
+  try {
+    answered = await answer();
+  } catch (error) {
+    if (await confirmKeptSession(request)) throw error;
+    return answer();
+  }
+  return (await confirmKeptSession(request)) ? answered : answer();
+}
+
 function guarded(definition: RouteDefinition, checkAnswers: boolean): Guarded {
   const handler = definition.handler as (
     request: FastifyRequest,
@@ -195,6 +218,10 @@ function guarded(definition: RouteDefinition, checkAnswers: boolean): Guarded {
         query: queryOf(definition, request),
       });
     }
+    if (definition.reusesSession) return provedAnswer(request, () => signedIn(request, reply));
+    return signedIn(request, reply);
+  };
+  const signedIn = (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const { user, actor } = request;
     if (!user || !actor) throw unauthenticated();
     const params = paramsOf(definition, request);
@@ -244,6 +271,8 @@ export function defineRoutes(app: FastifyInstance, tag: string, definitions: Rou
     const table = byUrl.get(definition.url) ?? new Map<RouteMethod, RouteDefinition>();
     if (table.has(definition.method))
       throw new Error(`Route declared twice: ${definition.method} ${definition.url}`);
+    if (definition.reusesSession && definition.method !== 'GET')
+      throw new Error(`Only a GET reuses a kept session: ${definition.method} ${definition.url}`);
     table.set(definition.method, definition);
     byUrl.set(definition.url, table);
   }
@@ -258,6 +287,7 @@ export function defineRoutes(app: FastifyInstance, tag: string, definitions: Rou
         config: {
           idempotent: definition.idempotent,
           sessionInQuery: definition.sessionInQuery,
+          reusesSession: definition.reusesSession,
         },
         handler: guarded(definition, checkAnswers),
       });

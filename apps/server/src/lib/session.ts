@@ -15,6 +15,15 @@ import { reusable } from '../db/reusable';
 import { type SessionRow, sessions, type UserRow, users } from '../db/schema';
 import { type Actor, actorOf } from './actor';
 import { csrfMismatch, unauthenticated } from './errors';
+import {
+  actorToCheck,
+  forgetSession,
+  isSameViewer,
+  keepSession,
+  keptSession,
+  registerSessionReuse,
+  settleCheck,
+} from './session-reuse';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -95,7 +104,10 @@ export async function ensureSession(request: FastifyRequest, reply: FastifyReply
 export async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<void> {
   // A browser's session is replaced; an API token that came with the request stays what it is.
   const previous = request.session?.kind === 'browser' ? request.session : null;
-  if (previous) await request.server.db.delete(sessions).where(eq(sessions.id, previous.id));
+  if (previous) {
+    await request.server.db.delete(sessions).where(eq(sessions.id, previous.id));
+    forgetSession(request.server, 'browser', previous.id);
+  }
   await startSession(request, reply, user.id, previous?.csrfToken);
   request.user = user;
   request.actor = actorOf(user);
@@ -105,6 +117,7 @@ export async function signOut(request: FastifyRequest, reply: FastifyReply): Pro
   // Signing out ends a browser's session; an API token is revoked from its owner's profile, not by a sign-out.
   if (request.session?.kind === 'browser') {
     await request.server.db.delete(sessions).where(eq(sessions.id, request.session.id));
+    forgetSession(request.server, 'browser', request.session.id);
   }
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request.server));
   request.session = null;
@@ -180,7 +193,9 @@ export async function loadSessionFrom<R extends { session: SessionRow; user: Use
       .update(sessions)
       .set({ lastSeenAt: now })
       .where(eq(sessions.id, found.session.id));
+    found.session.lastSeenAt = now;
   }
+  if (request.user) keepSession(request.server, kind, found.session, request.user);
   return found;
 }
 
@@ -209,12 +224,69 @@ export async function loadSessionWith<T>(
   return found?.extra as T | undefined;
 }
 
+/**
+ * For a GET route declared `reusesSession` (lib/routes.ts): starts the request from the session this process kept
+ * (lib/session-reuse.ts), to be proved by the statement of its answer, when one is kept, unexpired and noted as used
+ * lately (else the usual lookup notes its use). Answers whether it did.
+ */
+function reuseKeptSession(request: FastifyRequest): boolean {
+  const { token, kind } = presentedToken(request);
+  if (!token || token.length > TOKEN_MAX_LENGTH) return false;
+  const kept = keptSession(request.server, kind, hashToken(token));
+  const now = new Date();
+  if (
+    !kept ||
+    kept.session.expiresAt.getTime() <= now.getTime() ||
+    now.getTime() - kept.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS
+  )
+    return false;
+  const { actor, check } = actorToCheck(kept, kind, now);
+  request.session = kept.session;
+  request.user = kept.user;
+  request.actor = actor;
+  request.sessionCheck = check;
+  return true;
+}
+
 /** Whether the route loads its own session in its statement (`sessionInQuery`): only ever a read. */
 function routeLoadsSession(request: FastifyRequest): boolean {
   return SAFE_METHODS.has(request.method) && request.routeOptions.config?.sessionInQuery === true;
 }
 
+/** Whether the route may start from a kept session (`reusesSession`): only ever a read. */
+function routeReusesSession(request: FastifyRequest): boolean {
+  return SAFE_METHODS.has(request.method) && request.routeOptions.config?.reusesSession === true;
+}
+
+/**
+ * For a request started from a kept session whose statements did not prove it (none was gated by it, or none
+ * returned a row): the session read the usual way. Answers whether the viewer is the one the request started
+ * with; if not, the request must be answered again for the viewer now on it (or refused).
+ */
+export async function confirmKeptSession(request: FastifyRequest): Promise<boolean> {
+  const check = request.sessionCheck;
+  if (!check) return true;
+  settleCheck(check);
+  if (check.proved) return true;
+  const started = { session: request.session, user: request.user };
+  request.sessionCheck = null;
+  request.session = null;
+  request.user = null;
+  request.actor = null;
+  await loadSession(request);
+  // Set again by the lookup (TypeScript still sees the nulls written above).
+  const now = request.user as UserRow | null;
+  const session = request.session as SessionRow | null;
+  return (
+    session?.id === started.session?.id &&
+    now !== null &&
+    started.user !== null &&
+    isSameViewer(started.user, now)
+  );
+}
+
 export function registerSessions(app: FastifyInstance): void {
+  registerSessionReuse(app);
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
   app.decorateRequest('actor', null);
@@ -222,6 +294,7 @@ export function registerSessions(app: FastifyInstance): void {
     // The built app's files are the same for everyone: no session lookup for each of them.
     if (SAFE_METHODS.has(request.method) && request.url.startsWith(ASSETS_PREFIX)) return;
     if (routeLoadsSession(request)) return;
+    if (routeReusesSession(request) && reuseKeptSession(request)) return;
     await loadSession(request);
     if (SAFE_METHODS.has(request.method)) return;
     // An API token is the request's only credential: a browser never sends it on its own, so no anti-forgery

@@ -64,6 +64,7 @@ export function assignmentRoutes(app: FastifyInstance, clock: () => Date = () =>
     route({
       method: 'GET',
       url: '/tickets/:id/assignable-contractors',
+      reusesSession: true,
       summary:
         'The contractors staff may assign to a ticket: matched by routing first, then the landlord’s others',
       params: idParams,

@@ -19,6 +19,7 @@ export function categoryRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/categories',
+      reusesSession: true,
       summary: 'A page of the categories',
       query: listQueryWith({}),
       answers: { 200: listResponseSchema(apiCategorySchema) },
@@ -38,6 +39,7 @@ export function categoryRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/categories/:id',
+      reusesSession: true,
       summary: 'A category',
       params: idParams,
       answers: { 200: apiCategorySchema },
@@ -46,6 +48,7 @@ export function categoryRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/categories/:id/edit',
+      reusesSession: true,
       summary: 'A category, for its edit form',
       params: idParams,
       answers: { 200: apiCategorySchema },

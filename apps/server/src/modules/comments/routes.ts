@@ -57,6 +57,7 @@ export function commentRoutes(app: FastifyInstance, clock: () => Date = () => ne
     route({
       method: 'GET',
       url: '/tickets/:id/comments',
+      reusesSession: true,
       summary: 'A page of the comments of a ticket the user may read: the newest, oldest first',
       params: idParams,
       query: commentPageQuery,

@@ -27,6 +27,7 @@ export function contactRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/contact',
+      reusesSession: true,
       summary: 'A page of the messages sent to support',
       query: listQueryWith({}),
       answers: { 200: contactListResponseSchema },
@@ -35,6 +36,7 @@ export function contactRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/contact/:id',
+      reusesSession: true,
       summary: 'A message sent to support',
       params: idParams,
       answers: { 200: apiContactSubmissionSchema },

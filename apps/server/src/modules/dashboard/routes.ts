@@ -15,6 +15,7 @@ export function dashboardRoutes(app: FastifyInstance, clock: () => Date = () => 
     route({
       method: 'GET',
       url: '/dashboard',
+      reusesSession: true,
       summary: "The dashboard figures of the tickets the user may see, its weeks in the viewer's time zone",
       query: dashboardQuerySchema,
       answers: { 200: apiDashboardSchema },

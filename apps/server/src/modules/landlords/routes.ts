@@ -45,6 +45,7 @@ export function landlordRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/landlords',
+      reusesSession: true,
       summary: 'A page of the landlords the user may see',
       query: listQueryWith({}),
       answers: { 200: listResponseSchema(apiLandlordListRowSchema) },
@@ -53,6 +54,7 @@ export function landlordRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/landlords/create',
+      reusesSession: true,
       summary: 'The choices of the new-landlord form',
       answers: { 200: apiLandlordFormOptionsSchema },
       handler: async (_request, _reply, { actor }) => landlordCreateForm(app.db, actor),
@@ -71,6 +73,7 @@ export function landlordRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/landlords/:id',
+      reusesSession: true,
       summary: 'A landlord',
       params: idParams,
       answers: { 200: apiLandlordSchema },
@@ -79,6 +82,7 @@ export function landlordRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/landlords/:id/edit',
+      reusesSession: true,
       summary: 'A landlord and the choices of its edit form',
       params: idParams,
       answers: { 200: apiLandlordEditSchema },

@@ -10,6 +10,7 @@ export function outboxRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/outbox',
+      reusesSession: true,
       summary: 'A page of the messages waiting, sent or failed',
       query: outboxListQuery,
       answers: { 200: outboxListResponseSchema },

@@ -28,6 +28,7 @@ export function propertyRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/properties',
+      reusesSession: true,
       summary: 'A page of the properties the user may see',
       query: propertyListQuery,
       answers: { 200: listResponseSchema(apiPropertyListRowSchema) },
@@ -37,6 +38,7 @@ export function propertyRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/properties/create',
+      reusesSession: true,
       summary: 'The choices of the new-property form',
       answers: { 200: apiPropertyFormOptionsSchema },
       handler: async (_request, _reply, { actor }) => propertyCreateForm(app.db, actor),
@@ -55,6 +57,7 @@ export function propertyRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/properties/:id',
+      reusesSession: true,
       summary: 'A property',
       params: idParams,
       answers: { 200: apiPropertySchema },
@@ -63,6 +66,7 @@ export function propertyRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/properties/:id/edit',
+      reusesSession: true,
       summary: 'A property and the choices of its edit form',
       params: idParams,
       answers: { 200: apiPropertyEditSchema },

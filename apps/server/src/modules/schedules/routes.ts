@@ -24,6 +24,7 @@ export function scheduleRoutes(app: FastifyInstance, now: () => Date = () => new
     route({
       method: 'GET',
       url: '/schedules',
+      reusesSession: true,
       summary: 'A page of the schedules of recurring work',
       query: listQueryWith({ property_id: optionalIdFilter, state: stateFilter }),
       answers: { 200: listResponseSchema(apiScheduleSchema) },
@@ -44,6 +45,7 @@ export function scheduleRoutes(app: FastifyInstance, now: () => Date = () => new
     route({
       method: 'GET',
       url: '/schedules/:id',
+      reusesSession: true,
       summary: 'A schedule, its coming dates and the last tickets it created',
       params: idParams,
       answers: { 200: apiScheduleSchema },

@@ -87,6 +87,7 @@ export function ticketRoutes(app: FastifyInstance, clock: () => Date = () => new
     route({
       method: 'GET',
       url: '/tickets',
+      reusesSession: true,
       summary: 'A page of the tickets the user may see',
       query: ticketListQuery,
       answers: { 200: apiTicketListSchema },
@@ -175,6 +176,7 @@ export function ticketRoutes(app: FastifyInstance, clock: () => Date = () => new
     route({
       method: 'GET',
       url: '/landlords/:id/tickets',
+      reusesSession: true,
       summary: "A page of a landlord's tickets",
       params: idParams,
       query: ticketListQuery,
@@ -192,6 +194,7 @@ export function ticketRoutes(app: FastifyInstance, clock: () => Date = () => new
     route({
       method: 'GET',
       url: '/users/:id/tickets',
+      reusesSession: true,
       summary: "A page of a user's tickets (theirs as tenant, assigned as contractor)",
       params: idParams,
       query: ticketListQuery,

@@ -33,6 +33,7 @@ export function unitRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/units',
+      reusesSession: true,
       summary: 'A page of the units the user may see',
       query: unitListQuery,
       answers: { 200: listResponseSchema(apiUnitSchema) },
@@ -42,6 +43,7 @@ export function unitRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/units/create',
+      reusesSession: true,
       summary: 'The choices of the new-unit form',
       query: requestedLandlordQuery,
       answers: { 200: apiUnitFormOptionsSchema },
@@ -61,6 +63,7 @@ export function unitRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/units/:id',
+      reusesSession: true,
       summary: 'A unit',
       params: idParams,
       answers: { 200: apiUnitSchema },
@@ -69,6 +72,7 @@ export function unitRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/units/:id/edit',
+      reusesSession: true,
       summary: 'A unit and the choices of its edit form',
       params: idParams,
       query: requestedLandlordQuery,
@@ -79,6 +83,7 @@ export function unitRoutes(app: FastifyInstance): void {
     route({
       method: 'GET',
       url: '/units/:id/categories',
+      reusesSession: true,
       summary: 'The categories a ticket on the unit may pick',
       params: idParams,
       answers: { 200: z.object({ data: z.array(apiCategorySummarySchema) }) },

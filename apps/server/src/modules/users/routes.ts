@@ -48,6 +48,7 @@ function typeRoutes(app: FastifyInstance, type: UserType): RouteDefinition[] {
     route({
       method: 'GET',
       url: `/${type}`,
+      reusesSession: true,
       summary: `A page of the ${type} the user may see`,
       query: userListQuery,
       answers: { 200: userListResponseSchema },
@@ -56,6 +57,7 @@ function typeRoutes(app: FastifyInstance, type: UserType): RouteDefinition[] {
     route({
       method: 'GET',
       url: `/${type}/create`,
+      reusesSession: true,
       summary: `The roles and choices of the new-${one} form`,
       query: requestedLandlordQuery,
       answers: { 200: apiUserFormOptionsSchema },
@@ -77,6 +79,7 @@ function typeRoutes(app: FastifyInstance, type: UserType): RouteDefinition[] {
     route({
       method: 'GET',
       url: `/${type}/:id`,
+      reusesSession: true,
       summary: `A ${one}`,
       params: idParams,
       answers: { 200: apiUserRecordSchema },
@@ -85,6 +88,7 @@ function typeRoutes(app: FastifyInstance, type: UserType): RouteDefinition[] {
     route({
       method: 'GET',
       url: `/${type}/:id/edit`,
+      reusesSession: true,
       summary: `A ${one} and the choices of its edit form`,
       params: idParams,
       query: requestedLandlordQuery,

@@ -60,6 +60,7 @@ export function visitRoutes(app: FastifyInstance, clock: () => Date = () => new 
     route({
       method: 'GET',
       url: '/visits',
+      reusesSession: true,
       summary: 'The proposed and booked visits the user sees in a span (seconds since the epoch)',
       query: calendarQuery,
       answers: { 200: apiCalendarSchema },
