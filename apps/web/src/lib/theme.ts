@@ -1,18 +1,7 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { MEND_BLUE } from './brand';
 
-/** Mend blue: calm and trustworthy, with enough contrast for text on white at shade 7. */
-const mend: MantineColorsTuple = [
-  '#eaf1fa',
-  '#d2e0f1',
-  '#a3bfe3',
-  '#709bd5',
-  '#477dc9',
-  '#2e6ac2',
-  '#2160c0',
-  '#1c4f8a',
-  '#16437a',
-  '#0e3564',
-];
+const mend: MantineColorsTuple = MEND_BLUE;
 
 export const theme = createTheme({
   primaryColor: 'mend',
