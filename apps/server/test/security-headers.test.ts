@@ -13,7 +13,7 @@ describe('security headers', () => {
   it('are helmet’s, with the app’s content security policy', () => {
     const headers = securityHeaders();
     expect(headers['content-security-policy']).toBe(
-      "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'",
+      "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self';worker-src 'self';manifest-src 'self'",
     );
     expect(headers).toMatchObject({
       'strict-transport-security': 'max-age=31536000; includeSubDomains',

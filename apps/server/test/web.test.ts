@@ -31,6 +31,17 @@ beforeAll(async () => {
       'data-current-user="__MEND_CURRENT_USER__"><h1>Sign In</h1></div></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("mend")');
+  // The installed app's files (apps/web/vite.config.ts, ADR 0044).
+  writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Mend', start_url: '/' }));
+  writeFileSync(
+    path.join(dist, 'shell.html'),
+    '<!doctype html><html><head><meta name="csrf-token" content="__MEND_CSRF__" /></head>' +
+      '<body><div id="root" data-offline-shell data-translations="__MEND_TRANSLATIONS__" ' +
+      'data-current-user="__MEND_CURRENT_USER__"></div></body></html>',
+  );
+  mkdirSync(path.join(dist, 'icons'));
+  writeFileSync(path.join(dist, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   // What the build lists of the main layout's files (apps/web/vite.config.ts signedInPreloads).
   writeFileSync(
     path.join(dist, 'signed-in-preloads.json'),
@@ -151,6 +162,49 @@ describe('the page', () => {
     const response = await t.app.inject({ method: 'GET', url: '/login' });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('the installed app (ADR 0044)', () => {
+  it('serves the service worker as a script the browser asks for again on each visit', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    // The policy lets the page register it.
+    expect(response.headers['content-security-policy']).toContain("worker-src 'self'");
+  });
+
+  it('serves the web app manifest with its own type, not kept for long', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/manifest+json');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toMatchObject({ name: 'Mend' });
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['content-security-policy']).toContain("manifest-src 'self'");
+  });
+
+  it('serves the offline page as built, with nobody in it and no session', async () => {
+    const client = await t.client();
+    const user = await createUser(t.db, { role: 1, email: 'shell.page@example.test', username: 'shellpage' });
+    expect((await client.login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const response = await client.get('/shell.html');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['set-cookie']).toBeUndefined();
+    // The placeholders stay: no token, no dictionary and no user of whoever asked.
+    expect(response.body).toContain('data-offline-shell');
+    expect(response.body).toContain('content="__MEND_CSRF__"');
+    expect(response.body).toContain('data-current-user="__MEND_CURRENT_USER__"');
+    expect(response.body).not.toContain(client.csrfToken);
+  });
+
+  it('serves the icons like the other files at the root', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/icons/icon-192.png' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
   });
 });
 

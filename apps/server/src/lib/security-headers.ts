@@ -14,6 +14,9 @@ export const HELMET_OPTIONS: HelmetOptions = {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       connectSrc: ["'self'"],
+      // The installed app (ADR 0044): its service worker (/sw.js) and web app manifest, from the app itself.
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],

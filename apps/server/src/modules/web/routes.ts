@@ -9,6 +9,11 @@
  * main layout's files (`signedInPreloadTags`), which the browser then fetches with the app's first files.
  * A signed-in visitor's screen that the web build can render on the server (the tickets list) arrives
  * rendered in app.html instead (./server-render.ts), when the server knows the visitor's layout.
+ *
+ * The installed app's files (ADR 0044) are served as they are, but never kept by a cache for long: the service
+ * worker's script (a browser looks for a new version on each visit, and the worker keeps the other files), the
+ * web app manifest and the offline page (shell.html: index.html with its placeholders, which holds nothing of
+ * any user, the worker's answer to a navigation that got no answer).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -119,6 +124,17 @@ export function stylesheetTags(files: readonly string[]): string {
   return files.map((fileName) => `<link rel="stylesheet" crossorigin href="${fileHref(fileName)}">`).join('');
 }
 
+/** The build's files at the root that a browser must ask for again each time (apps/web/src/lib/offline/shell.ts). */
+const UNCACHED_FILES = new Set(['sw.js', 'manifest.webmanifest', 'shell.html']);
+
+/** The cache-control of a built file: a year for hashed assets, none for the installed app's own, else an hour. */
+export function builtFileCacheControl(webDist: string, filePath: string): string {
+  const relative = path.relative(webDist, filePath).split(path.sep).join('/');
+  if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (UNCACHED_FILES.has(relative)) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
@@ -154,11 +170,7 @@ export async function registerWebApp(
       allowedPath: (pathName) =>
         !['/index.html', '/login.html', '/app.html'].includes(pathName) && !pathName.startsWith('/server/'),
       setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+        reply.header('cache-control', builtFileCacheControl(app.config.webDist, filePath));
       },
     });
   }
