@@ -3,6 +3,11 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+// The dictionary's own file: the config is loaded by Node, which runs the package's entry (TypeScript) only bundled.
+import { en } from '../../packages/shared/src/messages';
+import { THEME_COLOR } from './src/lib/brand';
+import { OFFLINE_SHELL_ATTRIBUTE, SERVICE_WORKER_FILE, SHELL_FILE } from './src/lib/offline/shell';
 
 /**
  * Writes .br and .gz beside every text asset of the build, once, at build time; the server sends them
@@ -141,6 +146,70 @@ function signedInPreloads(): Plugin {
   };
 }
 
+/**
+ * Writes the offline page (src/lib/offline/shell.ts) beside index.html: the same page, its placeholders left
+ * as they are, its root marked. An asset of the bundle, so that the service worker's list of files has it.
+ */
+function offlineShell(): Plugin {
+  return {
+    name: 'mend-offline-shell',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') return this.error('offline shell: the build has no index.html');
+      const page = String(index.source);
+      const marked = page.replace('<div id="root"', `<div id="root" ${OFFLINE_SHELL_ATTRIBUTE}`);
+      if (marked === page) return this.error('offline shell: index.html has no root element');
+      this.emitFile({ type: 'asset', fileName: SHELL_FILE, source: marked });
+    },
+  };
+}
+
+/**
+ * The installed app (issue 28, ADR 0044): the web app manifest (linked from index.html by the plugin) and the
+ * service worker src/sw.ts, built with the list of the files it keeps: the browser build's scripts, stylesheets,
+ * icons and the offline page. Not the server's page templates (index.html, login.html, app.html: the server fills
+ * them in per visitor), nor the server-side build, nor the compressed copies.
+ */
+function installableApp(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    // main.tsx registers the worker itself, after the page has loaded (lib/offline/service-worker.ts).
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeAssets: [],
+    manifest: {
+      id: '/',
+      name: en.app.name,
+      short_name: en.app.name,
+      description: en.offline.appDescription,
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: THEME_COLOR,
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      rollupFormat: 'iife',
+      swDest: `dist/${SERVICE_WORKER_FILE}`,
+      // The manifest and its icons are added by the plugin.
+      globPatterns: ['assets/**/*.{js,css,svg,png,woff2}', 'favicon.svg', SHELL_FILE],
+      globIgnores: ['server/**'],
+      // The largest script of the build is the dashboard's charts (about 400 KB); a warning, not a silent skip, past this.
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+  });
+}
+
 /** A module of an npm package that is not a stylesheet. */
 const isLibraryScript = (id: string) => /node_modules[\\/]/.test(id) && !id.endsWith('.css');
 
@@ -149,7 +218,14 @@ const SERVER = 'http://127.0.0.1:3000';
 const proxied = ['/api', '/refresh-csrf', '/healthz', '/uploads'];
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), mantineStylesCheck(), signedInPreloads(), precompress()],
+  plugins: [
+    react(),
+    mantineStylesCheck(),
+    signedInPreloads(),
+    offlineShell(),
+    ...(isSsrBuild ? [] : installableApp()),
+    precompress(),
+  ],
   // The server-side build (src/prerender.tsx, loaded by the server to render signed-in screens) carries its
   // libraries in their production builds: left to the server's own NODE_ENV (development unless deployed
   // as production), React rendered the screens in its development build, about twice as slow.

@@ -5,7 +5,11 @@ import { RouterProvider } from 'react-router';
 import { Providers, queryClient } from './app/providers';
 import { prefetchersFor } from './app/route-preload';
 import { createRouter, preloadSignedInScreen } from './app/router';
-import { pageCurrentUser } from './lib/auth';
+import { pageCurrentUser, pageSaysSignedOut } from './lib/auth';
+import { forgetDevice } from './lib/offline/device';
+import { restoreKeptQueries } from './lib/offline/kept-queries';
+import { registerServiceWorker } from './lib/offline/service-worker';
+import { OFFLINE_SHELL_ATTRIBUTE } from './lib/offline/shell';
 import { hydratePageQueries, PRERENDERED_ATTRIBUTE, reportViewportWidth } from './lib/prerendered';
 
 /** How long a signed-in page load waits for its screen's code and first data before rendering anyway
@@ -25,13 +29,18 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 async function start(): Promise<void> {
   await nextTask();
   reportViewportWidth();
+  const root = document.getElementById(ROOT_ELEMENT_ID);
+  if (!root) throw new Error('The page has no #root element.');
+  // The offline page (the service worker's, when the network did not answer) carries no user: the app opens
+  // as the user whose session the device kept, if any (lib/offline/kept-queries.ts). A page from the server
+  // saying nobody is signed in means that session has ended: what the device kept for it is forgotten.
+  const offline = root.hasAttribute(OFFLINE_SHELL_ATTRIBUTE);
+  const current = offline ? await restoreKeptQueries(queryClient) : pageCurrentUser;
+  if (pageSaysSignedOut) void forgetDevice();
   const router = createRouter();
   // Signed in (the page says who): the layout, the screen and its first data start loading at once, and the
   // first render waits for them (at most FIRST_RENDER_WAIT_MS, the page shows the Mend mark meanwhile). The
   // screen then renders once, complete: data arriving during a render made React start it again, blocking.
-  const current = pageCurrentUser;
-  const root = document.getElementById(ROOT_ELEMENT_ID);
-  if (!root) throw new Error('The page has no #root element.');
   const rendered = root.hasAttribute(PRERENDERED_ATTRIBUTE);
   const ready =
     current && !rendered
@@ -79,3 +88,4 @@ async function start(): Promise<void> {
 }
 
 void start();
+registerServiceWorker();

@@ -1793,6 +1793,31 @@ export const en = {
     back: 'Back to the ticket',
     loading: 'Loading work order...',
   },
+  /** The installed app, and new tickets kept on the device while offline (issue 28, ADR 0044). */
+  offline: {
+    /** The installed app's description (its web app manifest). */
+    appDescription: 'Maintenance tickets for tenants, managers and contractors.',
+    /** The tickets screen's section of tickets kept on the device. */
+    waitingTitle: 'Waiting to send',
+    waitingText: 'Kept on this device. They are sent as soon as you are online.',
+    /** A kept ticket's state. */
+    waiting: 'Waiting to send',
+    sending: 'Sending...',
+    /** The server refused a kept ticket (its message): it is not sent again. */
+    refused: 'Not sent: {message}',
+    photo: '{count} photo',
+    photos: '{count} photos',
+    discard: 'Remove',
+    discardLabel: 'Remove "{title}" from this device',
+    /** The ticket form was sent without a connection: the ticket is kept instead. */
+    keptTitle: 'Saved on this device',
+    keptText: 'You are offline. Your ticket will be sent when you are back online.',
+    /** A kept ticket reached the server. */
+    sentTitle: 'Ticket sent',
+    sentText: '"{title}" has been sent.',
+    /** Shown on the tickets screen while the device is offline. */
+    offlineNotice: 'You are offline. The list shows again when you are back online.',
+  },
 } as const;
 
 export type Dictionary = typeof en;

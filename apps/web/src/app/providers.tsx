@@ -5,7 +5,7 @@ import '../lib/global.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@mend/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api';
 import { CURRENT_USER_KEY, pageCurrentUser } from '../lib/auth';
@@ -25,6 +25,12 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+// TanStack Query takes the browser to be online until an `offline` event: a page opened without a connection (the
+// installed app's offline page, ADR 0044) says so at once, so that its queries wait for the connection instead of
+// failing (a failed notifications poll would sign the user out).
+if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean')
+  onlineManager.setOnline(navigator.onLine);
 
 /** The app's query cache (exported for the start-up prefetch in main.tsx). */
 export const queryClient = createQueryClient();

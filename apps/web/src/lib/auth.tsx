@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ApiError, apiGet, apiSend, unwrap } from './api';
+import { forgetDevice } from './offline/device';
 import { loginUrl } from './redirects';
 import { t } from './translations';
 
@@ -29,10 +30,18 @@ export function readPageCurrentUser(raw: string | null | undefined): CurrentUser
   }
 }
 
+const pageCurrentUserAttribute =
+  typeof document === 'undefined' ? null : document.getElementById(ROOT_ELEMENT_ID)?.dataset.currentUser;
+
 /** The current user the page came with (read once at start-up), or null. */
-export const pageCurrentUser: CurrentUserResponse | null = readPageCurrentUser(
-  typeof document === 'undefined' ? null : document.getElementById(ROOT_ELEMENT_ID)?.dataset.currentUser,
-);
+export const pageCurrentUser: CurrentUserResponse | null = readPageCurrentUser(pageCurrentUserAttribute);
+
+/**
+ * Whether the server said that nobody is signed in (it filled the attribute in with nothing): what the device
+ * kept for a session (lib/offline) is then forgotten. Not the page Vite serves in development, nor the offline
+ * page, whose attribute still holds the placeholder.
+ */
+export const pageSaysSignedOut = pageCurrentUserAttribute === '';
 
 function isCurrentUser(value: unknown): value is CurrentUserResponse {
   const current = value as CurrentUserResponse | null;
@@ -86,6 +95,10 @@ export function RequireAuth({ children, onMount }: { children: ReactNode; onMoun
   }, [onMount]);
 
   const unauthenticated = query.error instanceof ApiError && query.error.status === 401;
+  useEffect(() => {
+    // The session has ended: what the device kept for it (tickets waiting to send included) goes with it.
+    if (unauthenticated) void forgetDevice();
+  }, [unauthenticated]);
   if (query.data && !unauthenticated) {
     return <CurrentUserContext.Provider value={query.data}>{children}</CurrentUserContext.Provider>;
   }
@@ -112,10 +125,16 @@ export function useLogin() {
   });
 }
 
-/** POST /api/logout, then a full load of /login (fresh session, token and caches). */
+/**
+ * Forgets what the device kept for the session (tickets waiting to send, the offline copies), then POST
+ * /api/logout, then a full load of /login (fresh session, token and caches).
+ */
 export function useLogout() {
   return useMutation({
-    mutationFn: () => apiSend('POST', 'logout'),
+    mutationFn: async () => {
+      await forgetDevice();
+      return apiSend('POST', 'logout');
+    },
     onSettled: () => {
       window.location.assign('/login');
     },
