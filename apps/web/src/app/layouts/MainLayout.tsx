@@ -24,6 +24,7 @@ import { BrandMark } from '../../components/BrandMark';
 import { EmailVerificationBanner } from '../../features/account/EmailVerificationBanner';
 import { NotificationsBell } from '../../features/notifications/NotificationsBell';
 import { useSignedInNotifications } from '../../features/notifications/useSignedInNotifications';
+import { useDraftSender } from '../../features/tickets/drafts/useDraftSender';
 import { useActor } from '../../lib/actor';
 import { useCurrentUser } from '../../lib/auth';
 import { useCurrentLandlord } from '../../lib/landlord';
@@ -46,6 +47,8 @@ export default function MainLayout() {
   const landlord = useCurrentLandlord(current);
   const { collapsed, phone, opened, toggle, close } = useShellLayout();
   const navbarId = useId();
+  // Tickets written offline are sent from any screen, and what the app needs offline is kept (ADR 0044).
+  useDraftSender();
 
   const offset = !collapsed ? NAVBAR_WIDTH : phone ? 0 : RAIL_WIDTH;
   const overlay = collapsed && opened;

@@ -48,6 +48,11 @@ export interface SubmitRequest {
    * for answers that carry none). None when left out.
    */
   toast?: { title: string; message?: string; fallback?: (answer: unknown) => string };
+  /**
+   * The submission's `_nonce`, when the caller must know it (a new ticket kept offline is sent again later with
+   * the same one); a fresh one otherwise.
+   */
+  nonce?: string;
 }
 
 /** What the form shows of a refused submission: the errors on its fields and the summary. */
@@ -76,8 +81,11 @@ export function useFormSubmit(form: { setErrors: (errors: FormErrors) => void },
   const sending = useRef(false);
 
   const mutation = useMutation({
-    mutationFn: async ({ method, url, body }: SubmitRequest) => {
-      const result = await apiSend<unknown>(method, url, { ...formPayload(body), _nonce: generateNonce() });
+    mutationFn: async ({ method, url, body, nonce }: SubmitRequest) => {
+      const result = await apiSend<unknown>(method, url, {
+        ...formPayload(body),
+        _nonce: nonce ?? generateNonce(),
+      });
       if (!result.ok) throw new ApiError(result.status, result.data);
       return result;
     },

@@ -32,6 +32,8 @@ export interface ListPageProps<T extends Identified> {
   canEdit?: boolean;
   /** More buttons beside the create button (e.g. Batch Create). */
   actions?: ReactNode;
+  /** Shown between the title and the list (the tickets waiting to send on this device). */
+  notice?: ReactNode;
   /** The screen's list: its page, sort, search and filters are in the URL (kept as the panel opens and closes). */
   table: Omit<DataTableProps<T>, 'highlightedId' | 'onOpen' | 'stateInUrl'>;
   panelTitles: PanelTitles;
@@ -46,6 +48,7 @@ export function ListPage<T extends Identified>({
   canCreate = false,
   canEdit = false,
   actions,
+  notice,
   table,
   panelTitles,
   renderPanel,
@@ -86,6 +89,7 @@ export function ListPage<T extends Identified>({
   return (
     <>
       <PageHeader title={title} actions={headerActions} />
+      {notice}
       <DataTable<T>
         {...table}
         stateInUrl

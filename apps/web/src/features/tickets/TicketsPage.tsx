@@ -4,7 +4,8 @@
  * and the Due column (the same), row selection with the bulk Delete
  * (roles below 3) and "Mark As..." actions, and the side panel (details, create, edit) in the URL.
  * The columns and cards are TicketColumns.tsx's, the filters TicketFilters', the bulk actions
- * TicketBatchActions'.
+ * TicketBatchActions'. Above the list, the new tickets written offline that wait on this device to be sent
+ * (drafts/WaitingTickets.tsx, ADR 0044).
  */
 import { useWindowEvent } from '@mantine/hooks';
 import { type ApiTicketSummary, can, RELATIVE_TIME_LIST_REFRESH_MS } from '@mend/shared';
@@ -16,7 +17,9 @@ import { ListPage } from '../../components/panel/ListPage';
 import { usePanelRoute } from '../../components/panel/usePanelRoute';
 import type { FilterControls } from '../../components/table/DataTable';
 import { useActor } from '../../lib/actor';
+import { useCurrentUser } from '../../lib/auth';
 import { format, t } from '../../lib/translations';
+import { WaitingTickets } from './drafts/WaitingTickets';
 import { TicketBatchActions } from './TicketBatchActions';
 import { useTicketCard, useTicketColumns } from './TicketColumns';
 import { TicketFilters } from './TicketFilters';
@@ -45,6 +48,7 @@ function preloadPanels() {
 
 export default function TicketsPage() {
   const actor = useActor();
+  const { user } = useCurrentUser();
   const queryClient = useQueryClient();
   const panel = usePanelRoute(BASE);
   const viewedId = panel.state.mode === 'view' ? panel.state.id : null;
@@ -105,6 +109,7 @@ export default function TicketsPage() {
       createLabel={S.createButton}
       canCreate={can(actor, 'ticket.create')}
       canEdit={can(actor, 'ticket.update')}
+      notice={<WaitingTickets owner={user.id} now={now} />}
       table={{
         resource: TICKETS,
         url: TICKET_LIST.url,

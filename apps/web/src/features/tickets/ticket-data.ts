@@ -45,11 +45,16 @@ export function useStatuses() {
 
 /** "Normal", "High". Failure: "Unable to fetch priorities." */
 export function usePriorities() {
-  return useQuery({
+  return useQuery(prioritiesQuery());
+}
+
+/** The priorities' query (see usePriorities). */
+export function prioritiesQuery() {
+  return {
     queryKey: ['ticket-lists', 'priorities'],
     queryFn: () => fetchStringList('tickets/priorities', t.errors.prioritiesFetch),
     ...STRING_LIST_OPTIONS,
-  });
+  } as const;
 }
 
 /** GET tickets/{id} (which also marks the viewer's notifications about it as viewed). */
@@ -81,21 +86,31 @@ export function useWholePropertyOptions(search: string, enabled: boolean) {
   return usePickerSearch<ApiProperty>('properties', search, MAX_PAGE_SIZE, enabled);
 }
 
-/** A tenant's own unit (the units it sees are its own): the unit its tickets are raised on. */
-export function useOwnUnit(enabled: boolean) {
-  return useQuery({
+/** A tenant's own unit (the units it sees are its own), as GET units answers it (see useOwnUnit). */
+export function ownUnitQuery() {
+  return {
     queryKey: ['units', 'own'],
     queryFn: () => fetchJson<ListResponse<ApiUnit>>('units', { per_page: 1 }),
-    enabled,
-    select: (list) => list.data[0] ?? null,
-  });
+  } as const;
 }
 
-/** GET units/{id}/categories: the categories offered on a unit. */
-export function useUnitCategories(unitId: string) {
-  return useQuery({
+/** A tenant's own unit: the unit its tickets are raised on. */
+export function useOwnUnit(enabled: boolean) {
+  return useQuery({ ...ownUnitQuery(), enabled, select: (list) => list.data[0] ?? null });
+}
+
+/** GET units/{id}/categories, as it answers (see useUnitCategories). */
+export function unitCategoriesQuery(unitId: string) {
+  return {
     queryKey: ['units', 'categories', unitId],
     queryFn: () => fetchJson<{ data: ApiCategorySummary[] }>(`units/${unitId}/categories`),
+  } as const;
+}
+
+/** The categories offered on a unit. */
+export function useUnitCategories(unitId: string) {
+  return useQuery({
+    ...unitCategoriesQuery(unitId),
     enabled: /^\d+$/.test(unitId),
     select: (answer) => answer.data,
   });
