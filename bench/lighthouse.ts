@@ -180,6 +180,33 @@ const spread = (values: number[], show: (value: number) => string) => {
   return low === high ? show(low) : `${show(median(values))} (${show(low)}–${show(high)})`;
 };
 
+/**
+ * Chrome's installability check of /login (ADR 0044), as its "Install app" offer decides: none of its errors, once
+ * the service worker controls the page. In a profile on disk (Chrome installs nothing from a private one).
+ */
+async function installabilityErrors(): Promise<string> {
+  const dir = mkdtempSync(path.join(dataDir, 'install-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: args.chrome,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    // Evaluated in the page (a string: this file is checked without the browser's types).
+    await page.waitForFunction("navigator.serviceWorker.controller?.state === 'activated'", null, {
+      timeout: 30_000,
+    });
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors: errors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    return errors.length === 0 ? 'yes' : `no (${errors.map((error) => error.errorId).join(', ')})`;
+  } finally {
+    await context.close();
+  }
+}
+
 console.log(`Lighthouse (${args.lighthouse}), ${runs} run(s) per page and preset`);
 if (cpuSlowdown !== null) console.log(`CPU simulated ${cpuSlowdown}× slower than this machine`);
 if (args.returning) console.log('A returning visitor: the profile holds the width the app reported');
@@ -206,8 +233,10 @@ const app = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 's
   stdio: 'ignore',
 });
 const results: Run[] = [];
+let installability = 'not checked';
 try {
   await waitForPage(`${base}/login`, app);
+  installability = await installabilityErrors();
   const session = await signIn(base, SIGNED_IN_AS, DEMO_PASSWORD);
   for (const page of pages) {
     for (const preset of presets) {
@@ -271,4 +300,5 @@ console.log(
 console.log(
   table([['page', 'preset', 'performance', 'accessibility', 'FCP', 'LCP', 'TBT', 'CLS', 'target'], ...rows]),
 );
+console.log(`\nInstallable (Chrome's own check, Lighthouse 12 has no PWA category): ${installability}`);
 console.log(`\nEnd: ${uptimeLine()}`);
