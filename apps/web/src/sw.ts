@@ -24,11 +24,6 @@ interface PrecacheEntry {
 declare const self: {
   __WB_MANIFEST: PrecacheEntry[];
   skipWaiting(): Promise<void>;
-  registration: { navigationPreload?: { enable(): Promise<void> } };
-  addEventListener(
-    type: 'activate',
-    listener: (event: Event & { waitUntil(work: Promise<unknown>): void }) => void,
-  ): void;
 };
 
 /** Paths a navigation may reach that are not the app's pages (files, the API): never the offline page. */
@@ -39,12 +34,9 @@ cleanupOutdatedCaches();
 
 registerRoute(
   new NavigationRoute(
-    async ({ request, event }) => {
+    async ({ request }) => {
       try {
-        // The browser has already started the request (navigation preload): the worker does not delay it.
-        const preloaded = (await (event as Event & { preloadResponse?: Promise<Response | undefined> })
-          .preloadResponse) as Response | undefined;
-        return preloaded ?? (await fetch(request));
+        return await fetch(request);
       } catch (error) {
         const shell = await matchPrecache(`/${SHELL_FILE}`);
         if (shell) return shell;
@@ -55,9 +47,8 @@ registerRoute(
   ),
 );
 
-self.addEventListener('activate', (event) => {
-  if (self.registration.navigationPreload) event.waitUntil(self.registration.navigationPreload.enable());
-});
+// No navigation preload: the browser would send it for every navigation, the worker's to leave alone too, and a
+// one-time link (an email's verification, a signed answer) would then be opened twice, the second time refused.
 
 // A new version takes over the open pages at once: the files it keeps are the server's current ones.
 void self.skipWaiting();
