@@ -71,10 +71,17 @@ const relative = (file: string) => path.relative(ROOT, file);
 /**
  * The layers of apps/web/src, lowest first: `lib/` is the ground every screen stands on (API client, session,
  * translations, theme), `components/` the shared pieces of screens, `features/` the screens, `app/` what composes
- * them (router, layouts, providers), and the two entry files on top. A file imports from its own layer or lower
- * ones only; a file in no layer (a new folder) is reported too, to be placed in the order.
+ * them (router, layouts, providers), and the entry files on top (the page's, the server render's, the service
+ * worker's). A file imports from its own layer or lower ones only; a file in no layer (a new folder) is reported
+ * too, to be placed in the order.
  */
-const WEB_LAYERS = [['lib/'], ['components/'], ['features/'], ['app/'], ['main.tsx', 'prerender.tsx']];
+const WEB_LAYERS = [
+  ['lib/'],
+  ['components/'],
+  ['features/'],
+  ['app/'],
+  ['main.tsx', 'prerender.tsx', 'sw.ts'],
+];
 
 /** The layer of a path inside apps/web/src (0 lowest), or -1 for a path in none of them. */
 const webLayerOf = (file: string) =>
