@@ -33,6 +33,8 @@ import { forgetKeptDashboards } from './modules/dashboard/kept';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { exportRoutes } from './modules/exports/routes';
 import { landlordRoutes } from './modules/landlords/routes';
+import { LiveHub } from './modules/live/hub';
+import { liveRoutes } from './modules/live/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { outboxRoutes } from './modules/outbox/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -137,6 +139,10 @@ export async function buildApp({
   });
   app.decorate('dueWork', dueWork);
   app.addHook('onClose', () => dueWork.stop());
+  const live = new LiveHub({ db, log: app.log });
+  app.decorate('live', live);
+  // Before the server stops taking connections and waits for those open: a stream would never end by itself.
+  app.addHook('preClose', () => live.close());
 
   // Bodies are multipart (SPEC.md section 7) or JSON; Fastify's plain-text parser would hand a handler a
   // string to read as a form, so any other type of body is refused with 415.
@@ -194,6 +200,7 @@ export async function buildApp({
       profileRoutes(api);
       apiTokenRoutes(api);
       notificationRoutes(api);
+      liveRoutes(api);
       contactRoutes(api);
       exportRoutes(api, now);
       outboxRoutes(api);

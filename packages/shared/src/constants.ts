@@ -210,7 +210,10 @@ export const LOGIN_SLIDE_MS = 2500;
 export const LOGIN_LAST_SLIDE_MS = 5000;
 export const LOGIN_SLIDES = ['Burst pipe?', 'Broken A/C?', 'Roof Leak?', 'All Scheduled!'] as const;
 
+/** How often the bell asks for its notifications while the live stream is down (issue 28: else it is told). */
 export const NOTIFICATION_POLL_MS = 30_000;
+/** The live streams one session holds at once (a browser's visible tabs); a new one beyond ends its oldest. */
+export const LIVE_STREAMS_PER_SESSION = 8;
 export const RELATIVE_TIME_LIST_REFRESH_MS = 30_000;
 export const RELATIVE_TIME_DROPDOWN_REFRESH_MS = 10_000;
 

@@ -70,7 +70,12 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 
 const handles = new WeakMap<
   Db,
-  { pglite?: PgliteDatabase<typeof schema>; nodePg?: NodePgDatabase<typeof schema>; pool?: pg.Pool }
+  {
+    pglite?: PgliteDatabase<typeof schema>;
+    pgliteClient?: PGlite;
+    nodePg?: NodePgDatabase<typeof schema>;
+    pool?: pg.Pool;
+  }
 >();
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
@@ -125,7 +130,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   await client.waitReady;
   const pglite = drizzlePglite({ client, schema, logger });
   const db: Db = pglite;
-  handles.set(db, { pglite });
+  handles.set(db, { pglite, pgliteClient: client });
   return {
     db,
     kind: 'pglite',
@@ -152,6 +157,81 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     }
   } else if (drivers?.pglite) await migratePglite(drivers.pglite, config);
   else throw new Error('migrateDatabase: this handle was not opened by openDatabase()');
+}
+
+/** What `listenTo` is told: each message's payload, and that messages may have been missed (a lost connection). */
+export interface ChannelListener {
+  message(payload: string): void;
+  missed(): void;
+}
+
+/** Waits before connecting again after the listening connection to PostgreSQL was lost. */
+const RELISTEN_MS = 1000;
+
+/**
+ * Listens on a NOTIFY channel of the database: the embedded PGlite delivers in process; with PostgreSQL, a connection
+ * of its own outside the pool (a pooled one is shared by statements), connected again after it is lost, when
+ * `missed` says that messages sent meanwhile were not heard. Answers the function that stops listening.
+ */
+export async function listenTo(
+  db: Db,
+  channel: string,
+  listener: ChannelListener,
+): Promise<() => Promise<void>> {
+  const drivers = handles.get(db);
+  if (drivers?.pgliteClient) {
+    const unlisten = await drivers.pgliteClient.listen(channel, (payload) => listener.message(payload));
+    return async () => {
+      if (!drivers.pgliteClient?.closed) await unlisten();
+    };
+  }
+  if (!drivers?.pool) throw new Error('listenTo: this handle was not opened by openDatabase()');
+  const options = drivers.pool.options;
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client(options);
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener.message(message.payload ?? '');
+    });
+    // Followed by 'end' once the connection is gone.
+    next.on('error', (error) => console.error('[db] listening connection error:', error.message));
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    next.on('end', () => {
+      if (client !== next || stopped) return;
+      client = null;
+      retry = setTimeout(reconnect, RELISTEN_MS);
+    });
+  };
+  const reconnect = () => {
+    if (stopped) return;
+    connect().then(
+      () => listener.missed(),
+      () => {
+        retry = setTimeout(reconnect, RELISTEN_MS);
+      },
+    );
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
+  };
 }
 
 /** True when there is no user at all (a fresh database: time to seed or create a super admin). */

@@ -118,6 +118,7 @@ export async function signOut(request: FastifyRequest, reply: FastifyReply): Pro
   if (request.session?.kind === 'browser') {
     await request.server.db.delete(sessions).where(eq(sessions.id, request.session.id));
     forgetSession(request.server, 'browser', request.session.id);
+    request.server.live.endSession(request.session.id);
   }
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request.server));
   request.session = null;

@@ -83,10 +83,11 @@ export interface Endpoint {
   /** The form fields the endpoint reads (nested fields as `a[b]`, lists as `a[]`). */
   fields?: string[];
   /**
-   * What a success answers: JSON (default), a redirect, a file's bytes, a list's CSV export or a ticket's work order as
-   * a PDF (issue 27).
+   * What a success answers: JSON (default), a redirect, a file's bytes, a list's CSV export, a ticket's work order as
+   * a PDF (issue 27), or live events (issue 28), a stream that lasts until the client goes: a test reads its start
+   * (`payloadAsStream`) and ends it.
    */
-  answers?: 'json' | 'redirect' | 'file' | 'csv' | 'pdf';
+  answers?: 'json' | 'redirect' | 'file' | 'csv' | 'pdf' | 'stream';
   /** Signs the caller in or out: tests give it a throw-away session. */
   session?: 'signsIn' | 'signsOut';
   /** Takes `tickets[]` ids of many records at once. */
@@ -315,6 +316,7 @@ export const ENDPOINTS: Endpoint[] = [
     'notification_options',
   ]),
   get('/api/users/:id/notification-history', { id: 'user' }),
+  get('/api/live', {}, { answers: 'stream' }),
   // Personal API tokens (issue 27): the user's own, from a browser session.
   get('/api/users/:id/api-tokens', { id: 'user' }),
   write('POST', '/api/users/:id/api-tokens', { id: 'user' }, ['name', 'lifetime']),

@@ -104,30 +104,44 @@ const MEMBERSHIPS = {
     ticketColumn: tickets.propertyId,
     table: properties,
     member: properties.id,
-    owner: (viewer: Viewer): SQL =>
-      viewer.landlordId === null ? sql`false` : eq(properties.landlordId, viewer.landlordId),
+    ownerColumn: properties.landlordId,
+    ownedBy: 'landlordId',
   },
   unit: {
     ticketColumn: tickets.unitId,
     table: tenantUnits,
     member: tenantUnits.unitId,
-    owner: (viewer: Viewer) => eq(tenantUnits.userId, viewer.userId),
+    ownerColumn: tenantUnits.userId,
+    ownedBy: 'userId',
   },
   routed: {
     ticketColumn: tickets.id,
     table: ticketRecipients,
     member: ticketRecipients.ticketId,
-    owner: (viewer: Viewer) => eq(ticketRecipients.userId, viewer.userId),
+    ownerColumn: ticketRecipients.userId,
+    ownedBy: 'userId',
   },
-} satisfies Record<Exclude<TicketScope, 'all'>, unknown>;
+} as const satisfies Record<
+  Exclude<TicketScope, 'all'>,
+  { ownerColumn: AnyColumn; ownedBy: keyof Viewer; [other: string]: unknown }
+>;
+
+type MemberScope = keyof typeof MEMBERSHIPS;
+
+/** The rows of a scope's table the viewer owns (a manager without a landlord owns none). */
+function ownedBy(scope: MemberScope, viewer: Viewer): SQL {
+  const { ownerColumn, ownedBy: field } = MEMBERSHIPS[scope];
+  const owner = viewer[field];
+  return owner === null ? sql`false` : eq(ownerColumn, owner);
+}
 
 /** The ids a scope's viewer owns (and that also meet `also`), as a subquery. */
-function membersOf(scope: Exclude<TicketScope, 'all'>, viewer: Viewer, also?: SQL) {
-  const { table, member, owner } = MEMBERSHIPS[scope];
+function membersOf(scope: MemberScope, viewer: Viewer, also?: SQL) {
+  const { table, member } = MEMBERSHIPS[scope];
   return qb
     .select({ id: member })
     .from(table)
-    .where(also ? and(owner(viewer), also) : owner(viewer));
+    .where(also ? and(ownedBy(scope, viewer), also) : ownedBy(scope, viewer));
 }
 
 /**
@@ -148,6 +162,33 @@ export function visibleWholeProperties(actor: ScopedActor, propertyId: AnyColumn
   if (MEMBERSHIPS[scope].ticketColumn !== tickets.propertyId) return null;
   if (actor.landlordId === null) return sql`false`;
   return inArray(propertyId, membersOf(scope, { userId: actor.id, landlordId: actor.landlordId }));
+}
+
+/** Who owns each scope's membership of a ticket (its landlord, its unit's tenants, its contractors): its audience. */
+export type TicketAudience = { id: number } & Record<MemberScope, number[]>;
+
+const audienceColumns = Object.fromEntries(
+  (Object.keys(MEMBERSHIPS) as MemberScope[]).map((scope) => {
+    const { table, member, ticketColumn, ownerColumn } = MEMBERSHIPS[scope];
+    const owners = qb.select({ owner: ownerColumn }).from(table).where(eq(member, ticketColumn));
+    return [scope, sql<number[]>`array(${owners})`];
+  }),
+) as Record<MemberScope, SQL<number[]>>;
+
+/** The audiences of the tickets `ids` that exist (a live event's, modules/live). */
+export function ticketAudiences(db: Db, ids: number[]): Promise<TicketAudience[]> {
+  return db
+    .select({ id: tickets.id, ...audienceColumns })
+    .from(tickets)
+    .where(inArray(tickets.id, ids));
+}
+
+/** `visibleTickets` asked of one ticket's audience: whether the actor sees that ticket. */
+export function seesTicket(actor: Actor, audience: TicketAudience): boolean {
+  const scope = ticketScope(actor);
+  if (scope === 'all') return true;
+  const owner = MEMBERSHIPS[scope].ownedBy === 'landlordId' ? actor.landlordId : actor.id;
+  return owner !== null && audience[scope].includes(owner);
 }
 
 /** `visibleTickets` with the actor's ids given as values, or as placeholders for a reusable query. */

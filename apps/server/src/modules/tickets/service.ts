@@ -59,6 +59,7 @@ import { countAll, type ListQuery, listPage } from '../../lib/list-query';
 import { messagingFor } from '../../lib/outbox/context';
 import type { SignedIn } from '../../lib/routes';
 import { seesEveryRow } from '../../lib/scopes';
+import { announceDeletedTickets } from '../live/events';
 import { markViewedAbout } from '../notifications/service';
 import { signoffOnStatusChange } from '../signoffs/ask';
 import { displayName } from '../users/serialize';
@@ -882,8 +883,10 @@ export async function batchChangeStatus(
 // ---------------------------------------------------------------------------------------------------------
 // Delete
 
-/** Deletes tickets (their categories, recipients, files, availability, log and notifications cascade). */
-/** Deletes tickets (their rows cascade) and answers the stored files of their images and comments, to remove. */
+/**
+ * Deletes tickets (their rows cascade) and answers the stored files of their images and comments, to remove. Open
+ * screens of those who saw them are told (modules/live).
+ */
 async function deleteRows(tx: Tx, ids: number[]): Promise<string[]> {
   const files = await tx
     .select({ storageKey: ticketImages.storageKey, thumbnailKey: ticketImages.thumbnailKey })
@@ -894,6 +897,7 @@ async function deleteRows(tx: Tx, ids: number[]): Promise<string[]> {
     .from(ticketCommentFiles)
     .innerJoin(ticketComments, eq(ticketComments.id, ticketCommentFiles.commentId))
     .where(inArray(ticketComments.ticketId, ids));
+  await announceDeletedTickets(tx, ids);
   await tx.delete(tickets).where(inArray(tickets.id, ids));
   return keysOf([...files, ...commentFiles]);
 }
