@@ -28,6 +28,7 @@ import { useDraftSender } from '../../features/tickets/drafts/useDraftSender';
 import { useActor } from '../../lib/actor';
 import { useCurrentUser } from '../../lib/auth';
 import { useCurrentLandlord } from '../../lib/landlord';
+import { useLiveUpdates } from '../../lib/live';
 import { t } from '../../lib/translations';
 import { SignedInProviders } from '../signed-in-providers';
 import { AccountMenu } from './AccountMenu';
@@ -49,6 +50,8 @@ export default function MainLayout() {
   const navbarId = useId();
   // Tickets written offline are sent from any screen, and what the app needs offline is kept (ADR 0044).
   useDraftSender();
+  // Open screens hear of changes as they happen (issue 28).
+  useLiveUpdates();
 
   const offset = !collapsed ? NAVBAR_WIDTH : phone ? 0 : RAIL_WIDTH;
   const overlay = collapsed && opened;

@@ -1,7 +1,8 @@
 /**
  * The notification history of the signed-in user (SPEC.md sections 4, 7 and 8):
- * - GET users/{id}/notification-history, polled every NOTIFICATION_POLL_MS and refetched when the
- *   window regains focus and on every route change (MainLayout);
+ * - GET users/{id}/notification-history, refetched when the live stream says it changed (lib/live.ts), polled
+ *   every NOTIFICATION_POLL_MS only while the stream is down, and refetched when the window regains focus and on
+ *   every route change (MainLayout);
  * - PATCH the same path with `notifications_to_set` (ids) marks them viewed and answers the list;
  * - a failed fetch sends the user to /login.
  *
@@ -12,6 +13,7 @@
 import { type ApiNotification, NOTIFICATION_POLL_MS } from '@mend/shared';
 import { type Query, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, apiSend } from '../../lib/api';
+import { isLive } from '../../lib/live';
 import { t } from '../../lib/translations';
 import { markViewed, readNotifications } from './notifications';
 
@@ -64,7 +66,8 @@ export async function fetchNotifications(userId: number): Promise<ApiNotificatio
 /**
  * The bell's notifications. `initial` (those the current user came with: as many, just read by the
  * server) is the first list, so the layout does not ask for the same list again as it mounts; the
- * poll, a return to the window and the refetches on route changes keep it current from there.
+ * live stream (or the poll while it is down), a return to the window and the refetches on route changes keep it
+ * current from there.
  */
 export function useNotifications(userId: number, initial: readonly ApiNotification[]) {
   return useQuery({
@@ -73,7 +76,7 @@ export function useNotifications(userId: number, initial: readonly ApiNotificati
     initialData: () => [...initial],
     initialDataUpdatedAt: () => Date.now(),
     refetchOnMount: false,
-    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchInterval: () => (isLive() ? false : NOTIFICATION_POLL_MS),
     refetchOnWindowFocus: true,
     staleTime: 0,
     // One more try on network or server trouble; a 4xx answer goes straight to the login redirect.
