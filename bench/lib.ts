@@ -7,6 +7,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CSRF_HEADER, SESSION_COOKIE } from '@mend/shared';
 import pg from 'pg';
 
@@ -191,7 +193,7 @@ export function summarize(samples: number[]): LatencySummary {
 // CPU used by other processes (other engineers' tests share this machine)
 
 /** Clock ticks per second of /proc (USER_HZ, 100 on Linux). */
-const TICKS_PER_SECOND = 100;
+export const TICKS_PER_SECOND = 100;
 
 export interface CpuSnapshot {
   at: number;
@@ -412,4 +414,43 @@ export async function stopServerProcess(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve(clearTimeout(kill)));
   });
   if (child.pid) appPids.delete(child.pid);
+}
+
+/** The forked server's memory after a full GC (bench/serve.ts), at `at` seconds into a run. */
+export interface MemorySample {
+  at: number;
+  rss: number;
+  heapUsed: number;
+}
+
+/** Asks the forked server for its memory after a full GC. */
+export function sampleMemory(child: ChildProcess, at: number): Promise<MemorySample> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { type: string; memory?: NodeJS.MemoryUsage }) => {
+      if (message.type !== 'memory' || !message.memory) return;
+      child.off('message', onMessage);
+      resolve({ at, rss: message.memory.rss, heapUsed: message.memory.heapUsed });
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'memory' });
+  });
+}
+
+/** A connection to the bench database for reading ids before the server starts: `query` answers column `id`. */
+export async function idQuery(target: Target) {
+  if (target.kind === 'postgres') {
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    return {
+      query: async (text: string, values: unknown[]) =>
+        (await client.query(text, values)).rows.map((row) => Number(row.id)),
+      close: () => client.end(),
+    };
+  }
+  const db = await PGlite.create(target.dir, { extensions: { pg_trgm } });
+  return {
+    query: async (text: string, values: unknown[]) =>
+      (await db.query<{ id: number }>(text, values)).rows.map((row) => Number(row.id)),
+    close: () => db.close(),
+  };
 }

@@ -10,23 +10,22 @@
  * middle of the run to the last one the heap grew less than --max-heap-growth MB and the RSS less than
  * --max-rss-growth MB. Writes go to the "writer" accounts' landlord, so the read accounts keep their data.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CSRF_HEADER } from '@mend/shared';
 import autocannon, { type AutocannonRequest } from 'autocannon';
-import pg from 'pg';
 import { DEFAULT_POOL_SIZE } from '../apps/server/src/db/client';
 import {
   describeTarget,
+  idQuery,
   int,
+  type MemorySample,
   machineLine,
   ms,
   readAccounts,
   type Session,
+  sampleMemory,
   sessionCookieOf,
   signIn,
   startServerProcess,
@@ -94,19 +93,7 @@ async function loadIds(
   writerLandlordId: number,
   writerContractor: number,
 ) {
-  let query: (text: string, values: unknown[]) => Promise<number[]>;
-  let close: () => Promise<void>;
-  if (target.kind === 'postgres') {
-    const client = new pg.Client({ connectionString: target.databaseUrl });
-    await client.connect();
-    query = async (text, values) => (await client.query(text, values)).rows.map((row) => Number(row.id));
-    close = () => client.end();
-  } else {
-    const db = await PGlite.create(target.dir, { extensions: { pg_trgm } });
-    query = async (text, values) =>
-      (await db.query<{ id: number }>(text, values)).rows.map((row) => Number(row.id));
-    close = () => db.close();
-  }
+  const { query, close } = await idQuery(target);
   try {
     return {
       tickets: await query(
@@ -127,24 +114,6 @@ async function loadIds(
   } finally {
     await close();
   }
-}
-
-interface MemorySample {
-  at: number;
-  rss: number;
-  heapUsed: number;
-}
-
-function sampleMemory(child: ChildProcess, at: number): Promise<MemorySample> {
-  return new Promise((resolve) => {
-    const onMessage = (message: { type: string; memory?: NodeJS.MemoryUsage }) => {
-      if (message.type !== 'memory' || !message.memory) return;
-      child.off('message', onMessage);
-      resolve({ at, rss: message.memory.rss, heapUsed: message.memory.heapUsed });
-    };
-    child.on('message', onMessage);
-    child.send({ type: 'memory' });
-  });
 }
 
 async function main() {
