@@ -1,3 +1,5 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+
 /**
  * The one English dictionary of every user-visible text (SPEC.md sections 2, 4, 5, 8).
  * The server injects it into the page root; the web reads it from there (falling back to this copy).
@@ -1822,7 +1824,33 @@ export const en = {
 
 export type Dictionary = typeof en;
 
-/** Fills {name} placeholders: format('Hi {name}', { name: 'Ann' }) === 'Hi Ann'. Unknown names stay as written. */
-export function format(template: string, vars: Record<string, string | number> = {}): string {
+/** A template written in ICU MessageFormat: it holds a plural, selectordinal or select argument. */
+const ICU_ARGUMENT = /\{\s*\w+\s*,\s*(?:plural|selectordinal|select)\s*,/;
+
+/** Compiled ICU templates by locale and template; the dictionaries hold a bounded number of them. */
+const compiled = new Map<string, IntlMessageFormat>();
+const MAX_COMPILED = 1000;
+
+function compiledMessage(template: string, locale: string): IntlMessageFormat {
+  const key = `${locale}\u0000${template}`;
+  let message = compiled.get(key);
+  if (!message) {
+    // Not a dictionary's text (they are far fewer): start again rather than grow without end.
+    if (compiled.size >= MAX_COMPILED) compiled.clear();
+    message = new IntlMessageFormat(template, locale, undefined, { ignoreTag: true });
+    compiled.set(key, message);
+  }
+  return message;
+}
+
+/**
+ * Fills a template: format('Hi {name}', { name: 'Ann' }) === 'Hi Ann'. A template with a plural (or select)
+ * argument is an ICU message, rendered by intl-messageformat in `locale` (an Intl locale such as 'en' or
+ * 'fr-CA'): format('{count, plural, one {# ticket} other {# tickets}}', { count: 2 }) === '2 tickets', where `#`
+ * is the count written as the locale writes numbers; such a template needs every argument it names. In any other
+ * template only {name} placeholders are replaced (the fast path of list rows), and unknown names stay as written.
+ */
+export function format(template: string, vars: Record<string, string | number> = {}, locale = 'en'): string {
+  if (ICU_ARGUMENT.test(template)) return String(compiledMessage(template, locale).format(vars));
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in vars ? String(vars[key]) : whole));
 }
