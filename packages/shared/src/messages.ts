@@ -329,14 +329,11 @@ export const en = {
     deleted: '{entity} "{record_name}" has been deleted.',
     /** {entity} of inUse, deleted. */
     entities: { landlord: 'Landlord', property: 'Property', unit: 'Unit', category: 'Category' },
-    /** {dependents} of inUse: one form for a count of 1, one for more. */
+    /** {dependents} of inUse (the count written as given: "1234 tickets"). */
     dependents: {
-      property: '{count} property',
-      properties: '{count} properties',
-      unit: '{count} unit',
-      units: '{count} units',
-      ticket: '{count} ticket',
-      tickets: '{count} tickets',
+      properties: '{count, plural, one {{count} property} other {{count} properties}}',
+      units: '{count, plural, one {{count} unit} other {{count} units}}',
+      tickets: '{count, plural, one {{count} ticket} other {{count} tickets}}',
       linkedRecords: 'linked records',
     },
     usersNotAttachable:
@@ -551,10 +548,8 @@ export const en = {
       routed: 'Ticket sent to {names}',
       updated: '{fields} updated',
       statusChanged: 'Status changed from {from} to {to}',
-      fileAdded: '{count} file added',
-      filesAdded: '{count} files added',
-      fileRemoved: '{count} file removed',
-      filesRemoved: '{count} files removed',
+      filesAdded: '{count, plural, one {# file added} other {# files added}}',
+      filesRemoved: '{count, plural, one {# file removed} other {# files removed}}',
       /** Its author deleted a comment (the entry's user); someone else's comment names its author. */
       commentDeleted: 'Comment deleted',
       commentOfDeleted: 'Comment by {name} deleted',
@@ -673,8 +668,8 @@ export const en = {
         cancelled: 'Visit for {time} cancelled',
         cancelledBecause: 'Visit for {time} cancelled: {reason}',
         rescheduled: 'Visit for {time} moved to another time',
-        reminded: 'Reminder of the visit sent {hours} hours before',
-        remindedOne: 'Reminder of the visit sent 1 hour before',
+        reminded:
+          '{hours, plural, one {Reminder of the visit sent # hour before} other {Reminder of the visit sent # hours before}}',
       },
       booked: 'Visit booked for {time}.',
       proposed: 'Visit proposed for {time}: the tenant is asked to confirm it.',
@@ -779,10 +774,8 @@ export const en = {
       },
     },
     deleted: 'Ticket "{title}" has been deleted.',
-    batchDeleted: '{count} tickets deleted.',
-    batchDeletedOne: '1 ticket deleted.',
-    batchStatusUpdated: '{count} ticket statuses updated.',
-    batchStatusUpdatedOne: '1 ticket status updated.',
+    batchDeleted: '{count, plural, one {# ticket deleted.} other {# tickets deleted.}}',
+    batchStatusUpdated: '{count, plural, one {# ticket status updated.} other {# ticket statuses updated.}}',
     /** Appended when some selected tickets could not be changed by this user. */
     refused: '{count} of the selected tickets could not be changed.',
     /** Free-form details (meta): name/value pairs. */
@@ -793,12 +786,12 @@ export const en = {
   /** Recurring and preventive work (issue 26): schedules and the tickets they create. */
   schedules: {
     rules: {
-      everyOne: { daily: 'Every day', weekly: 'Every week', monthly: 'Every month', yearly: 'Every year' },
-      everyMany: {
-        daily: 'Every {interval} days',
-        weekly: 'Every {interval} weeks',
-        monthly: 'Every {interval} months',
-        yearly: 'Every {interval} years',
+      /** How often, by the schedule's interval: "Every day", "Every 2 days". */
+      every: {
+        daily: '{interval, plural, one {Every day} other {Every # days}}',
+        weekly: '{interval, plural, one {Every week} other {Every # weeks}}',
+        monthly: '{interval, plural, one {Every month} other {Every # months}}',
+        yearly: '{interval, plural, one {Every year} other {Every # years}}',
       },
       onWeekday: '{every} on {weekday}',
       onDay: '{every} on {day}',
@@ -1446,8 +1439,8 @@ export const en = {
     rating: {
       title: 'Rating',
       average: '{average} of {max}',
-      count: '{count} ratings',
-      countOne: '1 rating',
+      /** The count written as given: "1234 ratings". */
+      count: '{count, plural, one {{count} rating} other {{count} ratings}}',
       none: 'No ratings yet',
     },
     form: {
@@ -1570,9 +1563,8 @@ export const en = {
     closedHint: 'Completed or cancelled',
     meanTimeToClose: 'Mean time to close',
     medianTimeToClose: 'Median time to close',
-    closeWindow: '{count} tickets closed in the last {days} days',
-    closeWindowOne: '1 ticket closed in the last {days} days',
-    noneClosed: 'No tickets closed in the last {days} days',
+    closeWindow:
+      '{count, plural, =0 {No tickets closed in the last {days} days} one {# ticket closed in the last {days} days} other {# tickets closed in the last {days} days}}',
     noValue: 'n/a',
     byStatus: 'Open tickets by status',
     byStatusHint: 'What is waiting, and on what',
@@ -1598,8 +1590,7 @@ export const en = {
     hours: '{value} h',
     days: '{value} days',
     averageRating: 'Average rating',
-    ratingsCount: 'from {count} ratings',
-    ratingsCountOne: 'from 1 rating',
+    ratingsCount: '{count, plural, one {from # rating} other {from # ratings}}',
     noRatings: 'No ratings yet',
     overdueNow: 'Overdue now',
     overdueHint: 'Open tickets past their due time',
@@ -1807,8 +1798,7 @@ export const en = {
     sending: 'Sending...',
     /** The server refused a kept ticket (its message): it is not sent again. */
     refused: 'Not sent: {message}',
-    photo: '{count} photo',
-    photos: '{count} photos',
+    photos: '{count, plural, one {# photo} other {# photos}}',
     discard: 'Remove',
     discardLabel: 'Remove "{title}" from this device',
     /** The ticket form was sent without a connection: the ticket is kept instead. */

@@ -132,9 +132,7 @@ const s = en.schedules;
 /** "Every 2 weeks on Monday", "Every month on the last day", "Every year on March 15". */
 export function recurrenceText(recurrence: ScheduleRecurrence): string {
   const { frequency, interval, weekday, month_day, month } = recurrence;
-  const every = format(interval === 1 ? s.rules.everyOne[frequency] : s.rules.everyMany[frequency], {
-    interval,
-  });
+  const every = format(s.rules.every[frequency], { interval });
   const day =
     month_day === LAST_DAY_OF_MONTH ? s.rules.lastDay : format(s.rules.dayOfMonth, { day: month_day ?? '' });
   switch (frequency) {

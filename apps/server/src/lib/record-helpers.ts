@@ -115,8 +115,8 @@ type EntityKey = keyof typeof en.records.entities;
 type DependentKey = keyof typeof en.records.dependents;
 
 /** "3 properties" / "1 property". */
-export function dependents(count: number, one: DependentKey, many: DependentKey): string {
-  return format(en.records.dependents[count === 1 ? one : many], { count });
+export function dependents(count: number, kind: Exclude<DependentKey, 'linkedRecords'>): string {
+  return format(en.records.dependents[kind], { count });
 }
 
 /** 409: the record still has dependents (SPEC: never a 500, never orphaned rows). */

@@ -229,7 +229,7 @@ export async function deleteCategory(
         .select({ count: countAll })
         .from(ticketCategories)
         .where(eq(ticketCategories.categoryId, id));
-      if (count > 0) throw inUse('category', row.title, dependents(count, 'ticket', 'tickets'));
+      if (count > 0) throw inUse('category', row.title, dependents(count, 'tickets'));
       // Attributes, unit and contractor links go with it (ON DELETE CASCADE).
       await tx.delete(categories).where(eq(categories.id, id));
       return row;

@@ -472,7 +472,7 @@ export async function deleteLandlord(
         .select({ count: countAll })
         .from(properties)
         .where(eq(properties.landlordId, id));
-      if (count > 0) throw inUse('landlord', row.name, dependents(count, 'property', 'properties'));
+      if (count > 0) throw inUse('landlord', row.name, dependents(count, 'properties'));
       // Its users stay, detached (ON DELETE SET NULL).
       await tx.delete(landlords).where(eq(landlords.id, id));
       return row;

@@ -564,7 +564,7 @@ export async function deleteProperty(
       const [row] = await tx.select().from(properties).where(eq(properties.id, id)).for('update');
       if (!row) throw notFound();
       const [{ count }] = await tx.select({ count: countAll }).from(units).where(eq(units.propertyId, id));
-      if (count > 0) throw inUse('property', row.name, dependents(count, 'unit', 'units'));
+      if (count > 0) throw inUse('property', row.name, dependents(count, 'units'));
       // Contractor links go with it (ON DELETE CASCADE).
       await tx.delete(properties).where(eq(properties.id, id));
       return row;

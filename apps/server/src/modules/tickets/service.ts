@@ -500,9 +500,9 @@ function filesLog(
   ids: number[],
 ) {
   const l = en.tickets.log;
-  const [one, many] =
-    action === 'images_added' ? [l.fileAdded, l.filesAdded] : [l.fileRemoved, l.filesRemoved];
-  const description = format(ids.length === 1 ? one : many, { count: ids.length });
+  const description = format(action === 'images_added' ? l.filesAdded : l.filesRemoved, {
+    count: ids.length,
+  });
   return logRow(ticketId, viewer, action, description, { ids });
 }
 
@@ -835,8 +835,8 @@ export async function changeTicketStatus(
   return loadTicket(ctx.db, viewer, id, now);
 }
 
-function batchMessage(done: number, refused: number, one: string, many: string): string {
-  const message = format(done === 1 ? one : many, { count: done });
+function batchMessage(done: number, refused: number, template: string): string {
+  const message = format(template, { count: done });
   return refused > 0 ? `${message} ${format(en.tickets.refused, { count: refused })}` : message;
 }
 
@@ -876,7 +876,7 @@ export async function batchChangeStatus(
   return {
     data,
     refused,
-    message: batchMessage(applied.length, refused.length, t.batchStatusUpdatedOne, t.batchStatusUpdated),
+    message: batchMessage(applied.length, refused.length, t.batchStatusUpdated),
   };
 }
 
@@ -949,6 +949,6 @@ export async function batchDeleteTickets(
   return {
     data: deleted,
     refused,
-    message: batchMessage(deleted.length, refused.length, t.batchDeletedOne, t.batchDeleted),
+    message: batchMessage(deleted.length, refused.length, t.batchDeleted),
   };
 }

@@ -709,7 +709,7 @@ export async function deleteUnit(
       const [row] = await tx.select().from(units).where(eq(units.id, id)).for('update');
       if (!row) throw notFound();
       const [{ count }] = await tx.select({ count: countAll }).from(tickets).where(eq(tickets.unitId, id));
-      if (count > 0) throw inUse('unit', row.name, dependents(count, 'ticket', 'tickets'));
+      if (count > 0) throw inUse('unit', row.name, dependents(count, 'tickets'));
       // Tenant links and unit categories go with it (ON DELETE CASCADE); the tenants stay.
       await tx.delete(units).where(eq(units.id, id));
       return row;

@@ -65,7 +65,7 @@ export async function sendVisitReminders(
         ticketId: ticket.id,
         userId: null,
         action: 'visit_reminded',
-        description: hours === 1 ? v.log.remindedOne : format(v.log.reminded, { hours }),
+        description: format(v.log.reminded, { hours }),
         data: { visit: visit.id, hours_before: hours },
       });
       const news = {

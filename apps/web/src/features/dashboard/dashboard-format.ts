@@ -63,9 +63,7 @@ export function timeToCloseTexts(time: ApiDashboardTimeToClose): { mean: string;
 
 /** What the time-to-close figures are computed over. */
 export function closeWindowText(count: number, days: number = DASHBOARD_CLOSE_WINDOW_DAYS): string {
-  if (count === 0) return format(t.dashboard.noneClosed, { days });
-  if (count === 1) return format(t.dashboard.closeWindowOne, { days });
-  return format(t.dashboard.closeWindow, { count: formatCount(count), days });
+  return format(t.dashboard.closeWindow, { count, days });
 }
 
 /**
@@ -80,10 +78,7 @@ export function ratingTexts(ratings: { count: number; average: number | null }):
     return { value: t.dashboard.noValue, hint: t.dashboard.noRatings };
   return {
     value: averageText(ratings.average),
-    hint:
-      ratings.count === 1
-        ? t.dashboard.ratingsCountOne
-        : format(t.dashboard.ratingsCount, { count: formatCount(ratings.count) }),
+    hint: format(t.dashboard.ratingsCount, { count: ratings.count }),
   };
 }
 

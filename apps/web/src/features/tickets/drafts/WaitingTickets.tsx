@@ -17,7 +17,7 @@ const T = t.offline;
 function photoCount(draft: TicketDraft): string | null {
   const images = Array.isArray(draft.body.images) ? draft.body.images.length : 0;
   if (images === 0) return null;
-  return format(images === 1 ? T.photo : T.photos, { count: images });
+  return format(T.photos, { count: images });
 }
 
 export function WaitingTickets({ owner, now }: { owner: number; now: number }) {

@@ -81,7 +81,7 @@ export function averageText(average: number): string {
 /** "12 ratings", "1 rating", or "No ratings yet". */
 export function ratingCountText(count: number): string {
   if (count <= 0) return R.none;
-  return count === 1 ? R.countOne : format(R.count, { count });
+  return format(R.count, { count });
 }
 
 /** A summary of ratings as it reads: its average (null while there is none) and how many there are. */
