@@ -1812,7 +1812,11 @@ export const en = {
   },
 } as const;
 
-export type Dictionary = typeof en;
+/** A dictionary's shape: any text where `T` has a string, the same keys, arrays of the same length. */
+type Texts<T> = T extends string ? string : { readonly [K in keyof T]: Texts<T[K]> };
+
+/** The type of every language's dictionary: en's key tree, every text a string (messages-fr.ts, languages.ts). */
+export type Dictionary = Texts<typeof en>;
 
 /** A template written in ICU MessageFormat: it holds a plural, selectordinal or select argument. */
 const ICU_ARGUMENT = /\{\s*\w+\s*,\s*(?:plural|selectordinal|select)\s*,/;
