@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 // The dictionary's own file: the config is loaded by Node, which runs the package's entry (TypeScript) only bundled.
 import { en } from '../../packages/shared/src/messages';
 import { THEME_COLOR } from './src/lib/brand';
-import { OFFLINE_SHELL_ATTRIBUTE, SERVICE_WORKER_FILE, SHELL_FILE } from './src/lib/offline/shell';
+import { OFFLINE_SHELL_ATTRIBUTE, SHELL_FILE } from './src/lib/offline/shell';
 
 /**
  * Writes .br and .gz beside every text asset of the build, once, at build time; the server sends them
@@ -176,6 +176,8 @@ function installableApp(): Plugin[] {
   return VitePWA({
     strategies: 'injectManifest',
     srcDir: 'src',
+    // Built as sw.js (SERVICE_WORKER_FILE, what the server serves without caching) in the build's own folder: a
+    // fixed `swDest` broke builds into another folder (bench:bundle's).
     filename: 'sw.ts',
     // main.tsx registers the worker itself, after the page has loaded (lib/offline/service-worker.ts).
     injectRegister: false,
@@ -200,7 +202,6 @@ function installableApp(): Plugin[] {
     },
     injectManifest: {
       rollupFormat: 'iife',
-      swDest: `dist/${SERVICE_WORKER_FILE}`,
       // The manifest and its icons are added by the plugin.
       globPatterns: ['assets/**/*.{js,css,svg,png,woff2}', 'favicon.svg', SHELL_FILE],
       globIgnores: ['server/**'],
