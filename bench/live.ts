@@ -3,7 +3,7 @@
  *
  * Live updates (issue 28 §1, ADR 0046) at scale: --streams open event streams (GET /api/live) on one app process
  * (bench/serve.ts, forked), five to a session, the sessions spread over the bench accounts of bench:seed. Then the
- * writer contractor changes --changes of its routed tickets' status, one every --every ms, through the API; each
+ * writer contractor flips --changes of its routed tickets between Scheduled and In Progress, one every --every ms; each
  * change should reach the streams of those who see that ticket (the super admin, the writer landlord's manager and
  * the contractor) and no other. Prints the server's memory (after a full GC) before and with the streams open, its
  * CPU while they idle and while the changes go out, and the delay from each change's answer (the change committed)
@@ -129,10 +129,16 @@ async function main() {
     `${describeTarget(target)}, ${int(accountsFile.counts.tickets ?? 0)} tickets; ${STREAMS} streams, ${PER_SESSION} a session; ${CHANGES} changes every ${EVERY_MS} ms`,
   );
   const { query, close } = await idQuery(target);
-  const routed = await query(
-    'select ticket_id as id from ticket_recipients where user_id = $1 order by ticket_id desc limit $2',
-    [writers.contractor.id, CHANGES],
-  ).finally(close);
+  // Tickets Scheduled or In Progress, each set to the other: every change is a real one (a status set again changes
+  // nothing, and tells nobody), and the next run finds them as many.
+  const routedOf = (statuses: string) =>
+    query(
+      `select r.ticket_id as id from ticket_recipients r join tickets t on t.id = r.ticket_id
+       where r.user_id = $1 and t.status in (${statuses}) order by r.ticket_id desc limit $2`,
+      [writers.contractor.id, CHANGES],
+    );
+  const routed = await routedOf('1, 2');
+  const scheduled = new Set(await routedOf('1').finally(close));
   if (routed.length < CHANGES)
     throw new Error('Too few routed tickets for the writer contractor: seed again.');
 
@@ -177,7 +183,10 @@ async function main() {
       const response = await fetch(`${base}/api/tickets/${id}`, {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', cookie: writer.cookie, [CSRF_HEADER]: writer.csrf },
-        body: JSON.stringify({ status: 1 + (n % 2), _nonce: randomBytes(8).toString('base64url') }),
+        body: JSON.stringify({
+          status: scheduled.has(id) ? 2 : 1,
+          _nonce: randomBytes(8).toString('base64url'),
+        }),
       });
       if (response.status !== 200)
         throw new Error(`PATCH ticket ${id}: ${response.status} ${await response.text()}`);

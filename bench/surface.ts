@@ -12,7 +12,8 @@
  *
  * Left out, with the reason: files (images, logos: bytes from storage, not lists), the lists' CSV exports (a download
  * of every row, not a page: bench/export.ts measures the largest), calls without a session
- * (user activation, email verification links), and GET /api/email/resend (it sends an email).
+ * (user activation, email verification links), GET /api/email/resend (it sends an email) and GET /api/live (a stream
+ * of live events: bench/live.ts measures it).
  */
 import {
   CALENDAR_MAX_DAYS,
@@ -63,6 +64,7 @@ function skipReason(endpoint: CatalogueEndpoint): string | null {
     return "a list's CSV download (bench:export measures it), not a screen's read";
   if (endpoint.answers === 'pdf') return "a ticket's work order as a PDF download, not a screen's read";
   if (endpoint.answers === 'redirect') return 'a redirect from an emailed link';
+  if (endpoint.answers === 'stream') return 'a stream of live events that lasts while a screen is open (bench:live)';
   if (!endpoint.auth) return 'answers visitors (no screen list)';
   return NOT_MEASURED[endpoint.path] ?? null;
 }
