@@ -64,7 +64,8 @@ function skipReason(endpoint: CatalogueEndpoint): string | null {
     return "a list's CSV download (bench:export measures it), not a screen's read";
   if (endpoint.answers === 'pdf') return "a ticket's work order as a PDF download, not a screen's read";
   if (endpoint.answers === 'redirect') return 'a redirect from an emailed link';
-  if (endpoint.answers === 'stream') return 'a stream of live events that lasts while a screen is open (bench:live)';
+  if (endpoint.answers === 'stream')
+    return 'a stream of live events that lasts while a screen is open (bench:live)';
   if (!endpoint.auth) return 'answers visitors (no screen list)';
   return NOT_MEASURED[endpoint.path] ?? null;
 }
