@@ -17,3 +17,32 @@ export const LOCALES: Readonly<Record<Language, string>> = { en: 'en', fr: 'fr-C
 
 export const isLanguage = (value: unknown): value is Language =>
   (LANGUAGES as readonly unknown[]).includes(value);
+
+/** Each language by its own name, as a language menu shows it whatever the interface's language. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', fr: 'Français' };
+
+/**
+ * The language a browser prefers among ours, from its Accept-Language header ("fr-CA,fr;q=0.9,en;q=0.8"), by its
+ * weights; the default when it names none of them.
+ */
+export function browserLanguage(acceptLanguage: string | null | undefined): Language {
+  if (!acceptLanguage) return DEFAULT_LANGUAGE;
+  const ranked = acceptLanguage
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const weight = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)).find(Boolean);
+      const q = weight ? Number(weight[1]) : 1;
+      return { language: tag.trim().toLowerCase().split('-')[0], q: Number.isNaN(q) ? 0 : q, index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked.map((entry) => entry.language).find(isLanguage) ?? DEFAULT_LANGUAGE;
+}
+
+/** The language of a user's pages: its own choice, else its browser's. */
+export const pageLanguage = (
+  chosen: Language | null | undefined,
+  acceptLanguage: string | null | undefined,
+) => chosen ?? browserLanguage(acceptLanguage);

@@ -220,6 +220,7 @@ export const fr: Dictionary = {
       'Veuillez vous assurer que votre pièce jointe est d’un type de fichier valide. Nous acceptons jpeg/jpg, png, gif et pdf',
   },
   validation: {
+    language: 'Veuillez choisir une langue',
     apiTokenName: 'Veuillez entrer un nom d’au plus {max} caractères',
     apiTokenLifetime: 'Veuillez choisir quand le jeton expire',
     webhookUrl: 'Veuillez entrer l’adresse complète du point de terminaison, commençant par https://',
@@ -1150,6 +1151,10 @@ export const fr: Dictionary = {
       passwordIntro: 'Entrez votre mot de passe actuel, puis le nouveau deux fois.',
       save: 'Enregistrer',
       memberSince: 'Membre depuis le {date}',
+      languageTitle: 'Langue',
+      languageIntro: 'La langue des écrans de Mend pour ce compte, sur tous les appareils.',
+      languageLabel: 'Langue',
+      languageBrowser: 'Comme mon navigateur',
     },
     apiTokens: {
       title: 'Jetons d’API',

@@ -212,6 +212,7 @@ export const en = {
       'Please ensure that your attachment is a valid file type. We accept jpeg/jpg, png, gif, and pdf',
   },
   validation: {
+    language: 'Please choose a language',
     apiTokenName: 'Please enter a name of up to {max} characters',
     apiTokenLifetime: 'Please choose when the token expires',
     webhookUrl: 'Please enter the endpoint’s full address, starting with https://',
@@ -1159,6 +1160,12 @@ export const en = {
       passwordIntro: 'Enter your current password, then the new one twice.',
       save: 'Save',
       memberSince: 'Member since {date}',
+      /** The interface's language (issue 28): the account's pages. */
+      languageTitle: 'Language',
+      languageIntro: 'The language of Mend’s screens for this account, on every device.',
+      languageLabel: 'Language',
+      /** Not chosen yet: the pages follow the browser's language. */
+      languageBrowser: 'As my browser',
     },
     apiTokens: {
       title: 'API tokens',

@@ -19,6 +19,7 @@ import {
   type CostState,
   type Currency,
   DEFAULT_TIME_ZONE,
+  LANGUAGES,
   type NotificationOptions,
   type Role,
   type ScheduleFrequency,
@@ -162,6 +163,10 @@ export const users = pgTable(
     /** Storage key, not a URL. */
     avatar: text('avatar'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * The language the user chose in its profile (issue 28): its pages. Null until chosen: they follow the browser's.
+     */
+    language: text('language', { enum: LANGUAGES }),
     notificationOptions: jsonb('notification_options')
       .$type<NotificationOptions>()
       .notNull()

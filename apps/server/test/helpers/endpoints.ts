@@ -322,6 +322,7 @@ export const ENDPOINTS: Endpoint[] = [
   write('POST', '/api/users/:id/api-tokens', { id: 'user' }, ['name', 'lifetime']),
   write('DELETE', '/api/users/:id/api-tokens/:tokenId', { id: 'user', tokenId: 'apiToken' }, []),
   write('PATCH', '/api/users/:id/notification-history', { id: 'user' }, ['notifications_to_set[]']),
+  write('PATCH', '/api/users/:id/language', { id: 'user' }, ['language']),
 
   // Landlords.
   get('/api/landlords/current'),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ERROR_CODE } from '../error-codes';
+import { LANGUAGES } from '../languages';
 import { ROLE, USER_TYPES } from '../roles';
 
 /** Roles are numbers; a lower number means more power (SPEC.md section 1, DESIGN.md). */
@@ -72,6 +73,8 @@ export const apiUserSchema = z
     email_verified_at: z.string().nullable(),
     landlord_id: z.number().int().nullable(),
     notification_options: notificationOptionsSchema,
+    /** The language the user chose (issue 28); null: not chosen, its pages follow its browser's. */
+    language: z.enum(LANGUAGES).nullable(),
     created_at_timestamp: z.number(),
     /** API path of the user, ending in a slash: /api/users/7/ */
     path: z.string(),

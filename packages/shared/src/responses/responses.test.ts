@@ -50,6 +50,7 @@ const user = {
     sms: { phone_number: '+17805550100', tickets: false, reminders: false, support: false },
     phone: { phone_number: '', tickets: false },
   },
+  language: null,
   created_at_timestamp: 1714557600,
   path: '/api/users/7/',
 } satisfies ApiUser;

@@ -1,5 +1,6 @@
 /** User, tenant and contractor create/edit forms, and the profile tabs (SPEC.md section 5). */
-import type { z } from 'zod';
+import { z } from 'zod';
+import { LANGUAGES } from '../languages';
 import { en } from '../messages';
 import { belongsToLandlord, defaultRoleForType, ROLES, type Role, type UserType } from '../roles';
 import {
@@ -157,6 +158,10 @@ export const passwordChangeSchema = form({
   when: whenValid('password', 'password_confirmation'),
 });
 export type PasswordChangeValues = z.infer<typeof passwordChangeSchema>;
+
+/** Profile "Account Info" tab, language part (issue 28): the account's pages. */
+export const languageChangeSchema = form({ language: z.enum(LANGUAGES, { error: v.language }) });
+export type LanguageChangeValues = z.infer<typeof languageChangeSchema>;
 
 /** A channel's phone number: valid when given, and required while any flag of the channel is on. */
 const phoneNeeded = { error: v.phone, path: ['phone_number'], when: whenValid('phone_number') };

@@ -1,5 +1,10 @@
-/** The profile tabs: GET users/{id}/profile and PATCH info, email, password and notifications. */
-import { emailChangeSchema, passwordChangeSchema, profileInfoSchema } from '@mend/shared';
+/** The profile tabs: GET users/{id}/profile and PATCH info, language, email, password and notifications. */
+import {
+  emailChangeSchema,
+  languageChangeSchema,
+  passwordChangeSchema,
+  profileInfoSchema,
+} from '@mend/shared';
 import {
   notificationOptionsSavedResponseSchema,
   profileResponseSchema,
@@ -14,6 +19,7 @@ import {
   getProfile,
   notificationFormSchema,
   updateInfo,
+  updateLanguage,
   updateNotificationOptions,
 } from './service';
 
@@ -36,6 +42,16 @@ export function profileRoutes(app: FastifyInstance): void {
       answers: { 200: profileSavedResponseSchema },
       handler: async (request, _reply, { actor, params }) =>
         updateInfo(app.db, actor, params.id, request.body),
+    }),
+    route({
+      method: 'PATCH',
+      url: '/users/:id/language',
+      summary: 'Choose the language of a user’s pages',
+      params: idParams,
+      body: languageChangeSchema,
+      answers: { 200: profileSavedResponseSchema },
+      handler: async (request, _reply, { actor, params }) =>
+        updateLanguage(app.db, actor, params.id, request.body),
     }),
     route({
       method: 'PATCH',

@@ -5,9 +5,11 @@
  */
 import {
   can,
+  dictionaries,
   emailChangeSchema,
   en,
   isTemporaryEmail,
+  languageChangeSchema,
   type NotificationOptions,
   type NotificationOptionsSavedResponse,
   notificationOptionsSchema,
@@ -72,6 +74,21 @@ export async function updateInfo(
     })
     .where(eq(users.id, id));
   return saved(db, id, en.toasts.saved);
+}
+
+/**
+ * PATCH /users/{id}/language: the account's language (issue 28). The page that saved it loads again in it.
+ */
+export async function updateLanguage(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: unknown,
+): Promise<ProfileSavedResponse> {
+  await profileSubject(db, actor, id);
+  const { language } = languageChangeSchema.parse(cleanBody(body ?? {}));
+  await db.update(users).set({ language }).where(eq(users.id, id));
+  return saved(db, id, dictionaries[language].toasts.saved);
 }
 
 /**

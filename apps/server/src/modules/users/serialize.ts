@@ -56,6 +56,7 @@ export function serializeUser(user: UserRow): ApiUser {
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
     landlord_id: user.landlordId,
     notification_options: user.notificationOptions,
+    language: user.language,
     created_at_timestamp: toSeconds(user.createdAt),
     path: userPath(user.id),
   };

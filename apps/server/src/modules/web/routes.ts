@@ -10,6 +10,10 @@
  * A signed-in visitor's screen that the web build can render on the server (the tickets list) arrives
  * rendered in app.html instead (./server-render.ts), when the server knows the visitor's layout.
  *
+ * The page is in the visitor's language (issue 28): a signed-in user's choice, else the browser's (Accept-Language):
+ * its dictionary in the root element and its locale in `<html lang>`. The pages rendered ahead (login.html, and the
+ * server's render of a screen) are English: another language's visitor gets index.html, rendered by the app.
+ *
  * The installed app's files (ADR 0044) are served as they are, but never kept by a cache for long: the service
  * worker's script (a browser looks for a new version on each visit, and the worker keeps the other files), the
  * web app manifest and the offline page (shell.html: index.html with its placeholders, which holds nothing of
@@ -19,7 +23,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { APP_PAGE_PLACEHOLDERS, CSRF_META_NAME, en, jsonAttributeValue } from '@mend/shared';
+import {
+  APP_PAGE_PLACEHOLDERS,
+  CSRF_META_NAME,
+  DEFAULT_LANGUAGE,
+  dictionaries,
+  jsonAttributeValue,
+  LANGUAGES,
+  type Language,
+  LOCALES,
+  pageLanguage,
+} from '@mend/shared';
 import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors';
@@ -47,9 +61,18 @@ function singleQuoteJsonAttributes(html: string): string {
   );
 }
 
-/** Every placeholder of the page templates, and the end of the head (where stylesheets and preloads go). */
+/** The templates' language attribute, as the build writes it (apps/web/index.html). */
+const HTML_LANG = '<html lang="en"';
+const htmlLang = (language: Language) => `<html lang="${LOCALES[language]}"`;
+
+/**
+ * Every placeholder of the page templates, their language, and the end of the head (where stylesheets and preloads
+ * go).
+ */
 const PAGE_PLACEHOLDERS = new RegExp(
-  [CSRF_PLACEHOLDER, ...JSON_ATTRIBUTE_PLACEHOLDERS, APP_PAGE_PLACEHOLDERS.markup, '</head>'].join('|'),
+  [CSRF_PLACEHOLDER, ...JSON_ATTRIBUTE_PLACEHOLDERS, APP_PAGE_PLACEHOLDERS.markup, HTML_LANG, '</head>'].join(
+    '|',
+  ),
   'g',
 );
 
@@ -152,7 +175,9 @@ export async function registerWebApp(
   const appFile = path.join(app.config.webDist, 'app.html');
   const appTemplate =
     built && existsSync(appFile) ? singleQuoteJsonAttributes(readFileSync(appFile, 'utf8')) : null;
-  const translations = jsonAttributeValue(en);
+  const translations = Object.fromEntries(
+    LANGUAGES.map((language) => [language, jsonAttributeValue(dictionaries[language])]),
+  ) as Record<Language, string>;
   const buildFiles = readBuildFileLists(app.config.webDist);
   const preloadTags = built ? signedInPreloadTags(buildFiles) : '';
   const serverRenderer = appTemplate
@@ -177,16 +202,20 @@ export async function registerWebApp(
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await ensureSession(request, reply);
+    const language = pageLanguage(request.user?.language, request.headers['accept-language']);
+    const english = language === DEFAULT_LANGUAGE;
     const current = request.user ? await currentUserResponse(app.db, request.user) : null;
-    const rendered = current && serverRenderer ? await serverRenderer.render(request, current) : null;
+    const rendered =
+      current && serverRenderer && english ? await serverRenderer.render(request, current) : null;
     const page = rendered
       ? (appTemplate as string)
-      : loginTemplate && !request.user && isPrerenderedLoginUrl(request.url)
+      : english && loginTemplate && !request.user && isPrerenderedLoginUrl(request.url)
         ? loginTemplate
         : template;
     const values: Record<string, string> = {
       [CSRF_PLACEHOLDER]: escapeHtml(session.csrfToken),
-      [TRANSLATIONS_PLACEHOLDER]: translations,
+      [TRANSLATIONS_PLACEHOLDER]: translations[language],
+      [HTML_LANG]: htmlLang(language),
       [CURRENT_USER_PLACEHOLDER]: current ? jsonAttributeValue(current) : '',
       [APP_PAGE_PLACEHOLDERS.markup]: rendered?.markup ?? '',
       [APP_PAGE_PLACEHOLDERS.queries]: rendered ? jsonAttributeValue(rendered.queries) : '',
@@ -198,7 +227,7 @@ export async function registerWebApp(
     // One pass over the template, so that what a user wrote (in the markup or the data) is never read as
     // a placeholder; a replacer function, so that "$&" or "$'" in it are not read as patterns either.
     const html = page.replace(PAGE_PLACEHOLDERS, (placeholder) => values[placeholder] ?? placeholder);
-    reply.code(200).header('cache-control', 'no-store').header('vary', 'accept-encoding');
+    reply.code(200).header('cache-control', 'no-store').header('vary', 'accept-encoding, accept-language');
     reply.type('text/html; charset=utf-8');
     // The page carries the whole dictionary: gzip it for browsers that accept it.
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
