@@ -5,6 +5,8 @@ import { RouterProvider } from 'react-router';
 import { Providers, queryClient } from './app/providers';
 import { prefetchersFor } from './app/route-preload';
 import { createRouter, preloadSignedInScreen } from './app/router';
+// Dates in the page's language from the first render (dayjs's locale is global).
+import './lib/dates';
 import { pageCurrentUser, pageSaysSignedOut } from './lib/auth';
 import { forgetDevice } from './lib/offline/device';
 import { restoreKeptQueries } from './lib/offline/kept-queries';

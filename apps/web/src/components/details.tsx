@@ -4,6 +4,7 @@ import { IconExternalLink, IconMapPin } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { dateFormat } from '../lib/dates';
 import { errorMessage } from '../lib/records';
 import { t } from '../lib/translations';
 import classes from './details.module.css';
@@ -11,7 +12,7 @@ import { isForbidden, NotAllowed } from './NotAllowed';
 
 /** A record's creation date, e.g. "Mar 4, 2025". */
 export function formatDate(timestamp: number | null | undefined): string {
-  return timestamp ? dayjs.unix(timestamp).format('MMM D, YYYY') : t.screens.empty;
+  return timestamp ? dayjs.unix(timestamp).format(dateFormat('date')) : t.screens.empty;
 }
 
 export function DetailHeader({

@@ -4,10 +4,40 @@
  * when it cannot be read, the bundled `en` copy from @mend/shared is used. Keys missing from the
  * injected copy fall back to `en`, so a stale server dictionary never blanks a label.
  */
-import { type Dictionary, en, format, jsonAttributeValue, ROOT_ELEMENT_ID } from '@mend/shared';
+import {
+  DEFAULT_LANGUAGE,
+  type Dictionary,
+  en,
+  format as formatIn,
+  isLanguage,
+  jsonAttributeValue,
+  type Language,
+  LOCALES,
+  ROOT_ELEMENT_ID,
+} from '@mend/shared';
 
 export type { Dictionary };
-export { format };
+
+/**
+ * The page's language, as the server wrote it in `<html lang>` (issue 28: the user's choice, else the browser's):
+ * "fr-CA" is French. The server's dictionary in the page root is that language's.
+ */
+export function languageOfTag(tag: string | null | undefined): Language {
+  const primary = (tag ?? '').toLowerCase().split('-')[0];
+  return isLanguage(primary) ? primary : DEFAULT_LANGUAGE;
+}
+
+export const language: Language = languageOfTag(
+  typeof document === 'undefined' ? undefined : document.documentElement.lang,
+);
+
+/** The Intl locale of the page's language: dates, times, numbers and plural rules follow it. */
+export const locale: string = LOCALES[language];
+
+/** Fills a text's {name} placeholders, and its plurals by the page language's rules (`format` of @mend/shared). */
+export function format(template: string, vars: Record<string, string | number> = {}): string {
+  return formatIn(template, vars, locale);
+}
 
 /** What index.html holds before the server replaces it. */
 export const TRANSLATIONS_PLACEHOLDER = '__MEND_TRANSLATIONS__';

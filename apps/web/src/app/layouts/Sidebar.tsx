@@ -78,7 +78,11 @@ export function Sidebar({
   const { user, role } = useCurrentUser();
   const { pathname } = useLocation();
   const idPrefix = useId();
-  const entries = menuFor(role, { userId: user.id, landlordId: landlord?.id ?? user.landlord_id ?? null });
+  const entries = menuFor(
+    role,
+    { userId: user.id, landlordId: landlord?.id ?? user.landlord_id ?? null },
+    t.nav,
+  );
   const active = activeEntryKey(entries, pathname, user.id);
   const name = displayName(user);
   const landlordAvatar = landlord ? (

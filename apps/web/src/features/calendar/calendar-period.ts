@@ -8,6 +8,7 @@
 import { addDays, CALENDAR_MAX_DAYS, startOfZonedDay, zonedDateTime } from '@mend/shared';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
+import { dateFormat } from '../../lib/dates';
 import { timeLabel } from '../tickets/availability-ranges';
 
 export const CALENDAR_VIEWS = ['week', 'month'] as const;
@@ -122,16 +123,18 @@ export function shiftState(state: CalendarState, step: -1 | 1): CalendarState {
 /** "Nov 23 – 29, 2026", "Nov 30 – Dec 6, 2026", "Dec 28, 2026 – Jan 3, 2027"; a month: "November 2026". */
 export function periodTitle(period: Pick<CalendarPeriod, 'view' | 'start' | 'end'>): string {
   const first = day(period.start);
-  if (period.view === 'month') return first.format('MMMM YYYY');
+  if (period.view === 'month') return first.format(dateFormat('longMonth'));
   const last = day(addDays(period.end, -1));
-  if (first.year() !== last.year()) return `${first.format('MMM D, YYYY')} – ${last.format('MMM D, YYYY')}`;
-  if (first.month() !== last.month()) return `${first.format('MMM D')} – ${last.format('MMM D, YYYY')}`;
-  return `${first.format('MMM D')} – ${last.format('D, YYYY')}`;
+  if (first.year() !== last.year())
+    return `${first.format(dateFormat('date'))} – ${last.format(dateFormat('date'))}`;
+  if (first.month() !== last.month())
+    return `${first.format(dateFormat('day'))} – ${last.format(dateFormat('date'))}`;
+  return `${first.format(dateFormat('day'))} – ${last.format('D, YYYY')}`;
 }
 
 /** A day's heading: "Mon 23" (a week's column), "Monday, Nov 23" (a phone's list). */
-export const weekdayLabel = (date: string) => day(date).format('ddd D');
-export const longDayLabel = (date: string) => day(date).format('dddd, MMM D');
+export const weekdayLabel = (date: string) => day(date).format(dateFormat('weekdayNumber'));
+export const longDayLabel = (date: string) => day(date).format(dateFormat('longWeekdayDay'));
 export const weekdayName = (date: string) => day(date).format('ddd');
 export const dayNumber = (date: string) => day(date).date();
 /** Whether `date` is in the month `period` shows (a month grid dims its neighbours' days). */
@@ -143,7 +146,9 @@ export function visitHours(visit: { start: number; end: number }, zone: string):
   const from = zonedDateTime(visit.start, zone);
   const to = zonedDateTime(visit.end, zone);
   const end =
-    to.date === from.date ? timeLabel(to.time) : `${day(to.date).format('MMM D')}, ${timeLabel(to.time)}`;
+    to.date === from.date
+      ? timeLabel(to.time)
+      : `${day(to.date).format(dateFormat('day'))}, ${timeLabel(to.time)}`;
   return `${timeLabel(from.time)} – ${end}`;
 }
 

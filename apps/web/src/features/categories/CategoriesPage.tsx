@@ -4,14 +4,14 @@
  * (label, format, value); the form edits them as rows.
  */
 import { Stack, Text } from '@mantine/core';
-import { type ApiCategory, can, format } from '@mend/shared';
+import { type ApiCategory, can } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatDate } from '../../components/details';
 import { RecordScreen } from '../../components/records/RecordScreen';
 import { createdColumn } from '../../components/table/columns';
 import type { ListCardContent } from '../../components/table/ListCard';
 import { useActor } from '../../lib/actor';
-import { t } from '../../lib/translations';
+import { format, t } from '../../lib/translations';
 import { CategoryDetails } from './CategoryDetails';
 import { CategoryFormPanel } from './CategoryForm';
 import { categoryKind } from './kind';

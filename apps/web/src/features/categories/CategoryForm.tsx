@@ -10,20 +10,14 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import {
-  type ApiCategory,
-  type CategoryAttribute,
-  type CategoryValues,
-  categorySchema,
-  format,
-} from '@mend/shared';
+import { type ApiCategory, type CategoryAttribute, type CategoryValues, categorySchema } from '@mend/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { FormValues } from '../../components/forms/form-values';
 import { RecordFormShell } from '../../components/forms/RecordFormShell';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { RecordFormPanel } from '../../components/records/RecordFormPanel';
 import { useRecordEditor } from '../../components/records/useRecordEditor';
-import { t } from '../../lib/translations';
+import { format, t } from '../../lib/translations';
 import { categoryKind } from './kind';
 
 const F = t.screens.fields;

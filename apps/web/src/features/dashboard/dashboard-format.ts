@@ -10,12 +10,13 @@ import {
   moneyText,
 } from '@mend/shared';
 import dayjs from 'dayjs';
-import { format, t } from '../../lib/translations';
+import { dateFormat } from '../../lib/dates';
+import { format, locale, t } from '../../lib/translations';
 import { averageText } from '../tickets/signoff/signoff-rules';
 
-const counts = new Intl.NumberFormat('en-US');
-const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const counts = new Intl.NumberFormat(locale);
+const oneDecimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
 
 /** A count with thousands separators: 1234 -> "1,234". */
 export function formatCount(value: number): string {
@@ -85,7 +86,7 @@ export function ratingTexts(ratings: { count: number; average: number | null }):
 /** "2026-03-02" -> "Mar 2" (the date is read as a calendar date, whatever the browser's time zone). */
 export function weekLabel(weekStart: string): string {
   const [year, month, day] = weekStart.split('-').map(Number);
-  return dayjs(new Date(year, month - 1, day)).format('MMM D');
+  return dayjs(new Date(year, month - 1, day)).format(dateFormat('day'));
 }
 
 /** Mantine colours of the statuses, by index (the tickets screen uses the same hues). */
@@ -127,7 +128,7 @@ export function shortLabel(text: string, max = 22): string {
 export function monthLabel(month: string): string {
   const [year, number] = month.split('-').map(Number);
   if (!year || !number) return month;
-  return dayjs(new Date(year, number - 1, 1)).format('MMM YYYY');
+  return dayjs(new Date(year, number - 1, 1)).format(dateFormat('month'));
 }
 
 /**

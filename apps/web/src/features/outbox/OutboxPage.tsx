@@ -17,6 +17,7 @@ import { DataTable } from '../../components/table/DataTable';
 import { type ListCardContent, labelled } from '../../components/table/ListCard';
 import type { ListFilter } from '../../components/table/list-url';
 import { apiSend } from '../../lib/api';
+import { dateFormat } from '../../lib/dates';
 import { format, t } from '../../lib/translations';
 import { type ApiOutboxMessage, canRetry, kindLabel, OUTBOX_STATUSES, statusColor, toDate } from './outbox';
 
@@ -41,7 +42,7 @@ function TimeCell({ value }: { value: string | number | null }) {
       </Text>
     );
   return (
-    <Tooltip label={dayjs(date).format('MMM D, YYYY h:mm A')} withArrow>
+    <Tooltip label={dayjs(date).format(dateFormat('dateTime'))} withArrow>
       <Text
         size="sm"
         c="dimmed"
@@ -49,7 +50,7 @@ function TimeCell({ value }: { value: string | number | null }) {
         component="time"
         dateTime={date.toISOString()}
       >
-        {dayjs(date).format('MMM D, h:mm A')}
+        {dayjs(date).format(dateFormat('dayTime'))}
       </Text>
     </Tooltip>
   );
@@ -108,8 +109,8 @@ function card(message: ApiOutboxMessage): ListCardContent {
     meta: [
       O.channels[message.channel] ?? message.channel,
       labelled(O.attempts, message.attempts),
-      created ? labelled(O.created, dayjs(created).format('MMM D, h:mm A')) : null,
-      sent ? labelled(O.sent, dayjs(sent).format('MMM D, h:mm A')) : null,
+      created ? labelled(O.created, dayjs(created).format(dateFormat('dayTime'))) : null,
+      sent ? labelled(O.sent, dayjs(sent).format(dateFormat('dayTime'))) : null,
     ],
     action: canRetry(message) ? <RetryButton message={message} /> : null,
   };

@@ -25,6 +25,7 @@ import { SettingsForm } from '../../components/forms/SettingsForm';
 import { useSubmittingForm } from '../../components/forms/useSubmittingForm';
 import { SecretShownOnce } from '../../components/SecretShownOnce';
 import { apiSend } from '../../lib/api';
+import { dateFormat } from '../../lib/dates';
 import { invalidateAfterWrite } from '../../lib/invalidation';
 import { fetchJson } from '../../lib/records';
 import { format, t } from '../../lib/translations';
@@ -34,7 +35,7 @@ const T = t.accountScreens.apiTokens;
 /** The cache of a user's tokens: written by this screen only (lib/invalidation.ts 'apiTokens'). */
 const apiTokensKey = (userId: number) => ['apiTokens', userId] as const;
 
-const dateOf = (iso: string) => dayjs(iso).format('MMM D, YYYY');
+const dateOf = (iso: string) => dayjs(iso).format(dateFormat('date'));
 
 /** "Expires Mar 4, 2027", "Expired …" or "Never expires". */
 function expiryText(token: ApiToken): string {
@@ -61,7 +62,7 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
           <Text size="sm" c="dimmed">
             {token.last_used_at === null
               ? T.neverUsed
-              : format(T.lastUsedAt, { date: dayjs(token.last_used_at).format('MMM D, YYYY h:mm A') })}
+              : format(T.lastUsedAt, { date: dayjs(token.last_used_at).format(dateFormat('dateTime')) })}
           </Text>
         </Stack>
         <Button variant="light" color="red" size="sm" onClick={onRevoke}>

@@ -28,6 +28,7 @@ import { CalendarFeed } from '../calendar/CalendarFeed';
 import { ContactForm } from '../contact/ContactForm';
 import { displayName } from '../users/user-types';
 import { AccountInfoTab } from './AccountInfoTab';
+import { LanguageForm } from './LanguageForm';
 import { NotificationsTab } from './NotificationsTab';
 import { ProfileAvatar } from './ProfileAvatar';
 import classes from './ProfilePage.module.css';
@@ -144,6 +145,12 @@ export default function ProfilePage({ tab }: { tab: ProfileTab }) {
             </Tabs.List>
             <Tabs.Panel value={tab}>
               {tab === 'info' ? <AccountInfoTab key={user.id} user={user} /> : null}
+              {tab === 'info' ? (
+                <>
+                  <Divider my="xl" />
+                  <LanguageForm key={user.id} user={user} notYou={notYou} />
+                </>
+              ) : null}
               {tab === 'security' ? <SecurityTab key={user.id} user={user} notYou={notYou} /> : null}
               {tab === 'notifications' ? <NotificationsTab key={user.id} user={user} /> : null}
               {tab === 'notifications' && !notYou ? (

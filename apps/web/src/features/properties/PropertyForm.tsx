@@ -6,7 +6,6 @@ import {
   can,
   canonicalTimeZone,
   DEFAULT_TIME_ZONE,
-  format,
   type PropertyValues,
   propertySchema,
 } from '@mend/shared';
@@ -19,7 +18,7 @@ import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { RecordFormPanel } from '../../components/records/RecordFormPanel';
 import { useRecordEditor } from '../../components/records/useRecordEditor';
 import { useActor } from '../../lib/actor';
-import { t } from '../../lib/translations';
+import { format, t } from '../../lib/translations';
 import { propertyKind } from './kind';
 
 const F = t.screens.fields;

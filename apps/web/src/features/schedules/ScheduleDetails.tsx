@@ -5,7 +5,7 @@
  * schedule says that it creates no tickets.
  */
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
-import { type ApiSchedule, type ApiScheduleOccurrence, can, format } from '@mend/shared';
+import { type ApiSchedule, type ApiScheduleOccurrence, can } from '@mend/shared';
 import { IconPlayerPause, IconPlayerPauseFilled, IconPlayerPlay } from '@tabler/icons-react';
 import { DetailActions } from '../../components/DetailActions';
 import {
@@ -22,7 +22,7 @@ import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { recordUrl } from '../../components/records/record-kind';
 import { useDeleteRecord } from '../../components/useDeleteRecord';
 import { useActor } from '../../lib/actor';
-import { t } from '../../lib/translations';
+import { format, t } from '../../lib/translations';
 import { scheduleKind } from './kind';
 import { dateText, StateBadge } from './ScheduleParts';
 import { useSchedule, useScheduleAction } from './schedule-data';

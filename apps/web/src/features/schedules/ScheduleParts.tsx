@@ -3,6 +3,7 @@ import type { BadgeProps } from '@mantine/core';
 import type { ApiSchedule } from '@mend/shared';
 import dayjs from 'dayjs';
 import { StateTag } from '../../components/StateTag';
+import { dateFormat } from '../../lib/dates';
 import { t } from '../../lib/translations';
 import { shownState } from './schedule-list';
 
@@ -23,5 +24,5 @@ export function StateBadge({
 
 /** "2027-02-01" as "Mon, Feb 1, 2027", as the server writes `next_on_text`. */
 export function dateText(date: string): string {
-  return dayjs(date).format('ddd, MMM D, YYYY');
+  return dayjs(date).format(dateFormat('weekdayDate'));
 }

@@ -5,7 +5,7 @@
  * and the side panel in the URL: the details (ScheduleDetails: Pause / Resume, Edit, Delete) and the create and
  * edit form (ScheduleForm, with its live preview of the coming dates).
  */
-import { type ApiSchedule, can, format, SCHEDULE_STATES } from '@mend/shared';
+import { type ApiSchedule, can, SCHEDULE_STATES } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo } from 'react';
 import { DateCell, formatDate, PanelStatus } from '../../components/details';
@@ -16,7 +16,7 @@ import { FilterSelect, NO_FILTER } from '../../components/table/FilterSelect';
 import { type ListCardContent, labelled } from '../../components/table/ListCard';
 import { CellText, CellTitle } from '../../components/table/ListCells';
 import { useActor } from '../../lib/actor';
-import { t } from '../../lib/translations';
+import { format, t } from '../../lib/translations';
 import { scheduleKind } from './kind';
 import { ScheduleDetails } from './ScheduleDetails';
 import { StateBadge } from './ScheduleParts';

@@ -6,7 +6,7 @@
  * Keys start with 'schedules' (the list's, DataTable; a record's, lib/records.ts useRecord): a schedule's writes
  * refresh them as every record screen's do (lib/invalidation.ts, WRITE_EFFECTS.schedules).
  */
-import { type ApiProperty, type ApiSchedule, format, type ListResponse, MAX_PAGE_SIZE } from '@mend/shared';
+import { type ApiProperty, type ApiSchedule, type ListResponse, MAX_PAGE_SIZE } from '@mend/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toastError, toastSuccess } from '../../components/feedback';
@@ -15,7 +15,7 @@ import { recordUrl } from '../../components/records/record-kind';
 import { type ApiResponse, apiSend, type QueryParams } from '../../lib/api';
 import { invalidateAfterWrite } from '../../lib/invalidation';
 import { fetchJson, useRecord } from '../../lib/records';
-import { t } from '../../lib/translations';
+import { format, t } from '../../lib/translations';
 import { scheduleKind } from './kind';
 
 /** GET schedules/{id}: the details (with its occurrences) and the edit form start from it. */

@@ -11,6 +11,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { DetailField, DetailFields, DetailSection, MapLink } from '../../components/details';
 import { telHref } from '../../components/ReachLinks';
+import { dateFormat } from '../../lib/dates';
 import { format, t } from '../../lib/translations';
 import { PriorityMark, StatusTag } from './TicketParts';
 import { TicketPhotos } from './TicketPhotos';
@@ -20,7 +21,7 @@ import { closedDateText } from './ticket-status';
 const S = t.ticketScreens;
 const F = S.fields;
 
-const longDate = (timestamp: number) => dayjs.unix(timestamp).format('MMM D, YYYY h:mm A');
+const longDate = (timestamp: number) => dayjs.unix(timestamp).format(dateFormat('dateTime'));
 
 /** The title with the status tag, the description and the photos. */
 export function TicketSummarySection({ ticket }: { ticket: ApiTicket }) {

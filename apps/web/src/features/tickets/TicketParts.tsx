@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useEffect, useState } from 'react';
 import { StateTag } from '../../components/StateTag';
+import { dateFormat } from '../../lib/dates';
 import { usePageRender } from '../../lib/prerendered';
 import { t } from '../../lib/translations';
 import { statusColor } from './ticket-status';
@@ -75,7 +76,7 @@ export function RelativeTime({
     <time
       className={className}
       dateTime={moment.toISOString()}
-      title={moment.format('MMM D, YYYY h:mm A')}
+      title={moment.format(dateFormat('dateTime'))}
       style={{ whiteSpace: 'nowrap' }}
     >
       {moment.from(dayjs(now))}

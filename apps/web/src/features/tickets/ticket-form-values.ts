@@ -5,8 +5,8 @@
  * (ticket-payload.ts).
  */
 import type { UseFormReturnType } from '@mantine/form';
-import { type ApiProperty, type ApiTicket, type ApiUnit, type ApiUser, format } from '@mend/shared';
-import { t } from '../../lib/translations';
+import type { ApiProperty, ApiTicket, ApiUnit, ApiUser } from '@mend/shared';
+import { format, t } from '../../lib/translations';
 import { type RangeRow, rangeRow } from './AvailabilityFields';
 import { rangeFromWallClock } from './availability-ranges';
 import type { TicketFormValues } from './ticket-payload';

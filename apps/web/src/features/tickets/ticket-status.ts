@@ -4,6 +4,7 @@
  */
 import { type ApiTicketLogEntry, type ApiTicketSummary, isClosedStatus, statusSlug } from '@mend/shared';
 import dayjs from 'dayjs';
+import { dateFormat } from '../../lib/dates';
 
 /** Tag colours by status slug (DESIGN.md statuses); anything unknown is gray. */
 const STATUS_COLORS: Record<string, string> = {
@@ -49,7 +50,7 @@ export interface ClosedDateSource {
  */
 export function closedDateText(
   ticket: ClosedDateSource,
-  formatDate: (moment: dayjs.Dayjs) => string = (moment) => moment.format('MMM D, YYYY h:mm A'),
+  formatDate: (moment: dayjs.Dayjs) => string = (moment) => moment.format(dateFormat('dateTime')),
 ): string | null {
   if (!isClosedStatus(ticket.status)) return null;
   if (ticket.closed_at) return formatDate(dayjs(ticket.closed_at));

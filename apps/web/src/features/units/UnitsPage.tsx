@@ -4,7 +4,7 @@
  * is hidden for roles 2 and 3 (a contractor sees this list as its "Tenant List").
  */
 import { Text } from '@mantine/core';
-import { type ApiUnit, can, format, worksOnProperties } from '@mend/shared';
+import { type ApiUnit, can, worksOnProperties } from '@mend/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import { formatDate } from '../../components/details';
@@ -13,7 +13,7 @@ import { createdColumn } from '../../components/table/columns';
 import { CardAvatar, type ListCardContent, labelled } from '../../components/table/ListCard';
 import { NameCell } from '../../components/table/NameCell';
 import { useActor } from '../../lib/actor';
-import { t } from '../../lib/translations';
+import { format, t } from '../../lib/translations';
 import { unitKind } from './kind';
 import { UnitDetails } from './UnitDetails';
 import { UnitFormPanel } from './UnitForm';

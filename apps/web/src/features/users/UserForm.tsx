@@ -11,7 +11,6 @@ import {
   type ApiUserEdit,
   type ApiUserFormOptions,
   type ApiUserRecord,
-  format,
   type UserType,
   userFormSchema,
 } from '@mend/shared';
@@ -21,7 +20,7 @@ import { RecordFormShell } from '../../components/forms/RecordFormShell';
 import type { PanelControls } from '../../components/panel/usePanelRoute';
 import { type LoadedForm, RecordFormPanel } from '../../components/records/RecordFormPanel';
 import { useRecordEditor } from '../../components/records/useRecordEditor';
-import { t } from '../../lib/translations';
+import { format, t } from '../../lib/translations';
 import { ContractorPropertiesCategoriesFields } from './ContractorPropertiesCategoriesFields';
 import { createdUserState } from './created-user';
 import { userKind } from './kind';

@@ -4,7 +4,7 @@
  * Create for roles 0 and 1; Batch Create for the super admin.
  */
 import { Badge, Button, Text } from '@mantine/core';
-import { type ApiUserRecord, can, format, type UserType } from '@mend/shared';
+import { type ApiUserRecord, can, type UserType } from '@mend/shared';
 import { IconFileImport } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
@@ -15,7 +15,7 @@ import { createdColumn } from '../../components/table/columns';
 import { CardAvatar, type ListCardContent, labelled } from '../../components/table/ListCard';
 import { NameCell } from '../../components/table/NameCell';
 import { useActor } from '../../lib/actor';
-import { t } from '../../lib/translations';
+import { format, t } from '../../lib/translations';
 import { userKind } from './kind';
 import { UserDetails } from './UserDetails';
 import { UserFormPanel } from './UserForm';

@@ -15,6 +15,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { toastError, toastSuccess } from '../../components/feedback';
 import { apiSend } from '../../lib/api';
+import { dateFormat } from '../../lib/dates';
 import { invalidateAfterWrite } from '../../lib/invalidation';
 import { fetchJson } from '../../lib/records';
 import { format, t } from '../../lib/translations';
@@ -27,7 +28,7 @@ const STATUS_COLORS: Record<ApiOutboxStatus, string> = {
   sent: 'green',
   failed: 'red',
 };
-const momentOf = (iso: string) => dayjs(iso).format('MMM D, YYYY h:mm:ss A');
+const momentOf = (iso: string) => dayjs(iso).format(dateFormat('dateTimeSeconds'));
 
 function DeliveryRow({ delivery, onRedeliver }: { delivery: ApiWebhookDelivery; onRedeliver: () => void }) {
   const onItsWay = delivery.status === 'pending' || delivery.status === 'sending';

@@ -21,6 +21,7 @@ import { confirmAction, toastError, toastSuccess } from '../../components/feedba
 import { SecretShownOnce } from '../../components/SecretShownOnce';
 import { useActor } from '../../lib/actor';
 import { apiSend } from '../../lib/api';
+import { dateFormat } from '../../lib/dates';
 import { invalidateAfterWrite } from '../../lib/invalidation';
 import { fetchJson } from '../../lib/records';
 import { format, t } from '../../lib/translations';
@@ -73,7 +74,7 @@ function WebhookRow({
         </Group>
         {webhook.disabled_at ? (
           <Text size="sm" c="red">
-            {format(S.offSince, { date: dayjs(webhook.disabled_at).format('MMM D, YYYY h:mm A') })}
+            {format(S.offSince, { date: dayjs(webhook.disabled_at).format(dateFormat('dateTime')) })}
           </Text>
         ) : null}
         {webhook.failures > 0 ? (

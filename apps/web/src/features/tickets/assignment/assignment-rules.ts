@@ -10,6 +10,7 @@ import {
   UNASSIGNED_FILTER,
 } from '@mend/shared';
 import dayjs from 'dayjs';
+import { dateFormat } from '../../../lib/dates';
 import { format, t } from '../../../lib/translations';
 
 const A = t.ticketScreens.assignment;
@@ -50,7 +51,7 @@ export function listsState(state: AssignmentState): boolean {
 }
 
 /** How a moment shows: "Mar 4, 2025 3:00 PM", in the viewer's zone. */
-export const longTime = (timestamp: number) => dayjs.unix(timestamp).format('MMM D, YYYY h:mm A');
+export const longTime = (timestamp: number) => dayjs.unix(timestamp).format(dateFormat('dateTime'));
 
 /**
  * The deadline of a pending assignment at `nowMs`: "Answer by {time}" until it passes, then "No answer since

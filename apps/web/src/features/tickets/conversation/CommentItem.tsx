@@ -11,6 +11,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { StateTag } from '../../../components/StateTag';
 import { useDeleteRecord } from '../../../components/useDeleteRecord';
+import { dateFormat } from '../../../lib/dates';
 import { t } from '../../../lib/translations';
 import { RelativeTime } from '../TicketParts';
 import { TicketPhotos } from '../TicketPhotos';
@@ -64,7 +65,7 @@ export function CommentItem({
           {comment.edited_at_timestamp !== null ? (
             <span
               className={classes.meta}
-              title={dayjs.unix(comment.edited_at_timestamp).format('MMM D, YYYY h:mm A')}
+              title={dayjs.unix(comment.edited_at_timestamp).format(dateFormat('dateTime'))}
               data-edited
             >
               ({C.edited})

@@ -4,7 +4,7 @@
  * due-form.ts's (they bring the shared schema, which the lists do not need).
  */
 import { type ApiTicketDue, DUE_FILTERS, type DueFilter, type DueState, dueState } from '@mend/shared';
-import { format, t } from '../../../lib/translations';
+import { format, locale, t } from '../../../lib/translations';
 
 const S = t.ticketScreens;
 const D = S.due;
@@ -107,8 +107,9 @@ function formattersFor(zone: string): MomentFormatters {
   if (!found) {
     const timeZone = knownZone(zone);
     found = {
-      day: new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' }),
-      time: new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', hour12: true }),
+      day: new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', month: 'short', day: 'numeric' }),
+      // The locale's clock: 12 hours in English ("4:00 PM"), 24 in French ("16 h 00").
+      time: new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }),
     };
     formatters.set(zone, found);
   }

@@ -5,7 +5,7 @@
  * 5", "12 ratings").
  */
 import { type ApiSignoff, type ApiTicket, RATING_MAX, RATING_MIN, type SignoffState } from '@mend/shared';
-import { format, t } from '../../../lib/translations';
+import { format, locale, t } from '../../../lib/translations';
 
 const S = t.ticketScreens.signoff;
 const R = t.ticketScreens.rating;
@@ -66,7 +66,7 @@ export function reopenedText(signoff: Pick<ApiSignoff, 'reopen_reason'>): string
   return reason ? format(S.reopenedBecause, { reason }) : null;
 }
 
-const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const oneDecimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** An average of ratings with one decimal: 4.5 -> "4.5", 5 -> "5.0", 4.25 -> "4.3". */
 export function formatAverage(average: number): string {

@@ -19,6 +19,7 @@ import {
 } from '@mend/shared';
 import dayjs from 'dayjs';
 import type { ParsingSchema } from '../../../components/forms/zod-errors';
+import { dateFormat } from '../../../lib/dates';
 import { t } from '../../../lib/translations';
 import {
   availabilityPayload,
@@ -157,7 +158,7 @@ export function windowFill(range: WallClockRange, zone: string, now: Date = new 
 
 /** "Mon, Nov 23, 4:00 PM – 6:00 PM" (the end's date too when it is another day), as the server words a window. */
 export function windowText(range: WallClockRange): string {
-  const day = (date: string) => dayjs(`${date}T00:00:00`).format('ddd, MMM D');
+  const day = (date: string) => dayjs(`${date}T00:00:00`).format(dateFormat('weekdayDay'));
   const end =
     range.end_date === range.start_date
       ? timeLabel(range.end_time)

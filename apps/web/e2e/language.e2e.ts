@@ -1,0 +1,95 @@
+/**
+ * French (issue 28 §3) in a real browser against the real server:
+ * - a browser set to Canadian French gets the sign-in page in French before anyone signs in, and its user (who has
+ *   chosen nothing) the app in French after;
+ * - Jane Morrison (tenant), on a 390 px phone in an English browser, chooses Français in her profile: the app loads
+ *   again in French, dates included, and nothing runs wider than the phone; she goes back to English.
+ */
+import { en, fr } from '@mend/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  appReady,
+  baseUrl,
+  DEMO,
+  DEMO_PASSWORD,
+  launchBrowser,
+  newPhonePage,
+  overflow,
+  signIn,
+} from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const htmlLang = (page: Page) => page.locator('html').getAttribute('lang');
+
+/** PATCH the signed-in user's language from the page (its session and anti-forgery token). */
+function chooseLanguage(page: Page, userId: number, language: 'en' | 'fr') {
+  return page.evaluate(
+    async ({ userId, language }) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      const answer = await fetch(`/api/users/${userId}/language`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', Accept: 'application/json', 'x-csrf-token': token },
+        body: JSON.stringify({ language }),
+      });
+      if (answer.status !== 200) throw new Error(await answer.text());
+    },
+    { userId, language },
+  );
+}
+
+describe('French', () => {
+  it('is what a French browser gets, signed out and then signed in', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'fr-CA' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    expect(await htmlLang(page)).toBe('fr-CA');
+    await page.getByRole('textbox', { name: fr.auth.emailOrUsername }).fill(DEMO.plumber);
+    await page.getByLabel(fr.auth.password, { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: fr.auth.signIn }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await appReady(page);
+    expect(await htmlLang(page)).toBe('fr-CA');
+    await page.getByRole('link', { name: fr.nav.tickets }).first().waitFor();
+    await context.close();
+  });
+
+  it('is chosen in the profile on a phone: the app loads again in it, then back in English', async () => {
+    const page = await newPhonePage(browser);
+    await signIn(page, DEMO.tenant);
+    const { user } = await api<{ user: { id: number; language: string | null } }>(page, '/api/users/current');
+    try {
+      await page.goto(`/users/${user.id}/info`);
+      await appReady(page);
+      const P = en.accountScreens.profile;
+      const form = page.getByRole('form', { name: P.languageTitle });
+      await form.getByRole('combobox', { name: P.languageLabel, exact: true }).click();
+      await page.getByRole('option', { name: 'Français' }).click();
+      const reloaded = page.waitForEvent('load');
+      await form.getByRole('button', { name: P.save }).click();
+      await reloaded;
+      await appReady(page);
+      expect(await htmlLang(page)).toBe('fr-CA');
+      await page.getByRole('form', { name: fr.accountScreens.profile.languageTitle }).waitFor();
+      // "Member since" and its date, in French.
+      await page.getByText(/^Membre depuis le \d{1,2} [a-zéû]+\.? \d{4}$/).waitFor();
+      expect(await overflow(page)).toBe(0);
+    } finally {
+      await chooseLanguage(page, user.id, 'en');
+    }
+    await page.reload();
+    await appReady(page);
+    expect(await htmlLang(page)).toBe('en');
+    await page.context().close();
+  });
+});
