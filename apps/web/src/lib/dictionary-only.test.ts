@@ -120,7 +120,8 @@ describe('texts the app shows', () => {
     const sample = [
       "import { en, format } from '@mend/shared';",
       'export const A = () => <Button title="Close the panel">Save changes</Button>;',
-      "export const B = { label: 'Tickets', path: '/tickets/new', message: `Saved ${1} tickets` };",
+      // A template's words are caught around its placeholders.
+      `export const B = { label: 'Tickets', path: '/tickets/new', message: \`Saved $\{1} tickets\` };`,
       'export const C = () => <Input aria-label={"Search"} placeholder="…" />;',
     ].join('\n');
     expect(writtenTexts('features/sample.tsx', sample)).toEqual([
