@@ -181,7 +181,7 @@ export function PanelStatus({ loading, error }: { loading?: boolean; error?: str
       </Center>
     );
   return (
-    <Text c="red.7" role="alert" py="xl" ta="center">
+    <Text c="red.9" role="alert" py="xl" ta="center">
       {error ?? t.errors.generic}
     </Text>
   );

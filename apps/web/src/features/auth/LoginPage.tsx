@@ -175,7 +175,7 @@ export default function LoginPage() {
             mt="xs"
           />
           {message ? (
-            <Text c="red.7" size="sm" role="alert" ta="center">
+            <Text c="red.9" size="sm" role="alert" ta="center">
               {message}
             </Text>
           ) : null}

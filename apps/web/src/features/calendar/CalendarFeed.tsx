@@ -62,7 +62,7 @@ export function CalendarFeed({ userId }: { userId: number }) {
       {feed.isPending ? (
         <Loader size="sm" aria-label={t.app.loading} />
       ) : feed.isError ? (
-        <Text size="sm" c="red.7" role="alert">
+        <Text size="sm" c="red.9" role="alert">
           {errorMessage(feed.error)}
         </Text>
       ) : (

@@ -121,7 +121,7 @@ function OwnerRows({ form, count }: { form: UseFormReturnType<MoneyFormValues>; 
         </Paper>
       ))}
       {listError ? (
-        <Text size="xs" c="red" role="alert" data-owners-error>
+        <Text size="xs" c="red.9" role="alert" data-owners-error>
           {listError}
         </Text>
       ) : null}

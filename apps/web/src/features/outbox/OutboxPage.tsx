@@ -101,7 +101,7 @@ function card(message: ApiOutboxMessage): ListCardContent {
     lines: [message.subject, kindLabel(message.kind)],
     notes: [
       message.last_error ? (
-        <Text key="error" component="span" size="xs" c="red.7">
+        <Text key="error" component="span" size="xs" c="red.9">
           {message.last_error}
         </Text>
       ) : null,
@@ -172,7 +172,7 @@ export default function OutboxPage() {
               {O.statuses[row.original.status] ?? row.original.status}
             </Badge>
             {row.original.last_error ? (
-              <Text size="xs" c="red.7" style={{ overflowWrap: 'anywhere' }}>
+              <Text size="xs" c="red.9" style={{ overflowWrap: 'anywhere' }}>
                 {row.original.last_error}
               </Text>
             ) : null}

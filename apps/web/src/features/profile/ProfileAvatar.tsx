@@ -128,7 +128,7 @@ export function ProfileAvatar({ user, canUpload }: { user: ApiUser; canUpload: b
             {P.avatarHint}
           </Text>
           {problem ? (
-            <Text size="sm" c="red.7" role="alert">
+            <Text size="sm" c="red.9" role="alert">
               {problem}
             </Text>
           ) : null}

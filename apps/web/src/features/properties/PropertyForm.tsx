@@ -111,7 +111,7 @@ function PropertyForm({
           {format(t.screens.hints.landlordFixed, { landlord: landlordName })}
         </Text>
       ) : form.errors.landlord_id ? (
-        <Text size="sm" c="red.7" role="alert">
+        <Text size="sm" c="red.9" role="alert">
           {form.errors.landlord_id}
         </Text>
       ) : null}

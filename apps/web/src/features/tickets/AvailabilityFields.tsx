@@ -98,7 +98,7 @@ export function AvailabilityFields({
         />
       ))}
       {listError ? (
-        <Text size="xs" c="red.7" role="alert">
+        <Text size="xs" c="red.9" role="alert">
           {listError}
         </Text>
       ) : null}

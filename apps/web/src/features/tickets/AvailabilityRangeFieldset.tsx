@@ -85,13 +85,13 @@ export function RangeFieldset({
       {warning ? (
         <Group gap={6} mt={8} wrap="nowrap" role="status">
           <IconAlertTriangle size={16} color="var(--mantine-color-orange-7)" aria-hidden />
-          <Text size="xs" c="orange.8">
+          <Text size="xs" c="var(--mend-color-warning-text)">
             {t.validation.availabilityEndBeforeStart}
           </Text>
         </Group>
       ) : null}
       {error ? (
-        <Text size="xs" c="red.7" mt={6} role="alert">
+        <Text size="xs" c="red.9" mt={6} role="alert">
           {error}
         </Text>
       ) : null}

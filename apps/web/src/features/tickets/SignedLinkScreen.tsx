@@ -71,7 +71,7 @@ export function SignedLinkScreen<T extends { ticket_id: number }>({
             </Anchor>
           </Group>
           {query.isError ? (
-            <Text size="sm" c="red.7" role="alert">
+            <Text size="sm" c="red.9" role="alert">
               {errorMessage(query.error)}
             </Text>
           ) : null}

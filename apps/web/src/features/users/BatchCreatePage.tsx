@@ -47,7 +47,7 @@ function csvErrors(users: string): string[] {
 
 function ErrorLines({ lines }: { lines: string[] }) {
   return (
-    <List size="sm" spacing={2} c="red.7">
+    <List size="sm" spacing={2} c="red.9">
       {lines.map((line) => (
         <List.Item key={line}>{line}</List.Item>
       ))}

@@ -56,7 +56,7 @@ function DeliveryRow({ delivery, onRedeliver }: { delivery: ApiWebhookDelivery; 
           {delivery.attempts}
         </Text>
         {delivery.last_error ? (
-          <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" c="red.9" style={{ overflowWrap: 'anywhere' }}>
             {delivery.last_error}
           </Text>
         ) : null}

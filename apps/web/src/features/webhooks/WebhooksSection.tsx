@@ -73,12 +73,12 @@ function WebhookRow({
           ))}
         </Group>
         {webhook.disabled_at ? (
-          <Text size="sm" c="red">
+          <Text size="sm" c="red.9">
             {format(S.offSince, { date: dayjs(webhook.disabled_at).format(dateFormat('dateTime')) })}
           </Text>
         ) : null}
         {webhook.failures > 0 ? (
-          <Text size="sm" c="orange">
+          <Text size="sm" c="var(--mend-color-warning-text)">
             {format(S.failuresInARow, { count: webhook.failures })}
           </Text>
         ) : null}

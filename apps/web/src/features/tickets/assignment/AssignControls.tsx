@@ -90,7 +90,7 @@ export function AssignControls({ ticket, onGone }: { ticket: ApiTicket; onGone: 
   if (contractors.isError)
     return (
       <Stack gap="xs" align="flex-start">
-        <Text size="sm" c="red.7" role="alert">
+        <Text size="sm" c="red.9" role="alert">
           {errorMessage(contractors.error)}
         </Text>
         {unassignButton}

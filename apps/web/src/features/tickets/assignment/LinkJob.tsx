@@ -31,7 +31,7 @@ export function LinkJob({ job }: { job: ApiAssignmentLink }) {
           {due ? (
             <Text
               size="sm"
-              c={due.overdue ? 'red.7' : 'dimmed'}
+              c={due.overdue ? 'red.9' : 'dimmed'}
               fw={600}
               data-overdue={due.overdue || undefined}
             >

@@ -73,7 +73,7 @@ function Assignee({ assignment }: { assignment: ApiTicketAssignment }) {
           {due ? (
             <Text
               size="xs"
-              c={due.overdue ? 'red.7' : 'dimmed'}
+              c={due.overdue ? 'red.9' : 'dimmed'}
               fw={due.overdue ? 600 : undefined}
               data-overdue={due.overdue || undefined}
             >

@@ -28,7 +28,7 @@ export function TicketConversation({ ticketId }: { ticketId: number }) {
           <Loader size="sm" aria-label={t.app.loading} />
         </Center>
       ) : !thread ? (
-        <Text size="sm" c="red.7" role="alert">
+        <Text size="sm" c="red.9" role="alert">
           {errorMessage(query.error)}
         </Text>
       ) : (
@@ -45,7 +45,7 @@ export function TicketConversation({ ticketId }: { ticketId: number }) {
             </Button>
           ) : null}
           {query.isFetchNextPageError ? (
-            <Text size="sm" c="red.7" role="alert">
+            <Text size="sm" c="red.9" role="alert">
               {errorMessage(query.error)}
             </Text>
           ) : null}

@@ -161,7 +161,7 @@ export function CostForm({
           </dd>
         </dl>
         {moreErrors.length > 0 ? (
-          <Text size="sm" c="red.7" role="alert" data-cost-form-error>
+          <Text size="sm" c="red.9" role="alert" data-cost-form-error>
             {moreErrors.join(', ')}
           </Text>
         ) : null}

@@ -70,7 +70,7 @@ export function WaitingTickets({ owner, now }: { owner: number; now: number }) {
                     <Text fw={600} size="sm" truncate>
                       {title}
                     </Text>
-                    <Text size="xs" c={draft.refused ? 'red.8' : 'dimmed'}>
+                    <Text size="xs" c={draft.refused ? 'red.9' : 'dimmed'}>
                       {draft.refused
                         ? format(T.refused, { message: draft.refused })
                         : sending === draft.nonce

@@ -185,7 +185,7 @@ function DueFieldset({
         />
       </SimpleGrid>
       {error ? (
-        <Text size="xs" c="red.7" mt={6} role="alert" id={errorId}>
+        <Text size="xs" c="red.9" mt={6} role="alert" id={errorId}>
           {error}
         </Text>
       ) : null}

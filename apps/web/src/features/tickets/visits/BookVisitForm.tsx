@@ -125,7 +125,12 @@ export default function BookVisitForm({ ticket }: { ticket: ApiTicket }) {
           onRemove={undefined}
         />
         {inside !== null && !form.errors.visit ? (
-          <Text size="xs" c={inside ? 'teal.8' : 'orange.8'} role="status" data-visit-inside={inside}>
+          <Text
+            size="xs"
+            c={inside ? 'teal.9' : 'var(--mend-color-warning-text)'}
+            role="status"
+            data-visit-inside={inside}
+          >
             {inside ? V.inWindow : V.outsideWindow}
           </Text>
         ) : null}

@@ -76,7 +76,7 @@ function ActiveVisit({ visit, answering }: { visit: ApiVisit; answering: boolean
       {note ? (
         <Text
           size="sm"
-          c={answering ? undefined : visit.in_window ? 'teal.8' : 'orange.8'}
+          c={answering ? undefined : visit.in_window ? 'teal.9' : 'var(--mend-color-warning-text)'}
           fw={answering ? 500 : undefined}
         >
           {note}

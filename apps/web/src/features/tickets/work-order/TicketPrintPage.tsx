@@ -63,7 +63,7 @@ export default function TicketPrintPage() {
         {ready ? (
           <WorkOrderSheet ticket={ticket.data} comments={thread.data} />
         ) : error ? (
-          <Text c="red.7" role="alert">
+          <Text c="red.9" role="alert">
             {errorMessage(error)}
           </Text>
         ) : (
