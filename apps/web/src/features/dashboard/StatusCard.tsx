@@ -28,6 +28,9 @@ export function StatusCard({ data }: { data: ApiDashboard }) {
               valueFormatter={formatCount}
               tooltipDataSource="segment"
               accessibilityLayer={false}
+              // Recharts makes the pie a tab stop of its own: out of the tab order, as the chart is hidden from
+              // screen readers (the legend below gives its numbers), and a hidden tab stop is a focus with no name.
+              pieProps={{ rootTabIndex: -1 }}
             />
           </Box>
           <Box component="ul" className={classes.statusList} w="100%">
