@@ -2,9 +2,10 @@
  * A landlord's money settings in its details (issue 26): its currency, the approval limit as money in that currency
  * ("$750.00"), and its owner contacts, each its name over its email and phone, so they read at any width.
  */
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { type ApiLandlordOwner, type Currency, moneyText } from '@mend/shared';
 import { DetailField, DetailFields, DetailSection } from '../../components/details';
+import { EmailLink, PhoneLink } from '../../components/ReachLinks';
 import { t } from '../../lib/translations';
 
 const M = t.screens.money;
@@ -38,14 +39,8 @@ export function MoneySection({
                   <Text size="sm" fw={500} component="span">
                     {owner.name}
                   </Text>
-                  <Anchor href={`mailto:${owner.email}`} size="sm">
-                    {owner.email}
-                  </Anchor>
-                  {owner.phone_number ? (
-                    <Anchor href={`tel:${owner.phone_number}`} size="sm" c="dimmed">
-                      {owner.phone_number}
-                    </Anchor>
-                  ) : null}
+                  <EmailLink email={owner.email} />
+                  <PhoneLink phone={owner.phone_number} dimmed />
                 </Stack>
               ))}
             </Stack>
