@@ -3,11 +3,16 @@
  * SIDE_PANEL_MAX_PX wide (full width on small screens). It has no overlay, so the list stays
  * readable and usable beside it with the open record highlighted. It starts below the app header, so
  * the bell and the account menu stay usable while it is open.
+ *
+ * It does not hold the focus (the list stays usable), but takes it each time it opens or shows another
+ * screen (a record, its form), as a dialog does: else a keyboard went on through the whole list behind it
+ * before reaching the panel's first field. Closed, it gives the focus back to what opened it.
  */
 import { Drawer, Group, Title } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { SIDE_PANEL_MAX_PX } from '@mend/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { t } from '../../lib/translations';
 import classes from './SidePanel.module.css';
 
@@ -38,10 +43,54 @@ function isEscapeForPanel(event: KeyboardEvent): boolean {
   return !target?.closest(ABOVE_PANEL);
 }
 
+/**
+ * Moves the focus into the open panel at each screen it shows (its address), unless it is already in it, and back
+ * to what had it before the panel opened once the panel closes. Answers the ref of an element inside the panel
+ * and what its opening transition calls when done (the panel's content mounts with it).
+ */
+function usePanelFocus(opened: boolean) {
+  const { pathname } = useLocation();
+  const inside = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  const focusPanel = useCallback(() => {
+    const dialog = inside.current?.closest<HTMLElement>('[role="dialog"]');
+    if (dialog && !dialog.contains(document.activeElement)) dialog.focus({ preventScroll: true });
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: again at each screen the panel shows (its address).
+  useEffect(() => {
+    if (!opened) return;
+    const active = document.activeElement;
+    if (opener.current === null && active instanceof HTMLElement && active !== document.body)
+      opener.current = active;
+    // After this render: a form's submit button that was focused is gone, the new screen is in place.
+    const frame = requestAnimationFrame(focusPanel);
+    return () => cancelAnimationFrame(frame);
+  }, [opened, pathname, focusPanel]);
+
+  useEffect(() => {
+    if (opened) return;
+    const back = opener.current;
+    opener.current = null;
+    // Only when the focus is in the panel (still there while it slides out) or went with it, and to a part of the
+    // page that is still there.
+    const active = document.activeElement;
+    const inPanel =
+      active === null ||
+      active === document.body ||
+      inside.current?.closest('[role="dialog"]')?.contains(active);
+    if (back?.isConnected && inPanel) back.focus({ preventScroll: true });
+  }, [opened]);
+
+  return { inside, focusPanel };
+}
+
 export function SidePanel({ opened, title, onClose, children }: SidePanelProps) {
   useWindowEvent('keydown', (event) => {
     if (opened && isEscapeForPanel(event)) onClose();
   });
+  const { inside, focusPanel } = usePanelFocus(opened);
   return (
     <Drawer
       opened={opened}
@@ -67,9 +116,12 @@ export function SidePanel({ opened, title, onClose, children }: SidePanelProps) 
         header: classes.header,
         body: classes.body,
       }}
-      transitionProps={{ duration: 180, transition: 'slide-left' }}
+      transitionProps={{ duration: 180, transition: 'slide-left', onEntered: focusPanel }}
     >
-      {children}
+      {/* Only a handle on the panel for its focus: no box of its own, the body lays out the children. */}
+      <div ref={inside} style={{ display: 'contents' }}>
+        {children}
+      </div>
     </Drawer>
   );
 }
