@@ -290,6 +290,7 @@ function ScheduleForm({ schedule, panel }: { schedule: ApiSchedule | null; panel
         ) : uses.monthDay ? (
           <DaySelect label={F.monthDay} data={MONTH_DAY_OPTIONS} name="month_day" form={form} />
         ) : null}
+        {/* Each calendar gives the focus back to its field once a day is chosen (else it fell to the page's start). */}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <DatePickerInput
             size="sm"
@@ -297,7 +298,7 @@ function ScheduleForm({ schedule, panel }: { schedule: ApiSchedule | null; panel
             withAsterisk
             valueFormat="ddd, MMM D, YYYY"
             leftSection={<IconCalendar size={16} aria-hidden />}
-            popoverProps={{ zIndex: 400 }}
+            popoverProps={{ zIndex: 400, returnFocus: true }}
             name="starts_on"
             {...checked('starts_on')}
             value={form.values.starts_on || null}
@@ -310,7 +311,7 @@ function ScheduleForm({ schedule, panel }: { schedule: ApiSchedule | null; panel
             clearable
             valueFormat="ddd, MMM D, YYYY"
             leftSection={<IconCalendar size={16} aria-hidden />}
-            popoverProps={{ zIndex: 400 }}
+            popoverProps={{ zIndex: 400, returnFocus: true }}
             minDate={form.values.starts_on || undefined}
             name="ends_on"
             {...checked('ends_on')}

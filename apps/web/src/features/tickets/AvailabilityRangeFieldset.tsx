@@ -105,7 +105,10 @@ interface RangePartProps {
   onChange: (value: string | null) => void;
 }
 
-/** A start or end date; its pop-over sits above the side panel. */
+/**
+ * A start or end date; its pop-over sits above the side panel, and gives the focus back to the field once a day is
+ * chosen (else it fell to the page's start, and a keyboard had to Tab its way back through the whole screen).
+ */
 function RangeDate({ minDate, ...props }: RangePartProps & { minDate: string }) {
   return (
     <DatePickerInput
@@ -114,7 +117,7 @@ function RangeDate({ minDate, ...props }: RangePartProps & { minDate: string }) 
       minDate={minDate}
       valueFormat="ddd, MMM D, YYYY"
       leftSection={<IconCalendar size={16} aria-hidden />}
-      popoverProps={{ zIndex: 400 }}
+      popoverProps={{ zIndex: 400, returnFocus: true }}
       withAsterisk
     />
   );

@@ -167,8 +167,8 @@ function DueFieldset({
           onChange={(value) => onDate(value)}
           valueFormat="ddd, MMM D, YYYY"
           leftSection={<IconCalendar size={16} aria-hidden />}
-          // Above the dialog (z-index 400).
-          popoverProps={{ zIndex: 500 }}
+          // Above the dialog (z-index 400); the focus back on the field once a day is chosen.
+          popoverProps={{ zIndex: 500, returnFocus: true }}
           error={Boolean(error)}
           withAsterisk
           name={`${field}[date]`}
