@@ -88,7 +88,7 @@ export function SignedLinkAnswer<Answer extends { data: unknown }>({
     <Group gap="sm" grow preventGrowOverflow={false}>
       <Button
         size="md"
-        color="teal"
+        color="teal.9"
         leftSection={<IconCheck size={18} aria-hidden />}
         loading={accepting}
         onClick={() => void sendAccept()}

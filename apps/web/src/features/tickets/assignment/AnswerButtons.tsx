@@ -33,7 +33,7 @@ export function AnswerButtons({ ticketId, onGone }: { ticketId: number; onGone: 
     <>
       <Group gap="sm" grow preventGrowOverflow={false} data-assignment-answer>
         <Button
-          color="teal"
+          color="teal.9"
           leftSection={<IconCheck size={16} aria-hidden />}
           loading={accepting}
           onClick={accept}

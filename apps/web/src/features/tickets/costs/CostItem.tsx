@@ -119,7 +119,7 @@ export function CostItem({ ticketId, cost }: { ticketId: number; cost: ApiTicket
           <Group gap="sm" grow preventGrowOverflow={false}>
             {cost.can.approve ? (
               <Button
-                color="teal"
+                color="teal.9"
                 leftSection={<IconCheck size={16} aria-hidden />}
                 loading={approving}
                 onClick={() => void approve()}

@@ -94,7 +94,7 @@ export function SignoffAnswer<Answer>({
       <Group gap="sm" grow preventGrowOverflow={false}>
         <Button
           size={size}
-          color="teal"
+          color="teal.9"
           leftSection={<IconCheck size={iconSize} aria-hidden />}
           onClick={() => setChoice('confirm')}
         >
