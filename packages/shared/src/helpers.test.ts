@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEMPORARY_EMAIL_DOMAIN } from './constants';
+import { PRIORITY, STATUS, TEMPORARY_EMAIL_DOMAIN, TICKET_PRIORITIES, TICKET_STATUSES } from './constants';
 import {
   generateNonce,
   isClosedStatus,
@@ -14,6 +14,8 @@ import {
   temporaryEmailFor,
   visibleId,
 } from './helpers';
+import { en } from './messages';
+import { fr } from './messages-fr';
 
 describe('visibleId', () => {
   it.each([
@@ -40,14 +42,20 @@ describe('statusSlug', () => {
 
 describe('status and priority texts', () => {
   it('reads the lists by index', () => {
-    expect([0, 1, 2, 3, 4].map(statusText)).toEqual([
+    expect([0, 1, 2, 3, 4].map((status) => statusText(status))).toEqual([
       'Open',
       'Scheduled',
       'In Progress',
       'Completed',
       'Cancelled',
     ]);
-    expect([0, 1].map(priorityText)).toEqual(['Normal', 'High']);
+    expect([0, 1].map((priority) => priorityText(priority))).toEqual(['Normal', 'High']);
+  });
+  it("says SPEC.md's names in English and each dictionary's own in its language", () => {
+    expect(en.tickets.statusNames).toEqual(TICKET_STATUSES);
+    expect(en.tickets.priorityNames).toEqual(TICKET_PRIORITIES);
+    expect(statusText(STATUS.inProgress, fr)).toBe('En cours');
+    expect(priorityText(PRIORITY.high, fr)).toBe('Élevée');
   });
   it('gives empty text outside the lists', () => {
     expect(statusText(5)).toBe('');

@@ -5,11 +5,9 @@ import {
   NONCE_LENGTH,
   type SignoffState,
   TEMPORARY_EMAIL_DOMAIN,
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
   VISIBLE_ID_DIGITS,
 } from './constants';
-import { en } from './messages';
+import { type Dictionary, en } from './messages';
 
 /** Ticket visible id: zero-padded to 3 digits below 1000 (7 -> "007", 1234 -> "1234"). */
 export function visibleId(id: number): string {
@@ -21,19 +19,19 @@ export function statusSlug(text: string): string {
   return text.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
-/** Text of a status index, or '' when the index is not in the list. */
-export function statusText(status: number): string {
-  return TICKET_STATUSES[status] ?? '';
+/** Text of a status index in a dictionary's language (SPEC.md's English by default), or '' when it is not in the list. */
+export function statusText(status: number, words: Dictionary = en): string {
+  return words.tickets.statusNames[status] ?? '';
 }
 
 /** Text of an assignment's state ("Waiting for an answer", "Accepted", "Declined"). */
-export function assignmentStateText(state: AssignmentState): string {
-  return en.ticketScreens.assignment.states[state];
+export function assignmentStateText(state: AssignmentState, words: Dictionary = en): string {
+  return words.ticketScreens.assignment.states[state];
 }
 
 /** Text of a sign-off's state ("Waiting for the tenant", "Confirmed", "Reopened", "No longer asked"). */
-export function signoffStateText(state: SignoffState): string {
-  return en.ticketScreens.signoff.states[state];
+export function signoffStateText(state: SignoffState, words: Dictionary = en): string {
+  return words.ticketScreens.signoff.states[state];
 }
 
 /** How many ratings and their average, to two decimals (null when there are none), from their count and sum. */
@@ -41,9 +39,9 @@ export function ratingSummary(count: number, sum: number): { count: number; aver
   return { count, average: count > 0 ? Math.round((sum / count) * 100) / 100 : null };
 }
 
-/** Text of a priority index, or '' when the index is not in the list. */
-export function priorityText(priority: number): string {
-  return TICKET_PRIORITIES[priority] ?? '';
+/** Text of a priority index in a dictionary's language (SPEC.md's English by default), or '' when it is not in the list. */
+export function priorityText(priority: number, words: Dictionary = en): string {
+  return words.tickets.priorityNames[priority] ?? '';
 }
 
 /** Completed and Cancelled (index 3 and up) are the closed states (DESIGN.md). */

@@ -1,5 +1,5 @@
 /** The languages of the interface (issue 28 §3) and their dictionaries: the one home of both. */
-import { type Dictionary, en } from './messages';
+import { type Dictionary, en, format } from './messages';
 import { fr } from './messages-fr';
 
 /** Every language a dictionary exists for; English first, the default. */
@@ -46,3 +46,28 @@ export const pageLanguage = (
   chosen: Language | null | undefined,
   acceptLanguage: string | null | undefined,
 ) => chosen ?? browserLanguage(acceptLanguage);
+
+/** A language's dictionary with `format` bound to its locale: what a message written for one person needs. */
+export interface Words {
+  language: Language;
+  locale: string;
+  t: Dictionary;
+  format: (template: string, vars?: Record<string, string | number>) => string;
+}
+
+const wordsByLanguage = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    {
+      language,
+      locale: LOCALES[language],
+      t: dictionaries[language],
+      format: (template: string, vars?: Record<string, string | number>) =>
+        format(template, vars, LOCALES[language]),
+    },
+  ]),
+) as Record<Language, Words>;
+
+/** The words of a language; of the default language when none is chosen (a person who never chose one). */
+export const wordsOf = (language: Language | null | undefined): Words =>
+  wordsByLanguage[language ?? DEFAULT_LANGUAGE];

@@ -547,6 +547,8 @@ export const fr: Dictionary = {
     },
   },
   tickets: {
+    statusNames: ['Ouverte', 'Planifiée', 'En cours', 'Terminée', 'Annulée'],
+    priorityNames: ['Normale', 'Élevée'],
     log: {
       created: 'Demande créée',
       routed: 'Demande envoyée à {names}',

@@ -543,6 +543,10 @@ export const en = {
   },
   /** Texts of the tickets API: activity log, notifications, outbox messages, batch answers (server side). */
   tickets: {
+    /** The statuses by index, word for word SPEC.md's (TICKET_STATUSES, which the API answers). */
+    statusNames: ['Open', 'Scheduled', 'In Progress', 'Completed', 'Cancelled'],
+    /** The priorities by index, word for word SPEC.md's (TICKET_PRIORITIES). */
+    priorityNames: ['Normal', 'High'],
     /** What happened; who did it is the entry's user, which the activity log shows beside it ("by {name}"). */
     log: {
       created: 'Ticket created',
