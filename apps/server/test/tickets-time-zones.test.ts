@@ -107,6 +107,16 @@ describe('momentText, momentAt and availabilityText', () => {
       'Mon, Nov 23, 10:00 PM – Tue, Nov 24, 1:00 AM',
     );
   });
+
+  it('write the same moments in French as Canadian French writes them', () => {
+    const start = Date.UTC(2026, 10, 23, 15) / 1000; // 8:00 AM in Edmonton (MST)
+    expect(
+      availabilityText({ start: start + 14 * HOUR, end: start + 17 * HOUR }, 'America/Edmonton', 'fr'),
+    ).toBe('lun. 23 nov., 22 h 00 – mar. 24 nov., 1 h 00');
+    expect(momentText(new Date(Date.UTC(2026, 5, 1, 6, 5)), 'America/Edmonton', 'fr')).toBe(
+      'lun. 1 juin, 0 h 05',
+    );
+  });
 });
 
 describe('endOfDayIn', () => {

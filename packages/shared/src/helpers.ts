@@ -7,6 +7,7 @@ import {
   TEMPORARY_EMAIL_DOMAIN,
   VISIBLE_ID_DIGITS,
 } from './constants';
+import { DEFAULT_LANGUAGE, type Language } from './languages';
 import { type Dictionary, en } from './messages';
 
 /** Ticket visible id: zero-padded to 3 digits below 1000 (7 -> "007", 1234 -> "1234"). */
@@ -164,12 +165,16 @@ export const unitNameOrWhole = (unitName: string | null | undefined): string =>
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** Whole cents as money in `currency` ("$1,234.50" for CAD), for texts and messages (issue 26). */
-export function moneyText(cents: number, currency: string): string {
-  let formatter = moneyFormats.get(currency);
+/** Where each language writes money as Canadians do ("$1,234.50" and "1 234,50 $" for CAD). */
+const MONEY_LOCALES: Readonly<Record<Language, string>> = { en: 'en-CA', fr: 'fr-CA' };
+
+/** Whole cents as money in `currency` ("$1,234.50" for CAD), for texts and messages (issue 26), in a language. */
+export function moneyText(cents: number, currency: string, language: Language = DEFAULT_LANGUAGE): string {
+  const key = `${language} ${currency}`;
+  let formatter = moneyFormats.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('en-CA', { style: 'currency', currency });
-    moneyFormats.set(currency, formatter);
+    formatter = new Intl.NumberFormat(MONEY_LOCALES[language], { style: 'currency', currency });
+    moneyFormats.set(key, formatter);
   }
   return formatter.format(cents / 100);
 }

@@ -5,6 +5,7 @@
  */
 import * as rruleModule from 'rrule';
 import { LAST_DAY_OF_MONTH, SCHEDULE_FREQUENCIES, type ScheduleFrequency } from './constants';
+import { DEFAULT_LANGUAGE, type Language, LOCALES } from './languages';
 import { en, format } from './messages';
 
 // The package is CommonJS for Node (its `default` holds the exports) and ES modules for bundlers (named exports).
@@ -48,16 +49,21 @@ export function utcDateOf(moment: Date): string {
   return moment.toISOString().slice(0, 10);
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
+const dateOptions: Intl.DateTimeFormatOptions = {
   weekday: 'short',
   month: 'short',
   day: 'numeric',
   year: 'numeric',
   timeZone: 'UTC',
-});
+};
+const dateFormats: Readonly<Record<Language, Intl.DateTimeFormat>> = {
+  en: new Intl.DateTimeFormat('en-US', dateOptions),
+  fr: new Intl.DateTimeFormat(LOCALES.fr, dateOptions),
+};
 
-/** "Mon, Feb 1, 2027". */
-export const dateText = (date: string): string => dateFormat.format(dateAsUtc(date));
+/** "Mon, Feb 1, 2027" ("lun. 1 févr. 2027" in French). */
+export const dateText = (date: string, language: Language = DEFAULT_LANGUAGE): string =>
+  dateFormats[language].format(dateAsUtc(date));
 
 /**
  * The rule of a recurrence (its start and end included). `near`: a date at or after which the caller reads

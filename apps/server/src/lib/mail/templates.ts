@@ -1,11 +1,11 @@
 /**
  * Email templates: every email is rendered twice from the same parts, as plain text and as HTML inside one
  * shared layout. Every value is escaped for HTML (names, titles and messages are user input). Subjects
- * lose line breaks, so user text can never add a header. Texts live in `en.mail` (and `en.tickets.outbox`
- * for ticket subjects).
+ * lose line breaks, so user text can never add a header. Texts live in the dictionaries' `mail` (and
+ * `tickets.outbox` for ticket subjects); each email is written in its reader's words (`Words`, issue 28).
  */
 
-import { type CommentVisibility, en, format } from '@mend/shared';
+import { type CommentVisibility, type Words, wordsOf } from '@mend/shared';
 import escapeHtml from 'escape-html';
 
 export interface RenderedEmail {
@@ -32,8 +32,6 @@ export interface EmailParts {
   unsubscribeUrl?: string;
 }
 
-const m = en.mail;
-
 /** One line, no control characters, at most 200 characters: safe as a header. */
 export function subjectLine(value: string): string {
   // Control characters (line breaks included) become spaces; then runs of spaces shrink to one.
@@ -49,15 +47,15 @@ const withBreaks = (value: string) => escapeHtml(value).replace(/\r?\n/g, '<br>'
 
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
-function layout(subject: string, content: string, footer: string): string {
+function layout(w: Words, subject: string, content: string, footer: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${w.locale}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f5f7;font-family:${FONT};color:#1f2933;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7;padding:24px 0;">
 <tr><td align="center">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;">
-<tr><td style="padding:20px 32px;border-bottom:1px solid #e4e7eb;font-size:20px;font-weight:700;color:#1864ab;">${escapeHtml(en.app.name)}</td></tr>
+<tr><td style="padding:20px 32px;border-bottom:1px solid #e4e7eb;font-size:20px;font-weight:700;color:#1864ab;">${escapeHtml(w.t.app.name)}</td></tr>
 <tr><td style="padding:24px 32px;font-size:15px;line-height:1.55;">
 ${content}
 </td></tr>
@@ -74,11 +72,13 @@ ${footer}
 
 const noteHtml = (note: string) =>
   `<p style="margin:0 0 12px;font-size:13px;color:#52606d;">${escapeHtml(note)}</p>`;
-const SIGNATURE_HTML = `<p style="margin:16px 0 0;">${escapeHtml(m.signature)}</p>`;
-const SIGNATURE_TEXT = `${m.signature}\n\n--\n${m.footer}`;
+const signatureHtml = (w: Words) => `<p style="margin:16px 0 0;">${escapeHtml(w.t.mail.signature)}</p>`;
+const signatureText = (w: Words) => `${w.t.mail.signature}\n\n--\n${w.t.mail.footer}`;
 
-/** Renders the parts as text and as HTML. */
-export function renderEmail(parts: EmailParts): RenderedEmail {
+/** Renders the parts as text and as HTML, in the words of its reader's language (English unless given). */
+export function renderEmail(parts: EmailParts, w: Words = wordsOf(null)): RenderedEmail {
+  const m = w.t.mail;
+  const format = w.format;
   const subject = subjectLine(parts.subject);
   const greeting = parts.name ? format(m.greeting, { name: parts.name }) : m.greetingNoName;
   const facts = parts.facts ?? [];
@@ -118,7 +118,7 @@ export function renderEmail(parts: EmailParts): RenderedEmail {
     );
   }
   for (const note of notes) html.push(noteHtml(note));
-  html.push(SIGNATURE_HTML);
+  html.push(signatureHtml(w));
 
   const footer = [escapeHtml(m.footer)];
   if (parts.unsubscribeUrl) {
@@ -126,7 +126,11 @@ export function renderEmail(parts: EmailParts): RenderedEmail {
       `<br><a href="${escapeHtml(parts.unsubscribeUrl)}" style="color:#7b8794;">${escapeHtml(m.unsubscribe)}</a>`,
     );
   }
-  return { subject, text: `${text.join('\n')}\n`, html: layout(subject, html.join('\n'), footer.join('')) };
+  return {
+    subject,
+    text: `${text.join('\n')}\n`,
+    html: layout(w, subject, html.join('\n'), footer.join('')),
+  };
 }
 
 /**
@@ -134,15 +138,15 @@ export function renderEmail(parts: EmailParts): RenderedEmail {
  * Reply-To is a reply address (lib/outbox/messages.ts). The signature is found from the end: user text comes before
  * it, and in the HTML it is escaped, so it cannot stand in for the layout's own.
  */
-export function withNote(email: RenderedEmail, note: string): RenderedEmail {
+export function withNote(email: RenderedEmail, note: string, w: Words): RenderedEmail {
   const insert = (body: string, marker: string, added: string) => {
     const at = body.lastIndexOf(marker);
     return at < 0 ? body : `${body.slice(0, at)}${added}${body.slice(at)}`;
   };
   return {
     subject: email.subject,
-    text: insert(email.text, SIGNATURE_TEXT, `${note}\n\n`),
-    html: insert(email.html, SIGNATURE_HTML, `${noteHtml(note)}\n`),
+    text: insert(email.text, signatureText(w), `${note}\n\n`),
+    html: insert(email.html, signatureHtml(w), `${noteHtml(note)}\n`),
   };
 }
 
@@ -163,27 +167,30 @@ export interface TicketEmailFacts {
   link: string;
 }
 
-const t = m.ticket;
-
 export function ticketCreatedEmail(
+  w: Words,
   ticket: TicketEmailFacts,
   recipientName: string,
   unsubscribeUrl: string,
 ): RenderedEmail {
-  return renderEmail({
-    subject: format(en.tickets.outbox.createdSubject, { ...ticket }),
-    name: recipientName,
-    intro: [t.createdIntro],
-    facts: [
-      [t.number, `#${ticket.visible_id}: ${ticket.title}`],
-      [t.where, `${ticket.property}, ${ticket.unit}`],
-      [t.category, ticket.category],
-      [t.priority, ticket.priority],
-    ],
-    quote: ticket.description,
-    action: { label: t.open, url: ticket.link },
-    unsubscribeUrl,
-  });
+  const t = w.t.mail.ticket;
+  return renderEmail(
+    {
+      subject: w.format(w.t.tickets.outbox.createdSubject, { ...ticket }),
+      name: recipientName,
+      intro: [t.createdIntro],
+      facts: [
+        [t.number, `#${ticket.visible_id}: ${ticket.title}`],
+        [t.where, `${ticket.property}, ${ticket.unit}`],
+        [t.category, ticket.category],
+        [t.priority, ticket.priority],
+      ],
+      quote: ticket.description,
+      action: { label: t.open, url: ticket.link },
+      unsubscribeUrl,
+    },
+    w,
+  );
 }
 
 export interface StatusChange {
@@ -194,24 +201,29 @@ export interface StatusChange {
 }
 
 export function ticketStatusEmail(
+  w: Words,
   ticket: Omit<TicketEmailFacts, 'description' | 'category' | 'priority'>,
   change: StatusChange,
   recipientName: string,
   unsubscribeUrl: string,
 ): RenderedEmail {
-  return renderEmail({
-    subject: format(en.tickets.outbox.statusSubject, { ...ticket, status: change.to }),
-    name: recipientName,
-    intro: [t.statusIntro],
-    facts: [
-      [t.number, `#${ticket.visible_id}: ${ticket.title}`],
-      [t.where, `${ticket.property}, ${ticket.unit}`],
-      [t.status, format(t.statusChange, { from: change.from, to: change.to })],
-      [t.changedBy, change.by],
-    ],
-    action: { label: t.open, url: ticket.link },
-    unsubscribeUrl,
-  });
+  const t = w.t.mail.ticket;
+  return renderEmail(
+    {
+      subject: w.format(w.t.tickets.outbox.statusSubject, { ...ticket, status: change.to }),
+      name: recipientName,
+      intro: [t.statusIntro],
+      facts: [
+        [t.number, `#${ticket.visible_id}: ${ticket.title}`],
+        [t.where, `${ticket.property}, ${ticket.unit}`],
+        [t.status, w.format(t.statusChange, { from: change.from, to: change.to })],
+        [t.changedBy, change.by],
+      ],
+      action: { label: t.open, url: ticket.link },
+      unsubscribeUrl,
+    },
+    w,
+  );
 }
 
 /** A comment on a ticket, as its email says it: who wrote what, and who else may read it. */
@@ -223,77 +235,103 @@ export interface CommentNotice {
 }
 
 export function ticketCommentEmail(
+  w: Words,
   ticket: Omit<TicketEmailFacts, 'description' | 'category' | 'priority'>,
   comment: CommentNotice,
   recipientName: string,
   unsubscribeUrl: string,
 ): RenderedEmail {
+  const t = w.t.mail.ticket;
   const notes =
     comment.visibility === 'staff'
       ? [t.commentForStaff]
       : comment.visibility === 'contractor'
         ? [t.commentForContractor]
         : [];
-  return renderEmail({
-    subject: format(en.tickets.outbox.commentSubject, { ...ticket }),
-    name: recipientName,
-    intro: [format(t.commentIntro, { name: comment.by })],
-    facts: [
-      [t.number, `#${ticket.visible_id}: ${ticket.title}`],
-      [t.where, `${ticket.property}, ${ticket.unit}`],
-      [t.commentBy, comment.by],
-    ],
-    quote: comment.body,
-    action: { label: t.open, url: ticket.link },
-    notes,
-    unsubscribeUrl,
-  });
+  return renderEmail(
+    {
+      subject: w.format(w.t.tickets.outbox.commentSubject, { ...ticket }),
+      name: recipientName,
+      intro: [w.format(t.commentIntro, { name: comment.by })],
+      facts: [
+        [t.number, `#${ticket.visible_id}: ${ticket.title}`],
+        [t.where, `${ticket.property}, ${ticket.unit}`],
+        [t.commentBy, comment.by],
+      ],
+      quote: comment.body,
+      action: { label: t.open, url: ticket.link },
+      notes,
+      unsubscribeUrl,
+    },
+    w,
+  );
 }
 
-export function passwordResetEmail(input: {
-  name: string;
-  email: string;
-  url: string;
-  minutes: number;
-}): RenderedEmail {
-  return renderEmail({
-    subject: m.reset.subject,
-    name: input.name,
-    intro: [format(m.reset.intro, { email: input.email })],
-    action: { label: m.reset.action, url: input.url },
-    notes: [format(m.reset.expiry, { minutes: input.minutes }), m.ignore],
-  });
+export function passwordResetEmail(
+  w: Words,
+  input: {
+    name: string;
+    email: string;
+    url: string;
+    minutes: number;
+  },
+): RenderedEmail {
+  const m = w.t.mail;
+  return renderEmail(
+    {
+      subject: m.reset.subject,
+      name: input.name,
+      intro: [w.format(m.reset.intro, { email: input.email })],
+      action: { label: m.reset.action, url: input.url },
+      notes: [w.format(m.reset.expiry, { minutes: input.minutes }), m.ignore],
+    },
+    w,
+  );
 }
 
-export function verificationEmail(input: {
-  name: string;
-  email: string;
-  url: string;
-  hours: number;
-}): RenderedEmail {
-  return renderEmail({
-    subject: m.verification.subject,
-    name: input.name,
-    intro: [format(m.verification.intro, { email: input.email })],
-    action: { label: m.verification.action, url: input.url },
-    notes: [format(m.verification.expiry, { hours: input.hours }), m.ignore],
-  });
+export function verificationEmail(
+  w: Words,
+  input: {
+    name: string;
+    email: string;
+    url: string;
+    hours: number;
+  },
+): RenderedEmail {
+  const m = w.t.mail;
+  return renderEmail(
+    {
+      subject: m.verification.subject,
+      name: input.name,
+      intro: [w.format(m.verification.intro, { email: input.email })],
+      action: { label: m.verification.action, url: input.url },
+      notes: [w.format(m.verification.expiry, { hours: input.hours }), m.ignore],
+    },
+    w,
+  );
 }
 
-export function activationEmail(input: {
-  name: string;
-  username: string;
-  email: string;
-  url: string;
-  hours: number;
-}): RenderedEmail {
-  return renderEmail({
-    subject: m.activation.subject,
-    name: input.name,
-    intro: [format(m.activation.intro, { username: input.username, email: input.email })],
-    action: { label: m.activation.action, url: input.url },
-    notes: [format(m.activation.expiry, { hours: input.hours })],
-  });
+export function activationEmail(
+  w: Words,
+  input: {
+    name: string;
+    username: string;
+    email: string;
+    url: string;
+    hours: number;
+  },
+): RenderedEmail {
+  const m = w.t.mail;
+  return renderEmail(
+    {
+      subject: m.activation.subject,
+      name: input.name,
+      intro: [w.format(m.activation.intro, { username: input.username, email: input.email })],
+      action: { label: m.activation.action, url: input.url },
+      notes: [w.format(m.activation.expiry, { hours: input.hours })],
+    },
+    w,
+  );
 }
 
 export interface SupportNotice {
@@ -308,11 +346,12 @@ export interface SupportNotice {
 }
 
 export function supportNoticeEmail(
+  w: Words,
   notice: SupportNotice,
   recipientName: string,
   unsubscribeUrl: string,
 ): RenderedEmail {
-  const s = m.support;
+  const s = w.t.mail.support;
   const facts: Array<[string, string]> = [
     [s.from, notice.senderName],
     [s.company, notice.company],
@@ -320,15 +359,18 @@ export function supportNoticeEmail(
   ];
   if (notice.phone) facts.push([s.phone, notice.phone]);
   facts.push([s.subjectLabel, notice.subject]);
-  return renderEmail({
-    subject: format(s.subject, { subject: notice.subject }),
-    name: recipientName,
-    intro: [format(s.intro, { name: notice.senderName })],
-    facts,
-    quote: notice.message,
-    action: { label: s.open, url: notice.link },
-    unsubscribeUrl,
-  });
+  return renderEmail(
+    {
+      subject: w.format(s.subject, { subject: notice.subject }),
+      name: recipientName,
+      intro: [w.format(s.intro, { name: notice.senderName })],
+      facts,
+      quote: notice.message,
+      action: { label: s.open, url: notice.link },
+      unsubscribeUrl,
+    },
+    w,
+  );
 }
 
 /** An email about a ticket's assignment or visit (issue 25): what happened, the facts, and one button. */
@@ -344,23 +386,28 @@ export interface TicketNotice {
 }
 
 export function ticketNoticeEmail(
+  w: Words,
   ticket: Pick<TicketEmailFacts, 'visible_id' | 'title' | 'property' | 'unit'>,
   notice: TicketNotice,
   recipientName: string,
   unsubscribeUrl: string,
 ): RenderedEmail {
-  return renderEmail({
-    subject: notice.subject,
-    name: recipientName,
-    intro: [notice.intro],
-    facts: [
-      [t.number, `#${ticket.visible_id}: ${ticket.title}`],
-      [t.where, `${ticket.property}, ${ticket.unit}`],
-      ...notice.facts,
-    ],
-    quote: notice.quote,
-    action: notice.action,
-    notes: notice.notes,
-    unsubscribeUrl,
-  });
+  const t = w.t.mail.ticket;
+  return renderEmail(
+    {
+      subject: notice.subject,
+      name: recipientName,
+      intro: [notice.intro],
+      facts: [
+        [t.number, `#${ticket.visible_id}: ${ticket.title}`],
+        [t.where, `${ticket.property}, ${ticket.unit}`],
+        ...notice.facts,
+      ],
+      quote: notice.quote,
+      action: notice.action,
+      notes: notice.notes,
+      unsubscribeUrl,
+    },
+    w,
+  );
 }

@@ -8,7 +8,7 @@
  * a signed reply address as its Reply-To, and says so (issue 25). Nothing is ever addressed to a temporary
  * account's placeholder email.
  */
-import { en, isTemporaryEmail, type NotificationOptions } from '@mend/shared';
+import { isTemporaryEmail, type Language, type NotificationOptions, type Words, wordsOf } from '@mend/shared';
 import type { Db } from '../../db/client';
 import { type NewOutboxMessageRow, outboxMessages } from '../../db/schema';
 import { replyAddress } from '../inbound-mail/address';
@@ -23,9 +23,11 @@ export interface NotificationRecipient {
   id: number;
   email: string;
   notificationOptions: NotificationOptions;
+  /** The language its messages are written in (issue 28); null: the default. */
+  language: Language | null;
 }
 
-/** One notification, in every channel's words. */
+/** One notification, in every channel's words, written in its recipient's language. */
 export interface NotificationContent {
   kind: string;
   /** Renders the email for this recipient, given its unsubscribe link. */
@@ -48,11 +50,12 @@ function replyOf(
   context: MessagingContext,
   userId: number,
   about: NotificationContent['replyFor'],
+  w: Words,
 ): { address: string; note: string } | null {
   if (!about || !context.inbound) return null;
   return {
     address: replyAddress(context.secret, context.inbound, { ...about, userId }),
-    note: about.commentId === null ? en.mail.ticket.replyNote : en.mail.ticket.replyNoteComment,
+    note: about.commentId === null ? w.t.mail.ticket.replyNote : w.t.mail.ticket.replyNoteComment,
   };
 }
 
@@ -61,7 +64,7 @@ export function unsubscribeUrl(context: MessagingContext, userId: number, kind: 
   return `${context.appUrl}/unsubscribe/${signUnsubscribeToken(context.secret, userId, kind)}`;
 }
 
-/** The channels a person's options turn on for a topic, as outbox rows. */
+/** The channels a person's options turn on for a topic, as outbox rows; `content` is written in the person's language. */
 export function notificationRows(
   context: MessagingContext,
   person: NotificationRecipient,
@@ -76,9 +79,10 @@ export function notificationRows(
   const wantsMail = options.mail?.[topic];
   if (wantsMail && !isTemporaryEmail(person.email)) {
     const link = unsubscribeUrl(context, person.id, `mail.${topic}`);
-    const reply = replyOf(context, person.id, content.replyFor);
+    const w = wordsOf(person.language);
+    const reply = replyOf(context, person.id, content.replyFor, w);
     const rendered = content.email(link);
-    const email = reply ? withNote(rendered, reply.note) : rendered;
+    const email = reply ? withNote(rendered, reply.note, w) : rendered;
     const replyTo = reply?.address ?? content.replyTo;
     rows.push({
       ...base,

@@ -13,6 +13,7 @@ import {
   passwordResetRequestSchema,
   passwordResetSchema,
   type RedirectMessageResponse,
+  wordsOf,
 } from '@mend/shared';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../db/client';
@@ -69,10 +70,11 @@ export async function queueVerificationEmail(
   });
   const url = `${messaging.appUrl}/api/email/verify/${raw}`;
   const common = { name: displayName(user), email: user.email, url, hours: hours(VERIFICATION_TOKEN_TTL_MS) };
+  const w = wordsOf(user.language);
   const email =
     template === 'activation'
-      ? activationEmail({ ...common, username: user.username ?? user.email })
-      : verificationEmail(common);
+      ? activationEmail(w, { ...common, username: user.username ?? user.email })
+      : verificationEmail(w, common);
   const kind = template === 'activation' ? 'account_activation' : 'email_verification';
   await queueMessages(tx, [accountEmailRow(user.id, user.email, kind, email)]);
 }
@@ -142,7 +144,7 @@ export async function requestPasswordReset(
       ttlMs: RESET_TOKEN_TTL_MS,
     });
     const url = `${ctx.messaging.appUrl}/password/reset/${raw}?email=${encodeURIComponent(user.email)}`;
-    const message = passwordResetEmail({
+    const message = passwordResetEmail(wordsOf(user.language), {
       name: displayName(user),
       email: user.email,
       url,

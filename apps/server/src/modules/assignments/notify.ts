@@ -5,9 +5,9 @@
  * - unassigned (or replaced by another): the contractor that held it;
  * - accepted or declined: the landlord's managers and whoever assigned it;
  * - not answered in time (the assignment worker): the same people, once.
- * Nobody is told of their own action.
+ * Nobody is told of their own action. Each person is told in its own language.
  */
-import { en, format, visibleId } from '@mend/shared';
+import { visibleId, type Words } from '@mend/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type TicketAssignmentRow, users } from '../../db/schema';
@@ -27,9 +27,6 @@ export interface AssignedTicket {
   landlordId: number;
   timeZone: string;
 }
-
-const a = en.tickets.assignment;
-const mt = en.mail.ticket;
 
 /** The page of the signed link that answers an assignment (the web's /assignment/{token}). */
 export function answerLink(messaging: MessagingContext, assignment: TicketAssignmentRow): string {
@@ -75,6 +72,9 @@ async function staffOf(
   return people.filter((p) => p.id !== exceptId);
 }
 
+/** The assignment texts and the ticket email texts of a language. */
+const textsOf = (w: Words) => ({ a: w.t.tickets.assignment, mt: w.t.mail.ticket });
+
 /** Tells the contractor that a job is assigned to it, with the link that answers it. */
 export async function notifyAssigned(
   tx: Tx,
@@ -83,36 +83,36 @@ export async function notifyAssigned(
   assignment: TicketAssignmentRow,
 ): Promise<void> {
   const vars = varsOf(messaging, ticket);
-  const due = momentText(assignment.respondBy, ticket.timeZone);
   const link = answerLink(messaging, assignment);
-  await notify(
-    tx,
-    messaging,
-    await person(tx, assignment.contractorId),
-    ticket,
-    {
-      title: format(a.notifications.assigned, vars),
-      description: format(a.notifications.assignedDescription, { title: ticket.title, due }),
-    },
-    {
-      kind: 'ticket.assigned',
-      email: (contractor, unsubscribeUrl) =>
-        ticketNoticeEmail(
-          vars,
-          {
-            subject: format(a.outbox.assignedSubject, vars),
-            intro: mt.assignedIntro,
-            facts: [[mt.answerBy, due]],
-            action: { label: mt.answerAction, url: link },
-            notes: [format(mt.answerNote, { days: TICKET_LINK_TTL_DAYS.assignment })],
-          },
-          displayName(contractor),
-          unsubscribeUrl,
-        ),
-      sms: format(a.outbox.assignedSms, { ...vars, due, answer_link: link }),
-      voice: format(a.outbox.assignedVoice, vars),
-    },
-  );
+  await notify(tx, messaging, await person(tx, assignment.contractorId), ticket, (w) => {
+    const { a, mt } = textsOf(w);
+    const due = momentText(assignment.respondBy, ticket.timeZone, w.language);
+    return {
+      notification: {
+        title: w.format(a.notifications.assigned, vars),
+        description: w.format(a.notifications.assignedDescription, { title: ticket.title, due }),
+      },
+      message: {
+        kind: 'ticket.assigned',
+        email: (contractor, unsubscribeUrl) =>
+          ticketNoticeEmail(
+            w,
+            vars,
+            {
+              subject: w.format(a.outbox.assignedSubject, vars),
+              intro: mt.assignedIntro,
+              facts: [[mt.answerBy, due]],
+              action: { label: mt.answerAction, url: link },
+              notes: [w.format(mt.answerNote, { days: TICKET_LINK_TTL_DAYS.assignment })],
+            },
+            displayName(contractor),
+            unsubscribeUrl,
+          ),
+        sms: w.format(a.outbox.assignedSms, { ...vars, due, answer_link: link }),
+        voice: w.format(a.outbox.assignedVoice, vars),
+      },
+    };
+  });
 }
 
 /** Tells a contractor that a job it held is no longer its own. */
@@ -123,30 +123,30 @@ export async function notifyUnassigned(
   contractorId: number,
 ): Promise<void> {
   const vars = varsOf(messaging, ticket);
-  await notify(
-    tx,
-    messaging,
-    await person(tx, contractorId),
-    ticket,
-    { title: format(a.notifications.unassigned, vars), description: ticket.title },
-    {
-      kind: 'ticket.unassigned',
-      email: (contractor, unsubscribeUrl) =>
-        ticketNoticeEmail(
-          vars,
-          {
-            subject: format(a.outbox.unassignedSubject, vars),
-            intro: mt.unassignedIntro,
-            facts: [],
-            action: { label: mt.open, url: vars.link },
-          },
-          displayName(contractor),
-          unsubscribeUrl,
-        ),
-      sms: format(a.outbox.unassignedSms, vars),
-      voice: format(a.outbox.unassignedVoice, vars),
-    },
-  );
+  await notify(tx, messaging, await person(tx, contractorId), ticket, (w) => {
+    const { a, mt } = textsOf(w);
+    return {
+      notification: { title: w.format(a.notifications.unassigned, vars), description: ticket.title },
+      message: {
+        kind: 'ticket.unassigned',
+        email: (contractor, unsubscribeUrl) =>
+          ticketNoticeEmail(
+            w,
+            vars,
+            {
+              subject: w.format(a.outbox.unassignedSubject, vars),
+              intro: mt.unassignedIntro,
+              facts: [],
+              action: { label: mt.open, url: vars.link },
+            },
+            displayName(contractor),
+            unsubscribeUrl,
+          ),
+        sms: w.format(a.outbox.unassignedSms, vars),
+        voice: w.format(a.outbox.unassignedVoice, vars),
+      },
+    };
+  });
 }
 
 /** Tells the managers (and whoever assigned it) that the contractor accepted or declined the job. */
@@ -158,42 +158,42 @@ export async function notifyAnswered(
   contractorName: string,
 ): Promise<void> {
   const accepted = assignment.state === 'accepted';
-  const answer = accepted ? a.outbox.answers.accepted : a.outbox.answers.declined;
-  const vars = { ...varsOf(messaging, ticket), name: contractorName, answer };
   const audience = await staffOf(tx, ticket, assignment.assignedBy, assignment.contractorId);
-  await notify(
-    tx,
-    messaging,
-    audience,
-    ticket,
-    {
-      title: format(accepted ? a.notifications.accepted : a.notifications.declined, vars),
-      description: accepted
-        ? ticket.title
-        : format(a.notifications.declinedDescription, {
-            title: ticket.title,
-            reason: assignment.declineReason,
-          }),
-    },
-    {
-      kind: accepted ? 'ticket.assignment_accepted' : 'ticket.assignment_declined',
-      email: (manager, unsubscribeUrl) =>
-        ticketNoticeEmail(
-          vars,
-          {
-            subject: format(a.outbox.answeredSubject, vars),
-            intro: format(accepted ? mt.acceptedIntro : mt.declinedIntro, vars),
-            facts: accepted ? [] : [[mt.declineReason, '']],
-            quote: accepted ? undefined : assignment.declineReason,
-            action: { label: mt.open, url: vars.link },
-          },
-          displayName(manager),
-          unsubscribeUrl,
-        ),
-      sms: format(a.outbox.answeredSms, vars),
-      voice: format(a.outbox.answeredVoice, vars),
-    },
-  );
+  await notify(tx, messaging, audience, ticket, (w) => {
+    const { a, mt } = textsOf(w);
+    const answer = accepted ? a.outbox.answers.accepted : a.outbox.answers.declined;
+    const vars = { ...varsOf(messaging, ticket), name: contractorName, answer };
+    return {
+      notification: {
+        title: w.format(accepted ? a.notifications.accepted : a.notifications.declined, vars),
+        description: accepted
+          ? ticket.title
+          : w.format(a.notifications.declinedDescription, {
+              title: ticket.title,
+              reason: assignment.declineReason,
+            }),
+      },
+      message: {
+        kind: accepted ? 'ticket.assignment_accepted' : 'ticket.assignment_declined',
+        email: (manager, unsubscribeUrl) =>
+          ticketNoticeEmail(
+            w,
+            vars,
+            {
+              subject: w.format(a.outbox.answeredSubject, vars),
+              intro: w.format(accepted ? mt.acceptedIntro : mt.declinedIntro, vars),
+              facts: accepted ? [] : [[mt.declineReason, '']],
+              quote: accepted ? undefined : assignment.declineReason,
+              action: { label: mt.open, url: vars.link },
+            },
+            displayName(manager),
+            unsubscribeUrl,
+          ),
+        sms: w.format(a.outbox.answeredSms, vars),
+        voice: w.format(a.outbox.answeredVoice, vars),
+      },
+    };
+  });
 }
 
 /** Tells the managers (and whoever assigned it) that the contractor has not answered within the landlord's hours. */
@@ -206,31 +206,31 @@ export async function notifyUnanswered(
   hours: number,
 ): Promise<void> {
   const vars = { ...varsOf(messaging, ticket), name: contractorName, hours };
-  await notify(
-    tx,
-    messaging,
-    await staffOf(tx, ticket, assignment.assignedBy, null),
-    ticket,
-    {
-      title: format(a.notifications.unanswered, vars),
-      description: format(a.notifications.unansweredDescription, vars),
-    },
-    {
-      kind: 'ticket.assignment_unanswered',
-      email: (manager, unsubscribeUrl) =>
-        ticketNoticeEmail(
-          vars,
-          {
-            subject: format(a.outbox.unansweredSubject, vars),
-            intro: format(mt.unansweredIntro, vars),
-            facts: [[mt.assignedTo, contractorName]],
-            action: { label: mt.open, url: vars.link },
-          },
-          displayName(manager),
-          unsubscribeUrl,
-        ),
-      sms: format(a.outbox.unansweredSms, vars),
-      voice: format(a.outbox.unansweredVoice, vars),
-    },
-  );
+  await notify(tx, messaging, await staffOf(tx, ticket, assignment.assignedBy, null), ticket, (w) => {
+    const { a, mt } = textsOf(w);
+    return {
+      notification: {
+        title: w.format(a.notifications.unanswered, vars),
+        description: w.format(a.notifications.unansweredDescription, vars),
+      },
+      message: {
+        kind: 'ticket.assignment_unanswered',
+        email: (manager, unsubscribeUrl) =>
+          ticketNoticeEmail(
+            w,
+            vars,
+            {
+              subject: w.format(a.outbox.unansweredSubject, vars),
+              intro: w.format(mt.unansweredIntro, vars),
+              facts: [[mt.assignedTo, contractorName]],
+              action: { label: mt.open, url: vars.link },
+            },
+            displayName(manager),
+            unsubscribeUrl,
+          ),
+        sms: w.format(a.outbox.unansweredSms, vars),
+        voice: w.format(a.outbox.unansweredVoice, vars),
+      },
+    };
+  });
 }

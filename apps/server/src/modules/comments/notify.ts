@@ -5,7 +5,7 @@
  * gets an in-app notification and, per their notification options, an email / SMS / voice message in the outbox
  * (`notify`, tickets/routing.ts).
  */
-import { can, en, format, visibleId } from '@mend/shared';
+import { can, visibleId } from '@mend/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type TicketCommentRow, ticketRecipients, tickets, users } from '../../db/schema';
@@ -87,31 +87,22 @@ export async function notifyComment(
     name: author.name,
     link: absoluteLink(ctx.config.appUrl, ticket.id),
   };
-  const o = en.tickets.outbox;
-  await notify(
-    tx,
-    ctx.messaging,
-    audience,
-    ticket,
-    {
-      title: format(en.tickets.notifications.newComment, vars),
-      description: format(en.tickets.notifications.commentDescription, {
+  const notice = { by: author.name, body: comment.body, visibility: comment.visibility };
+  await notify(tx, ctx.messaging, audience, ticket, (w) => ({
+    notification: {
+      title: w.format(w.t.tickets.notifications.newComment, vars),
+      description: w.format(w.t.tickets.notifications.commentDescription, {
         name: author.name,
         excerpt: excerpt(comment.body),
       }),
     },
-    {
+    message: {
       kind: 'ticket.commented',
       email: (person, unsubscribeUrl) =>
-        ticketCommentEmail(
-          vars,
-          { by: author.name, body: comment.body, visibility: comment.visibility },
-          displayName(person),
-          unsubscribeUrl,
-        ),
-      sms: format(o.commentSms, vars),
-      voice: format(o.commentVoice, vars),
+        ticketCommentEmail(w, vars, notice, displayName(person), unsubscribeUrl),
+      sms: w.format(w.t.tickets.outbox.commentSms, vars),
+      voice: w.format(w.t.tickets.outbox.commentVoice, vars),
       payload: { comment_id: comment.id },
     },
-  );
+  }));
 }

@@ -11,8 +11,8 @@ import {
   can,
   contactFormSchema,
   en,
-  format,
   ROLE,
+  wordsOf,
 } from '@mend/shared';
 import { and, asc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -74,15 +74,19 @@ export async function sendContactMessage(
       .orderBy(asc(users.id));
     if (admins.length === 0) return submission;
     const name = senderName(meta);
+    // Each super admin is told in its own language.
     await tx.insert(notifications).values(
-      admins.map((admin) => ({
-        userId: admin.id,
-        contactId: submission.id,
-        link: contactLink(submission.id),
-        title: en.accounts.contactNotificationTitle,
-        subtitle: format(en.accounts.contactNotificationSubtitle, { name }),
-        description: submission.subject,
-      })),
+      admins.map((admin) => {
+        const w = wordsOf(admin.language);
+        return {
+          userId: admin.id,
+          contactId: submission.id,
+          link: contactLink(submission.id),
+          title: w.t.accounts.contactNotificationTitle,
+          subtitle: w.format(w.t.accounts.contactNotificationSubtitle, { name }),
+          description: submission.subject,
+        };
+      }),
     );
     const link = `${ctx.messaging.appUrl}${contactLink(submission.id)}`;
     const notice = {
@@ -96,15 +100,16 @@ export async function sendContactMessage(
     };
     await queueMessages(
       tx,
-      admins.flatMap((admin) =>
-        notificationRows(ctx.messaging, admin, 'support', {
+      admins.flatMap((admin) => {
+        const w = wordsOf(admin.language);
+        return notificationRows(ctx.messaging, admin, 'support', {
           kind: 'contact.received',
-          email: (unsubscribeUrl) => supportNoticeEmail(notice, displayName(admin), unsubscribeUrl),
-          sms: format(en.mail.support.sms, { name, subject: submission.subject, link }),
+          email: (unsubscribeUrl) => supportNoticeEmail(w, notice, displayName(admin), unsubscribeUrl),
+          sms: w.format(w.t.mail.support.sms, { name, subject: submission.subject, link }),
           payload: { contact_id: submission.id },
           replyTo: meta.email,
-        }),
-      ),
+        });
+      }),
     );
     return submission;
   });

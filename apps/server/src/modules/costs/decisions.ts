@@ -2,7 +2,7 @@
  * What every step of an estimate or invoice shares (issue 26): the ticket as its messages name it, telling people of a
  * step, and recording an estimate's decision — a manager's (service.ts) or an owner's (owner-links.ts).
  */
-import { en, format, moneyText, visibleId } from '@mend/shared';
+import { en, format, moneyText, visibleId, type Words } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type TicketCostRow, ticketCosts, ticketLog, users } from '../../db/schema';
@@ -31,14 +31,16 @@ export async function personOf(tx: Tx, userId: number | null): Promise<Person[]>
   return tx.select(personColumns).from(users).where(eq(users.id, userId));
 }
 
-/** Tells `people` of a step of an estimate or invoice, in the app and by email / SMS as their options say. */
+/**
+ * Tells `people` of a step of an estimate or invoice, in the app and by email / SMS as their options say, each in its
+ * language: `words` gives the title and the SMS in a language's words.
+ */
 export async function tellOf(
   tx: Tx,
   messaging: MessagingContext,
   people: Person[],
   ticket: CostTicketFacts,
-  title: string,
-  sms: string,
+  words: (w: Words) => { title: string; sms: string },
   kind: string,
 ): Promise<void> {
   const facts = {
@@ -48,25 +50,26 @@ export async function tellOf(
     unit: ticket.unitName,
   };
   const link = absoluteLink(messaging.appUrl, ticket.id);
-  await notify(
-    tx,
-    messaging,
-    people,
-    ticket,
-    { title, description: ticket.title },
-    {
-      kind,
-      email: (person, unsubscribeUrl) =>
-        ticketNoticeEmail(
-          facts,
-          { subject: title, intro: title, facts: [], action: { label: en.mail.ticket.open, url: link } },
-          displayName(person),
-          unsubscribeUrl,
-        ),
-      sms,
-      voice: title,
-    },
-  );
+  await notify(tx, messaging, people, ticket, (w) => {
+    const { title, sms } = words(w);
+    const action = { label: w.t.mail.ticket.open, url: link };
+    return {
+      notification: { title, description: ticket.title },
+      message: {
+        kind,
+        email: (person, unsubscribeUrl) =>
+          ticketNoticeEmail(
+            w,
+            facts,
+            { subject: title, intro: title, facts: [], action },
+            displayName(person),
+            unsubscribeUrl,
+          ),
+        sms,
+        voice: title,
+      },
+    };
+  });
 }
 
 /** Records an estimate's decision (a manager's or an owner's), its log line, and tells the contractor. */
@@ -112,8 +115,13 @@ export async function recordDecision(
     messaging,
     await personOf(tx, cost.contractorId),
     ticket,
-    format(decision.approved ? c.notifications.approved : c.notifications.declined, vars),
-    format(c.outbox.decidedSms, { ...vars, decision: c.outbox.decisions[state] }),
+    (w) => ({
+      title: w.format(
+        decision.approved ? w.t.costs.notifications.approved : w.t.costs.notifications.declined,
+        vars,
+      ),
+      sms: w.format(w.t.costs.outbox.decidedSms, { ...vars, decision: w.t.costs.outbox.decisions[state] }),
+    }),
     'cost.decided',
   );
   await queueWebhookEvent(

@@ -110,8 +110,13 @@ export async function askOwners(
       messaging,
       await managersOf(tx, ticket.landlordId),
       ticket,
-      format(en.costs.notifications.awaitingOwner, { visible_id: visibleId(ticket.id), total }),
-      format(en.costs.notifications.awaitingOwner, { visible_id: visibleId(ticket.id), total }),
+      (w) => {
+        const text = w.format(w.t.costs.notifications.awaitingOwner, {
+          visible_id: visibleId(ticket.id),
+          total: moneyText(cost.totalCents, cost.currency, w.language),
+        });
+        return { title: text, sms: text };
+      },
       'cost.no_owner',
     );
   }
@@ -234,19 +239,20 @@ export async function answerApprovalLink(
       now,
     );
     if (ticket.landlordId !== null) {
-      const total = moneyText(cost.totalCents, cost.currency);
-      const title = format(approved ? en.costs.log.approved : en.costs.log.declined, {
-        total,
-        name: owner.name,
-        reason,
-      });
       await tellOf(
         tx,
         ctx.messaging,
         await managersOf(tx, ticket.landlordId),
         ticket,
-        title,
-        title,
+        (w) => {
+          const log = w.t.costs.log;
+          const title = w.format(approved ? log.approved : log.declined, {
+            total: moneyText(cost.totalCents, cost.currency, w.language),
+            name: owner.name,
+            reason,
+          });
+          return { title, sms: title };
+        },
         'cost.owner_decided',
       );
     }

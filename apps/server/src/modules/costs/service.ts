@@ -149,14 +149,24 @@ export async function submitCost(
         createdAt: now,
       });
       const managers = ticket.landlordId === null ? [] : await managersOf(tx, ticket.landlordId);
-      const vars = { kind: c.kinds[kind], total, visible_id: visibleId(ticketId), title: ticket.title };
+      const link = absoluteLink(ctx.messaging.appUrl, ticketId);
       await tellOf(
         tx,
         ctx.messaging,
         managers,
         ticket,
-        format(c.notifications.submitted, vars),
-        format(c.outbox.submittedSms, { ...vars, link: absoluteLink(ctx.messaging.appUrl, ticketId) }),
+        (w) => {
+          const vars = {
+            kind: w.t.costs.kinds[kind],
+            total: moneyText(cost.totalCents, cost.currency, w.language),
+            visible_id: visibleId(ticketId),
+            title: ticket.title,
+          };
+          return {
+            title: w.format(w.t.costs.notifications.submitted, vars),
+            sms: w.format(w.t.costs.outbox.submittedSms, { ...vars, link }),
+          };
+        },
         'cost.submitted',
       );
       if (state === 'awaiting_owner') {
@@ -272,18 +282,19 @@ export async function markPaid(
       data: { cost_id: cost.id, visibility: 'contractor' },
       createdAt: now,
     });
-    const paid = format(c.log.paid, {
-      total: moneyText(cost.totalCents, cost.currency),
-      date: dateText(paidOn),
-      name: viewer.name,
-    });
     await tellOf(
       tx,
       ctx.messaging,
       await personOf(tx, cost.contractorId),
       ticketFactsOf(row),
-      paid,
-      paid,
+      (w) => {
+        const text = w.format(w.t.costs.log.paid, {
+          total: moneyText(cost.totalCents, cost.currency, w.language),
+          date: dateText(paidOn, w.language),
+          name: viewer.name,
+        });
+        return { title: text, sms: text };
+      },
       'cost.paid',
     );
   });

@@ -4,9 +4,9 @@
  * - asked (the ticket became Completed): the tenant, with the signed link that answers without signing in;
  * - reopened by the tenant: the contractor that holds the job and the landlord's managers, with the reason;
  * - confirmed and rated: the contractor whose work it rates; at LOW_RATING_MAX or below, the managers too (an alert).
- * Nobody is told of their own action.
+ * Nobody is told of their own action. Each person is told in its own language.
  */
-import { en, format, LOW_RATING_MAX, RATING_MAX, visibleId } from '@mend/shared';
+import { LOW_RATING_MAX, RATING_MAX, visibleId, type Words } from '@mend/shared';
 import { asc, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type TicketSignoffRow, users } from '../../db/schema';
@@ -25,8 +25,8 @@ export interface SignedOffTicket {
   landlordId: number;
 }
 
-const s = en.tickets.signoff;
-const mt = en.mail.ticket;
+/** The sign-off texts and the ticket email texts of a language. */
+const textsOf = (w: Words) => ({ s: w.t.tickets.signoff, mt: w.t.mail.ticket });
 
 /** The page of the signed link where the tenant answers (the web's /signoff/{token}). */
 export function signoffLink(
@@ -75,34 +75,35 @@ export async function notifySignoffAsked(
 ): Promise<void> {
   const vars = varsOf(messaging, ticket);
   const link = signoffLink(messaging, signoff);
-  await notify(
-    tx,
-    messaging,
-    others(await peopleById(tx, [signoff.tenantId]), actorId),
-    ticket,
-    {
-      title: format(s.notifications.asked, vars),
-      description: format(s.notifications.askedDescription, vars),
-    },
-    {
-      kind: 'ticket.signoff_asked',
-      email: (tenant, unsubscribeUrl) =>
-        ticketNoticeEmail(
-          vars,
-          {
-            subject: format(s.outbox.askedSubject, vars),
-            intro: mt.signoffIntro,
-            facts: [],
-            action: { label: mt.signoffAction, url: link },
-            notes: [format(mt.signoffNote, { days: TICKET_LINK_TTL_DAYS.signoff })],
-          },
-          displayName(tenant),
-          unsubscribeUrl,
-        ),
-      sms: format(s.outbox.askedSms, { ...vars, signoff_link: link }),
-      voice: format(s.outbox.askedVoice, vars),
-    },
-  );
+  const audience = others(await peopleById(tx, [signoff.tenantId]), actorId);
+  await notify(tx, messaging, audience, ticket, (w) => {
+    const { s, mt } = textsOf(w);
+    return {
+      notification: {
+        title: w.format(s.notifications.asked, vars),
+        description: w.format(s.notifications.askedDescription, vars),
+      },
+      message: {
+        kind: 'ticket.signoff_asked',
+        email: (tenant, unsubscribeUrl) =>
+          ticketNoticeEmail(
+            w,
+            vars,
+            {
+              subject: w.format(s.outbox.askedSubject, vars),
+              intro: mt.signoffIntro,
+              facts: [],
+              action: { label: mt.signoffAction, url: link },
+              notes: [w.format(mt.signoffNote, { days: TICKET_LINK_TTL_DAYS.signoff })],
+            },
+            displayName(tenant),
+            unsubscribeUrl,
+          ),
+        sms: w.format(s.outbox.askedSms, { ...vars, signoff_link: link }),
+        voice: w.format(s.outbox.askedVoice, vars),
+      },
+    };
+  });
 }
 
 /** Tells the contractor that holds the job and the managers that the tenant reopened the ticket, and why. */
@@ -115,34 +116,34 @@ export async function notifyReopened(
 ): Promise<void> {
   const vars = { ...varsOf(messaging, ticket), reason: signoff.reopenReason };
   const people = [...(await peopleById(tx, [contractorId])), ...(await managersOf(tx, ticket.landlordId))];
-  await notify(
-    tx,
-    messaging,
-    others(people, signoff.tenantId),
-    ticket,
-    {
-      title: format(s.notifications.reopened, vars),
-      description: format(s.notifications.reopenedDescription, vars),
-    },
-    {
-      kind: 'ticket.reopened',
-      email: (person, unsubscribeUrl) =>
-        ticketNoticeEmail(
-          vars,
-          {
-            subject: format(s.outbox.reopenedSubject, vars),
-            intro: mt.reopenedIntro,
-            facts: [[mt.reopenReason, '']],
-            quote: signoff.reopenReason,
-            action: { label: mt.open, url: vars.link },
-          },
-          displayName(person),
-          unsubscribeUrl,
-        ),
-      sms: format(s.outbox.reopenedSms, vars),
-      voice: format(s.outbox.reopenedVoice, vars),
-    },
-  );
+  await notify(tx, messaging, others(people, signoff.tenantId), ticket, (w) => {
+    const { s, mt } = textsOf(w);
+    return {
+      notification: {
+        title: w.format(s.notifications.reopened, vars),
+        description: w.format(s.notifications.reopenedDescription, vars),
+      },
+      message: {
+        kind: 'ticket.reopened',
+        email: (person, unsubscribeUrl) =>
+          ticketNoticeEmail(
+            w,
+            vars,
+            {
+              subject: w.format(s.outbox.reopenedSubject, vars),
+              intro: mt.reopenedIntro,
+              facts: [[mt.reopenReason, '']],
+              quote: signoff.reopenReason,
+              action: { label: mt.open, url: vars.link },
+            },
+            displayName(person),
+            unsubscribeUrl,
+          ),
+        sms: w.format(s.outbox.reopenedSms, vars),
+        voice: w.format(s.outbox.reopenedVoice, vars),
+      },
+    };
+  });
 }
 
 /** Tells the contractor its rating; a low one alerts the managers too. */
@@ -158,38 +159,36 @@ export async function notifyRated(
     ...(await peopleById(tx, [signoff.contractorId])),
     ...(low ? await managersOf(tx, ticket.landlordId) : []),
   ];
-  await notify(
-    tx,
-    messaging,
-    others(people, signoff.tenantId),
-    ticket,
-    {
-      title: format(low ? s.notifications.lowRating : s.notifications.rated, vars),
-      description: format(
-        signoff.comment ? s.notifications.ratedWithComment : s.notifications.ratedDescription,
-        vars,
-      ),
-    },
-    {
-      kind: low ? 'ticket.rated_low' : 'ticket.rated',
-      email: (person, unsubscribeUrl) =>
-        ticketNoticeEmail(
+  await notify(tx, messaging, others(people, signoff.tenantId), ticket, (w) => {
+    const { s, mt } = textsOf(w);
+    const comment: [string, string][] = signoff.comment ? [[mt.ratingComment, '']] : [];
+    return {
+      notification: {
+        title: w.format(low ? s.notifications.lowRating : s.notifications.rated, vars),
+        description: w.format(
+          signoff.comment ? s.notifications.ratedWithComment : s.notifications.ratedDescription,
           vars,
-          {
-            subject: format(s.outbox.ratedSubject, vars),
-            intro: low ? mt.lowRatedIntro : mt.ratedIntro,
-            facts: [
-              [mt.rating, format(en.ticketScreens.signoff.stars, vars)],
-              ...(signoff.comment ? ([[mt.ratingComment, '']] as [string, string][]) : []),
-            ],
-            quote: signoff.comment || undefined,
-            action: { label: mt.open, url: vars.link },
-          },
-          displayName(person),
-          unsubscribeUrl,
         ),
-      sms: format(s.outbox.ratedSms, vars),
-      voice: format(s.outbox.ratedVoice, vars),
-    },
-  );
+      },
+      message: {
+        kind: low ? 'ticket.rated_low' : 'ticket.rated',
+        email: (person, unsubscribeUrl) =>
+          ticketNoticeEmail(
+            w,
+            vars,
+            {
+              subject: w.format(s.outbox.ratedSubject, vars),
+              intro: low ? mt.lowRatedIntro : mt.ratedIntro,
+              facts: [[mt.rating, w.format(w.t.ticketScreens.signoff.stars, vars)], ...comment],
+              quote: signoff.comment || undefined,
+              action: { label: mt.open, url: vars.link },
+            },
+            displayName(person),
+            unsubscribeUrl,
+          ),
+        sms: w.format(s.outbox.ratedSms, vars),
+        voice: w.format(s.outbox.ratedVoice, vars),
+      },
+    };
+  });
 }

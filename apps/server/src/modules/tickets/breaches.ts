@@ -72,43 +72,46 @@ export async function alertBreaches(
         data: { due_at: ticket.dueAt.toISOString(), kind, visibility: DUE_LOG_VISIBILITY },
       });
       if (ticket.landlordId === null) continue;
-      const vars = {
-        id: ticket.id,
-        visible_id: visibleId(ticket.id),
-        title: ticket.title,
-        property: ticket.propertyName,
-        unit: ticket.unitName,
-        link: absoluteLink(messaging.appUrl, ticket.id),
-        kind: d.kinds[kind],
-        due: dueText,
-      };
-      await notify(
-        tx,
-        messaging,
-        await managersOf(tx, ticket.landlordId),
-        ticket,
-        {
-          title: format(d.notifications.breached, vars),
-          description: format(d.notifications.breachedDescription, vars),
-        },
-        {
-          kind: 'ticket.due_breached',
-          email: (manager, unsubscribeUrl) =>
-            ticketNoticeEmail(
-              vars,
-              {
-                subject: format(d.outbox.breachedSubject, vars),
-                intro: format(en.mail.ticket.breachedIntro, vars),
-                facts: [[en.mail.ticket.dueWas, dueText]],
-                action: { label: en.mail.ticket.open, url: vars.link },
-              },
-              displayName(manager),
-              unsubscribeUrl,
-            ),
-          sms: format(d.outbox.breachedSms, vars),
-          voice: format(d.outbox.breachedVoice, vars),
-        },
-      );
+      const dueAt = ticket.dueAt;
+      await notify(tx, messaging, await managersOf(tx, ticket.landlordId), ticket, (w) => {
+        const due = momentText(dueAt, ticket.timeZone, w.language);
+        const vars = {
+          id: ticket.id,
+          visible_id: visibleId(ticket.id),
+          title: ticket.title,
+          property: ticket.propertyName,
+          unit: ticket.unitName,
+          link: absoluteLink(messaging.appUrl, ticket.id),
+          kind: w.t.tickets.due.kinds[kind],
+          due,
+        };
+        const texts = w.t.tickets.due;
+        const mt = w.t.mail.ticket;
+        return {
+          notification: {
+            title: w.format(texts.notifications.breached, vars),
+            description: w.format(texts.notifications.breachedDescription, vars),
+          },
+          message: {
+            kind: 'ticket.due_breached',
+            email: (manager, unsubscribeUrl) =>
+              ticketNoticeEmail(
+                w,
+                vars,
+                {
+                  subject: w.format(texts.outbox.breachedSubject, vars),
+                  intro: w.format(mt.breachedIntro, vars),
+                  facts: [[mt.dueWas, due]],
+                  action: { label: mt.open, url: vars.link },
+                },
+                displayName(manager),
+                unsubscribeUrl,
+              ),
+            sms: w.format(texts.outbox.breachedSms, vars),
+            voice: w.format(texts.outbox.breachedVoice, vars),
+          },
+        };
+      });
     }
     return due.length;
   });

@@ -5,17 +5,22 @@
  *   recipients (which is what lets a contractor see the ticket), get an in-app notification and, per their
  *   notification options, an email / SMS / voice message in the outbox;
  * - status changed: the tenant and the creator; when a contractor changed it, the landlord's managers too.
- * Nobody is notified of their own action.
+ * Nobody is notified of their own action. Each person is told in its own language (issue 28): a message is composed once
+ * per language among its audience.
  */
 import {
   en,
   format,
+  type Language,
   type NotificationOptions,
+  PRIORITY,
   priorityText,
   ROLE,
   type Role,
   statusText,
   visibleId,
+  type Words,
+  wordsOf,
   worksOnProperties,
 } from '@mend/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -69,6 +74,7 @@ export const personColumns = {
   companyName: users.companyName,
   email: users.email,
   notificationOptions: users.notificationOptions,
+  language: users.language,
 };
 export type Person = {
   id: number;
@@ -78,6 +84,7 @@ export type Person = {
   companyName: string;
   email: string;
   notificationOptions: NotificationOptions;
+  language: Language | null;
 };
 
 /** Matching contractors of the property (by id), then the landlord's managers (by id). */
@@ -125,6 +132,12 @@ export interface Message {
   payload?: Record<string, unknown>;
 }
 
+/** What one language's people are told: the in-app notification and the message of the other channels. */
+export interface Notice {
+  notification: { title: string; description: string };
+  message: Message;
+}
+
 /** The comment a message reports, if any (its payload's `comment_id`). */
 const commentOf = (message: Message): number | null => {
   const id = message.payload?.comment_id;
@@ -134,6 +147,7 @@ const commentOf = (message: Message): number | null => {
 /**
  * Tells `people` about a ticket, in the caller's transaction: an in-app notification each and, per each person's
  * notification options, an email / SMS / voice message in the outbox. The caller chooses who (never the author).
+ * `compose` writes what they are told in one language's words; it is called once per language among `people`.
  * With inbound mail on, each email's Reply-To is the person's own reply address for the ticket (issue 25).
  */
 export async function notify(
@@ -141,34 +155,44 @@ export async function notify(
   messaging: MessagingContext,
   people: Person[],
   ticket: Pick<TicketFacts, 'id' | 'propertyName' | 'unitName'>,
-  notification: { title: string; description: string },
-  message: Message,
+  compose: (w: Words) => Notice,
 ): Promise<void> {
   if (people.length === 0) return;
-  const subtitle = format(en.tickets.notifications.where, {
-    property: ticket.propertyName,
-    unit: ticket.unitName,
+  const composed = new Map<Words, Notice & { subtitle: string }>();
+  const noticeFor = (person: Person) => {
+    const w = wordsOf(person.language);
+    let notice = composed.get(w);
+    if (!notice) {
+      const where = { property: ticket.propertyName, unit: ticket.unitName };
+      notice = { ...compose(w), subtitle: w.format(w.t.tickets.notifications.where, where) };
+      composed.set(w, notice);
+    }
+    return notice;
+  };
+  const rows: NewNotificationRow[] = people.map((person) => {
+    const { notification, subtitle } = noticeFor(person);
+    return {
+      userId: person.id,
+      ticketId: ticket.id,
+      link: ticketLink(ticket.id),
+      title: notification.title,
+      subtitle,
+      description: notification.description,
+    };
   });
-  const rows: NewNotificationRow[] = people.map((person) => ({
-    userId: person.id,
-    ticketId: ticket.id,
-    link: ticketLink(ticket.id),
-    title: notification.title,
-    subtitle,
-    description: notification.description,
-  }));
   await tx.insert(notifications).values(rows);
   // Email, SMS and voice per each person's notification options (lib/outbox/messages.ts).
-  const outbox = people.flatMap((person) =>
-    notificationRows(messaging, person, message.topic ?? 'tickets', {
+  const outbox = people.flatMap((person) => {
+    const { message } = noticeFor(person);
+    return notificationRows(messaging, person, message.topic ?? 'tickets', {
       kind: message.kind,
       email: (unsubscribeUrl) => message.email(person, unsubscribeUrl),
       sms: message.sms,
       voice: message.voice,
       payload: { ...message.payload, ticket_id: ticket.id },
       replyFor: { ticketId: ticket.id, commentId: commentOf(message) },
-    }),
-  );
+    });
+  });
   await queueMessages(tx, outbox);
 }
 
@@ -226,35 +250,36 @@ export async function routeTicket(
     description: format(en.tickets.log.routed, { names: fresh.map(displayName).join(', ') }),
     data: { recipients: fresh.map((person) => person.id) },
   });
-  const vars = {
-    id: ticket.id,
-    visible_id: visibleId(ticket.id),
-    title: ticket.title,
-    description: ticket.description,
-    property: ticket.propertyName,
-    unit: ticket.unitName,
-    category: ticket.categoryTitle,
-    priority: priorityText(ticket.priority),
-    link: absoluteLink(appUrl, ticket.id),
-  };
-  const o = en.tickets.outbox;
   await notify(
     tx,
     messagingFor(appUrl),
     fresh.filter((person) => person.id !== author?.id),
     ticket,
-    {
-      title:
-        ticket.priority === 1
-          ? en.tickets.notifications.newHighPriorityTicket
-          : en.tickets.notifications.newTicket,
-      description: ticket.title,
-    },
-    {
-      kind: 'ticket.created',
-      email: (person, unsubscribeUrl) => ticketCreatedEmail(vars, displayName(person), unsubscribeUrl),
-      sms: format(o.createdSms, vars),
-      voice: format(o.createdVoice, vars),
+    (w) => {
+      const vars = {
+        id: ticket.id,
+        visible_id: visibleId(ticket.id),
+        title: ticket.title,
+        description: ticket.description,
+        property: ticket.propertyName,
+        unit: ticket.unitName,
+        category: ticket.categoryTitle,
+        priority: priorityText(ticket.priority, w.t),
+        link: absoluteLink(appUrl, ticket.id),
+      };
+      const n = w.t.tickets.notifications;
+      return {
+        notification: {
+          title: ticket.priority === PRIORITY.high ? n.newHighPriorityTicket : n.newTicket,
+          description: ticket.title,
+        },
+        message: {
+          kind: 'ticket.created',
+          email: (person, unsubscribeUrl) => ticketCreatedEmail(w, vars, displayName(person), unsubscribeUrl),
+          sms: w.format(w.t.tickets.outbox.createdSms, vars),
+          voice: w.format(w.t.tickets.outbox.createdVoice, vars),
+        },
+      };
     },
   );
 }
@@ -280,39 +305,32 @@ export async function notifyStatusChange(
   if (worksOnProperties(author.role)) people.push(...(await managersOf(tx, ticket.landlordId)));
   const seen = new Set<number>([author.id, ...told]);
   const audience = people.filter((person) => !seen.has(person.id) && seen.add(person.id));
-  const vars = {
-    id: ticket.id,
-    visible_id: visibleId(ticket.id),
-    title: ticket.title,
-    property: ticket.propertyName,
-    unit: ticket.unitName,
-    from: statusText(from),
-    to: statusText(to),
-    status: statusText(to),
-    name: author.name,
-    link: absoluteLink(appUrl, ticket.id),
-  };
-  const o = en.tickets.outbox;
-  await notify(
-    tx,
-    messagingFor(appUrl),
-    audience,
-    ticket,
-    {
-      title: en.tickets.notifications.statusUpdated,
-      description: format(en.tickets.notifications.statusDescription, vars),
-    },
-    {
-      kind: 'ticket.status_changed',
-      email: (person, unsubscribeUrl) =>
-        ticketStatusEmail(
-          vars,
-          { from: vars.from, to: vars.to, by: author.name },
-          displayName(person),
-          unsubscribeUrl,
-        ),
-      sms: format(o.statusSms, vars),
-      voice: format(o.statusVoice, vars),
-    },
-  );
+  await notify(tx, messagingFor(appUrl), audience, ticket, (w) => {
+    const vars = {
+      id: ticket.id,
+      visible_id: visibleId(ticket.id),
+      title: ticket.title,
+      property: ticket.propertyName,
+      unit: ticket.unitName,
+      from: statusText(from, w.t),
+      to: statusText(to, w.t),
+      status: statusText(to, w.t),
+      name: author.name,
+      link: absoluteLink(appUrl, ticket.id),
+    };
+    const change = { from: vars.from, to: vars.to, by: author.name };
+    return {
+      notification: {
+        title: w.t.tickets.notifications.statusUpdated,
+        description: w.format(w.t.tickets.notifications.statusDescription, vars),
+      },
+      message: {
+        kind: 'ticket.status_changed',
+        email: (person, unsubscribeUrl) =>
+          ticketStatusEmail(w, vars, change, displayName(person), unsubscribeUrl),
+        sms: w.format(w.t.tickets.outbox.statusSms, vars),
+        voice: w.format(w.t.tickets.outbox.statusVoice, vars),
+      },
+    };
+  });
 }

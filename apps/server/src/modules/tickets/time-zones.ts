@@ -4,49 +4,91 @@
  * about when someone can be at the unit, so they are written in the time zone of the unit's property (its
  * `time_zone`, an IANA zone set on the property form).
  */
-import type { WallClockRange } from '@mend/shared';
+import { DEFAULT_LANGUAGE, type Language, LOCALES, type WallClockRange } from '@mend/shared';
 
 /**
  * Every text here is written from a moment's wall-clock parts (`partsIn`): a list serializes several moments per row,
- * and an ICU call for each cost more than the rest of the row.
+ * and an ICU call for each cost more than the rest of the row. Each language writes the parts its own way; the short
+ * names of its weekdays and months are ICU's, read once.
  */
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+interface Writing {
+  weekdays: string[];
+  months: string[];
+  /** "Mon, Nov 23" / "lun. 23 nov." */
+  day: (weekday: string, month: string, day: number) => string;
+  /** "8:00 AM" / "8 h 00" */
+  time: (hour: number, minute: number) => string;
+}
 
-/** "Mon, Nov 23", as en-US writes a short weekday, a short month and the day. */
-function dayText(parts: WallClockParts): string {
+/** The short names of the weekdays (Sunday first) and the months in a locale, as ICU writes them. */
+function shortNames(locale: string): { weekdays: string[]; months: string[] } {
+  const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+  const month = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+  // 2023-01-01 was a Sunday.
+  return {
+    weekdays: Array.from({ length: 7 }, (_, index) => weekday.format(Date.UTC(2023, 0, 1 + index))),
+    months: Array.from({ length: 12 }, (_, index) => month.format(Date.UTC(2023, index, 15))),
+  };
+}
+
+const twoDigits = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+const WRITING: Record<Language, Writing> = {
+  // As en-US writes them, with a plain space before AM/PM.
+  en: {
+    ...shortNames(LOCALES.en),
+    day: (weekday, month, day) => `${weekday}, ${month} ${day}`,
+    time: (hour, minute) =>
+      `${hour % 12 === 0 ? 12 : hour % 12}:${twoDigits(minute)} ${hour < 12 ? 'AM' : 'PM'}`,
+  },
+  // As Canadian French writes them: the day before the month, a 24-hour clock with "h".
+  fr: {
+    ...shortNames(LOCALES.fr),
+    day: (weekday, month, day) => `${weekday} ${day} ${month}`,
+    time: (hour, minute) => `${hour} h ${twoDigits(minute)}`,
+  },
+};
+
+function dayText(parts: WallClockParts, writing: Writing): string {
   const date = new Date(0);
   date.setUTCFullYear(parts.year, parts.month - 1, parts.day);
-  return `${WEEKDAYS[date.getUTCDay()]}, ${MONTHS[parts.month - 1]} ${parts.day}`;
+  return writing.day(
+    writing.weekdays[date.getUTCDay()] ?? '',
+    writing.months[parts.month - 1] ?? '',
+    parts.day,
+  );
 }
 
-/** "8:00 AM", as en-US writes a 12-hour time (with a plain space before AM/PM). */
-function timeText({ hour, minute }: WallClockParts): string {
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${twoDigits(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
-}
+const timeText = (parts: WallClockParts, writing: Writing) => writing.time(parts.hour, parts.minute);
 
 /** "Mon, Nov 23, 8:00 AM – 9:00 AM", or "Mon, Nov 23, 10:00 PM – Tue, Nov 24, 1:00 AM" across midnight. */
-export function availabilityText(range: { start: number; end: number }, zone: string): string {
+export function availabilityText(
+  range: { start: number; end: number },
+  zone: string,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  const writing = WRITING[language];
   const start = partsIn(new Date(range.start * 1000), zone);
   const end = partsIn(new Date(range.end * 1000), zone);
-  const startDay = dayText(start);
-  const endDay = dayText(end);
-  const from = `${startDay}, ${timeText(start)}`;
-  return `${from} – ${startDay === endDay ? timeText(end) : `${endDay}, ${timeText(end)}`}`;
+  const startDay = dayText(start, writing);
+  const endDay = dayText(end, writing);
+  const from = `${startDay}, ${timeText(start, writing)}`;
+  return `${from} – ${startDay === endDay ? timeText(end, writing) : `${endDay}, ${timeText(end, writing)}`}`;
 }
 
 /** "Sat, Nov 28, 7:30 PM" at the property: a deadline or a visit's time in messages (issue 25). */
-export function momentText(moment: Date, zone: string): string {
-  return textOf(partsIn(moment, zone));
+export function momentText(moment: Date, zone: string, language: Language = DEFAULT_LANGUAGE): string {
+  return textOf(partsIn(moment, zone), WRITING[language]);
 }
 
 /** A moment at `zone` as the lists show a due time: its text and its wall-clock date and time, from one reading. */
 export function momentAt(moment: Date, zone: string): { text: string; date: string; time: string } {
   const parts = partsIn(moment, zone);
-  return { text: textOf(parts), ...wallClockOf(parts) };
+  return { text: textOf(parts, WRITING.en), ...wallClockOf(parts) };
 }
 
-const textOf = (parts: WallClockParts) => `${dayText(parts)}, ${timeText(parts)}`;
+const textOf = (parts: WallClockParts, writing: Writing) =>
+  `${dayText(parts, writing)}, ${timeText(parts, writing)}`;
 
 /**
  * A stored range as the wall-clock dates and times it covers at the property (`wallClockAt`): dayjs's conversions
@@ -147,8 +189,6 @@ function partsIn(moment: Date, zone: string): WallClockParts {
     second: wall.getUTCSeconds(),
   };
 }
-
-const twoDigits = (value: number) => (value < 10 ? `0${value}` : String(value));
 
 /** A moment as the wall-clock date (`YYYY-MM-DD`) and time (`HH:mm`) it is at `zone`. */
 export function wallClockAt(moment: Date, zone: string): { date: string; time: string } {

@@ -6,9 +6,9 @@
  * - cancelled: the tenant, the contractor and the managers;
  * - reminded, 24 hours and 1 hour before (the due-work worker): the tenant and the contractor, by their reminder
  *   options (`topic: 'reminders'`).
- * Nobody is told of their own action.
+ * Nobody is told of their own action. Each person is told in its own language, the visit's times too.
  */
-import { en, format, visibleId } from '@mend/shared';
+import { visibleId, type Words } from '@mend/shared';
 import { asc, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -16,6 +16,7 @@ import { ticketNoticeEmail } from '../../lib/mail/templates';
 import type { MessagingContext } from '../../lib/outbox/context';
 import { absoluteLink, managersOf, notify, type Person, personColumns } from '../tickets/routing';
 import { displayName } from '../users/serialize';
+import { visitText } from './serialize';
 
 /** What a visit's messages say about its ticket and the visit. */
 export interface VisitedTicket {
@@ -28,16 +29,17 @@ export interface VisitedTicket {
 }
 
 export interface VisitNews {
-  /** The visit's times as text at the property. */
-  time: string;
+  /** The visit's times, written at the property's zone in each reader's language. */
+  visit: { startsAt: Date; endsAt: Date };
+  zone: string;
   contractorId: number | null;
   contractorName: string;
 }
 
 export type VisitEvent = 'booked' | 'proposed' | 'confirmed' | 'refused' | 'cancelled';
 
-const v = en.tickets.visits;
-const mt = en.mail.ticket;
+/** The visit texts and the ticket email texts of a language. */
+const textsOf = (w: Words) => ({ v: w.t.tickets.visits, mt: w.t.mail.ticket });
 
 async function peopleById(tx: Tx, ids: (number | null)[]): Promise<Person[]> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
@@ -63,13 +65,19 @@ async function audienceOf(
   return people.filter((person) => !seen.has(person.id) && seen.add(person.id));
 }
 
-const TITLES: Record<VisitEvent, string> = {
-  booked: v.notifications.booked,
-  proposed: v.notifications.proposed,
-  confirmed: v.notifications.confirmed,
-  refused: v.notifications.refused,
-  cancelled: v.notifications.cancelled,
-};
+/** What a message about the visit fills in, in a language. */
+function varsOf(messaging: MessagingContext, ticket: VisitedTicket, news: VisitNews, w: Words) {
+  return {
+    id: ticket.id,
+    visible_id: visibleId(ticket.id),
+    title: ticket.title,
+    property: ticket.propertyName,
+    unit: ticket.unitName,
+    time: visitText(news.visit, news.zone, w.language),
+    name: news.contractorName,
+    link: absoluteLink(messaging.appUrl, ticket.id),
+  };
+}
 
 export async function notifyVisit(
   tx: Tx,
@@ -80,59 +88,60 @@ export async function notifyVisit(
   actorId: number | null,
 ): Promise<void> {
   const audience = await audienceOf(tx, ticket, news, event, actorId);
-  const vars = {
-    id: ticket.id,
-    visible_id: visibleId(ticket.id),
-    title: ticket.title,
-    property: ticket.propertyName,
-    unit: ticket.unitName,
-    time: news.time,
-    name: news.contractorName,
-    link: absoluteLink(messaging.appUrl, ticket.id),
-  };
-  const o = v.outbox;
-  const answer =
-    event === 'confirmed' || event === 'refused' || event === 'cancelled' ? o.answers[event] : '';
-  const words =
-    event === 'booked'
-      ? { subject: o.bookedSubject, intro: mt.bookedIntro, sms: o.bookedSms, voice: o.bookedVoice }
-      : event === 'proposed'
-        ? { subject: o.proposedSubject, intro: mt.proposedIntro, sms: o.proposedSms, voice: o.proposedVoice }
-        : { subject: o.answeredSubject, intro: mt.answeredIntro, sms: o.answeredSms, voice: o.answeredVoice };
-  const all = { ...vars, answer };
-  await notify(
-    tx,
-    messaging,
-    audience,
-    ticket,
-    {
-      title: format(TITLES[event], vars),
-      description:
-        event === 'proposed'
-          ? format(v.notifications.proposedDescription, vars)
-          : format(v.notifications.when, vars),
-    },
-    {
-      kind: `ticket.visit_${event}`,
-      email: (person, unsubscribeUrl) =>
-        ticketNoticeEmail(
-          vars,
-          {
-            subject: format(words.subject, all),
-            intro: format(words.intro, all),
-            facts: [
-              [mt.visitWhen, news.time],
-              [mt.visitBy, news.contractorName],
-            ],
-            action: { label: mt.open, url: vars.link },
-          },
-          displayName(person),
-          unsubscribeUrl,
-        ),
-      sms: format(words.sms, all),
-      voice: format(words.voice, all),
-    },
-  );
+  await notify(tx, messaging, audience, ticket, (w) => {
+    const { v, mt } = textsOf(w);
+    const vars = varsOf(messaging, ticket, news, w);
+    const o = v.outbox;
+    const answer =
+      event === 'confirmed' || event === 'refused' || event === 'cancelled' ? o.answers[event] : '';
+    const texts =
+      event === 'booked'
+        ? { subject: o.bookedSubject, intro: mt.bookedIntro, sms: o.bookedSms, voice: o.bookedVoice }
+        : event === 'proposed'
+          ? {
+              subject: o.proposedSubject,
+              intro: mt.proposedIntro,
+              sms: o.proposedSms,
+              voice: o.proposedVoice,
+            }
+          : {
+              subject: o.answeredSubject,
+              intro: mt.answeredIntro,
+              sms: o.answeredSms,
+              voice: o.answeredVoice,
+            };
+    const all = { ...vars, answer };
+    return {
+      notification: {
+        title: w.format(v.notifications[event], vars),
+        description:
+          event === 'proposed'
+            ? w.format(v.notifications.proposedDescription, vars)
+            : w.format(v.notifications.when, vars),
+      },
+      message: {
+        kind: `ticket.visit_${event}`,
+        email: (person, unsubscribeUrl) =>
+          ticketNoticeEmail(
+            w,
+            vars,
+            {
+              subject: w.format(texts.subject, all),
+              intro: w.format(texts.intro, all),
+              facts: [
+                [mt.visitWhen, vars.time],
+                [mt.visitBy, news.contractorName],
+              ],
+              action: { label: mt.open, url: vars.link },
+            },
+            displayName(person),
+            unsubscribeUrl,
+          ),
+        sms: w.format(texts.sms, all),
+        voice: w.format(texts.voice, all),
+      },
+    };
+  });
 }
 
 /** The reminder of a booked visit, to the tenant and the contractor, by their reminder options. */
@@ -144,46 +153,38 @@ export async function notifyReminder(
   hoursBefore: number,
 ): Promise<void> {
   const audience = await peopleById(tx, [ticket.tenantId, news.contractorId]);
-  const vars = {
-    id: ticket.id,
-    visible_id: visibleId(ticket.id),
-    title: ticket.title,
-    property: ticket.propertyName,
-    unit: ticket.unitName,
-    time: news.time,
-    link: absoluteLink(messaging.appUrl, ticket.id),
-  };
-  await notify(
-    tx,
-    messaging,
-    audience,
-    ticket,
-    {
-      title: format(hoursBefore > 1 ? v.notifications.reminder : v.notifications.reminderSoon, vars),
-      description: format(v.notifications.when, vars),
-    },
-    {
-      kind: 'ticket.visit_reminder',
-      topic: 'reminders',
-      email: (person, unsubscribeUrl) =>
-        ticketNoticeEmail(
-          vars,
-          {
-            subject: format(v.outbox.reminderSubject, vars),
-            intro: mt.reminderIntro,
-            facts: [
-              [mt.visitWhen, news.time],
-              [mt.visitBy, news.contractorName],
-            ],
-            action: { label: mt.open, url: vars.link },
-            notes: [mt.reminderUnsubscribe],
-          },
-          displayName(person),
-          unsubscribeUrl,
-        ),
-      sms: format(v.outbox.reminderSms, vars),
-      voice: '',
-      payload: { hours_before: hoursBefore },
-    },
-  );
+  await notify(tx, messaging, audience, ticket, (w) => {
+    const { v, mt } = textsOf(w);
+    const vars = varsOf(messaging, ticket, news, w);
+    return {
+      notification: {
+        title: w.format(hoursBefore > 1 ? v.notifications.reminder : v.notifications.reminderSoon, vars),
+        description: w.format(v.notifications.when, vars),
+      },
+      message: {
+        kind: 'ticket.visit_reminder',
+        topic: 'reminders',
+        email: (person, unsubscribeUrl) =>
+          ticketNoticeEmail(
+            w,
+            vars,
+            {
+              subject: w.format(v.outbox.reminderSubject, vars),
+              intro: mt.reminderIntro,
+              facts: [
+                [mt.visitWhen, vars.time],
+                [mt.visitBy, news.contractorName],
+              ],
+              action: { label: mt.open, url: vars.link },
+              notes: [mt.reminderUnsubscribe],
+            },
+            displayName(person),
+            unsubscribeUrl,
+          ),
+        sms: w.format(v.outbox.reminderSms, vars),
+        voice: '',
+        payload: { hours_before: hoursBefore },
+      },
+    };
+  });
 }

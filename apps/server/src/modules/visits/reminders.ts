@@ -14,7 +14,6 @@ import type { DueJob } from '../../lib/due-work';
 import type { MessagingContext } from '../../lib/outbox/context';
 import { nameOf, readTicket } from '../assignments/queries';
 import { notifyReminder } from './notify';
-import { visitText } from './serialize';
 
 const HOUR_MS = 60 * 60 * 1000;
 const [DAY_BEFORE, HOUR_BEFORE] = VISIT_REMINDER_HOURS;
@@ -69,7 +68,8 @@ export async function sendVisitReminders(
         data: { visit: visit.id, hours_before: hours },
       });
       const news = {
-        time: visitText(visit, ticket.timeZone),
+        visit,
+        zone: ticket.timeZone,
         contractorId: visit.contractorId,
         contractorName: visit.contractorId === null ? '' : await nameOf(tx, visit.contractorId),
       };

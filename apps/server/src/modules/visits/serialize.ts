@@ -3,7 +3,9 @@ import {
   ACTIVE_VISIT_STATES,
   type ApiCalendarVisit,
   type ApiVisit,
+  DEFAULT_LANGUAGE,
   en,
+  type Language,
   type VisitState,
   visibleId,
 } from '@mend/shared';
@@ -27,8 +29,12 @@ export const isActiveVisit = (state: VisitState): boolean =>
   (ACTIVE_VISIT_STATES as readonly VisitState[]).includes(state);
 
 /** A visit's times as the messages and the log write them: "Mon, Nov 23, 8:00 AM – 10:00 AM" at the property. */
-export function visitText(visit: { startsAt: Date; endsAt: Date }, zone: string): string {
-  return availabilityText({ start: toSeconds(visit.startsAt), end: toSeconds(visit.endsAt) }, zone);
+export function visitText(
+  visit: { startsAt: Date; endsAt: Date },
+  zone: string,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  return availabilityText({ start: toSeconds(visit.startsAt), end: toSeconds(visit.endsAt) }, zone, language);
 }
 
 export function serializeVisit(visit: JsonVisit, zone: string): ApiVisit {

@@ -75,7 +75,8 @@ async function tell(
   by: By,
 ) {
   const news = {
-    time: visitText(visit, ticket.timeZone),
+    visit,
+    zone: ticket.timeZone,
     contractorId: visit.contractorId,
     contractorName: visit.contractorId === null ? '' : await nameOf(tx, visit.contractorId),
   };

@@ -12,7 +12,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { en, format, WEBHOOK_FAILURES_BEFORE_DISABLE, WEBHOOK_TIMEOUT_SECONDS } from '@mend/shared';
+import { en, format, WEBHOOK_FAILURES_BEFORE_DISABLE, WEBHOOK_TIMEOUT_SECONDS, wordsOf } from '@mend/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -27,12 +27,11 @@ import { renderEmail } from '../../lib/mail/templates';
 import type { MessagingContext } from '../../lib/outbox/context';
 import { notificationRows, queueMessages } from '../../lib/outbox/messages';
 import { PermanentDeliveryError, type Transport } from '../../lib/outbox/transport';
-import { managersOf, personColumns } from '../tickets/routing';
+import { managersOf, type Person, personColumns } from '../tickets/routing';
 import { isPrivateHost, PrivateAddressError, publicOnlyLookup } from './addresses';
 import { signedHeaders } from './signing';
 
 const f = en.webhooks.failures;
-const off = en.webhooks.switchedOff;
 
 export interface WebhookTransportOptions {
   db: Db;
@@ -186,27 +185,39 @@ export class WebhookTransport implements Transport {
       .from(landlords)
       .where(eq(landlords.id, endpoint.landlordId));
     const link = `/landlords/${endpoint.landlordId}`;
-    const description = format(off.description, { url, count });
-    await tx
-      .insert(notifications)
-      .values(people.map((person) => ({ userId: person.id, link, title: off.title, description })));
+    // Each manager is told in its own language.
+    const textsOf = (person: Person) => {
+      const w = wordsOf(person.language);
+      const off = w.t.webhooks.switchedOff;
+      return { w, off, description: w.format(off.description, { url, count }) };
+    };
+    await tx.insert(notifications).values(
+      people.map((person) => {
+        const { off, description } = textsOf(person);
+        return { userId: person.id, link, title: off.title, description };
+      }),
+    );
     const rows = people
       .sort((a, b) => a.id - b.id)
-      .flatMap((person) =>
-        notificationRows(messaging, person, 'tickets', {
+      .flatMap((person) => {
+        const { w, off, description } = textsOf(person);
+        return notificationRows(messaging, person, 'tickets', {
           kind: 'webhook.switched_off',
           email: (unsubscribeUrl) =>
-            renderEmail({
-              subject: format(off.subject, { landlord: landlord?.name ?? '' }),
-              name: person.firstName,
-              intro: [format(off.intro, { url, count, error: reason }), off.next],
-              action: { label: off.action, url: `${messaging.appUrl}${link}` },
-              unsubscribeUrl,
-            }),
+            renderEmail(
+              {
+                subject: w.format(off.subject, { landlord: landlord?.name ?? '' }),
+                name: person.firstName,
+                intro: [w.format(off.intro, { url, count, error: reason }), off.next],
+                action: { label: off.action, url: `${messaging.appUrl}${link}` },
+                unsubscribeUrl,
+              },
+              w,
+            ),
           sms: description,
           payload: { webhook_id: endpoint.id },
-        }),
-      );
+        });
+      });
     await queueMessages(tx, rows);
   }
 }
