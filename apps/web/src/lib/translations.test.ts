@@ -1,6 +1,13 @@
-import { en, jsonAttributeValue } from '@mend/shared';
+import { en, fr, jsonAttributeValue, LOCALES } from '@mend/shared';
 import { describe, expect, it } from 'vitest';
-import { format, loadTranslations, TRANSLATIONS_PLACEHOLDER, t } from './translations';
+import {
+  format,
+  inPageLanguage,
+  loadTranslations,
+  TRANSLATIONS_PLACEHOLDER,
+  t,
+  textTranslator,
+} from './translations';
 
 describe('loadTranslations', () => {
   it('falls back to the bundled en dictionary when nothing was injected', () => {
@@ -49,5 +56,42 @@ describe('loadTranslations', () => {
   it('exports t (en without a DOM) and format', () => {
     expect(t).toBe(en);
     expect(format(t.auth.resetRequestSent, { email: 'a@b.co' })).toContain('a@b.co');
+  });
+});
+
+describe('textTranslator (the server’s and the schemas’ English texts on a French page)', () => {
+  const toFrench = textTranslator(en, fr, LOCALES.fr);
+
+  it('translates a text of the English dictionary exactly', () => {
+    expect(toFrench(en.errors.validation)).toBe(fr.errors.validation);
+    expect(toFrench(en.validation.invalidEmail)).toBe('Courriel invalide');
+  });
+
+  it('recognizes a template with placeholders and carries its values over', () => {
+    expect(toFrench(format(en.validation.apiTokenName, { max: 80 }))).toBe(
+      'Veuillez entrer un nom d’au plus 80 caractères',
+    );
+    expect(toFrench(format(en.tickets.deleted, { title: 'Leaky tap' }))).toBe(
+      format(fr.tickets.deleted, { title: 'Leaky tap' }),
+    );
+  });
+
+  it('translates the dictionary text a {message} or {entity} placeholder holds, not other values', () => {
+    const row = format(en.validation.csvRow, { row: 2, field: 'email', message: en.validation.invalidEmail });
+    expect(toFrench(row)).toBe('ligne 2, email : Courriel invalide');
+    const deleted = format(en.records.deleted, { entity: en.records.entities.unit, record_name: 'Open' });
+    expect(toFrench(deleted)).toBe(
+      format(fr.records.deleted, { entity: fr.records.entities.unit, record_name: 'Open' }),
+    );
+  });
+
+  it('gives back a text it does not know, as it is', () => {
+    expect(toFrench('Something the dictionary never said')).toBe('Something the dictionary never said');
+    expect(toFrench('Boiler: cold')).toBe('Boiler: cold');
+  });
+
+  it('leaves every text as it is on an English page', () => {
+    expect(inPageLanguage(en.errors.validation)).toBe(en.errors.validation);
+    expect(textTranslator(en, en, LOCALES.en)(en.validation.invalidEmail)).toBe(en.validation.invalidEmail);
   });
 });
