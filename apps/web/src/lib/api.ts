@@ -18,11 +18,12 @@ import {
   CSRF_HEADER,
   CSRF_META_NAME,
   CSRF_STATUS,
+  DEFAULT_LANGUAGE,
   ERROR_CODE,
   type ErrorCode,
   generateNonce,
 } from '@mend/shared';
-import { t } from './translations';
+import { inPageLanguage, language, t } from './translations';
 
 export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type HttpMethod = 'GET' | SendMethod;
@@ -146,7 +147,28 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function toResult<T>(status: number, ok: boolean, body: unknown): ApiResponse<T> {
+/**
+ * An answer's texts for people in the page's language: the server writes its `message` and a refusal's field
+ * `errors` in English, the API's language (ADR 0048). Other texts of the answer are data, left as they are.
+ */
+function inPageLanguageAnswer(body: unknown): unknown {
+  if (language === DEFAULT_LANGUAGE || !isPlainObject(body)) return body;
+  const translated = { ...body };
+  if (typeof body.message === 'string') translated.message = inPageLanguage(body.message);
+  if (isPlainObject(body.errors)) {
+    const texts = (messages: unknown) => (typeof messages === 'string' ? inPageLanguage(messages) : messages);
+    translated.errors = Object.fromEntries(
+      Object.entries(body.errors).map(([field, messages]) => [
+        field,
+        Array.isArray(messages) ? messages.map(texts) : texts(messages),
+      ]),
+    );
+  }
+  return translated;
+}
+
+function toResult<T>(status: number, ok: boolean, answer: unknown): ApiResponse<T> {
+  const body = inPageLanguageAnswer(answer);
   if (ok) return { ok: true, status, data: body as T };
   const data: ApiErrorBody = isPlainObject(body) ? (body as ApiErrorBody) : {};
   return { ok: false, status, data };

@@ -1,9 +1,11 @@
 /**
  * The shared zod schemas (packages/shared/src/schemas) drive the Mantine forms: a failed parse's
  * issues become Mantine's `{ 'field': 'message', 'attributes.0.label': 'message' }` errors, one
- * message per field (the first), so the texts are exactly SPEC.md's.
+ * message per field (the first), so the texts are exactly SPEC.md's. The schemas are built with the English
+ * dictionary: their messages are shown in the page's language (`inPageLanguage`).
  */
 import { FORM_ERROR_KEY } from '@mend/shared';
+import { inPageLanguage } from '../../lib/translations';
 
 /** What the adapter needs of a zod issue (zod 4's `$ZodIssue` fits). */
 export interface SchemaIssue {
@@ -25,7 +27,7 @@ export function issuesToFormErrors(issues: readonly SchemaIssue[]): FormErrorMap
   const errors: FormErrorMap = {};
   for (const issue of issues) {
     const key = issue.path.length > 0 ? issue.path.map((part) => String(part)).join('.') : FORM_ERROR_KEY;
-    if (!(key in errors)) errors[key] = issue.message;
+    if (!(key in errors)) errors[key] = inPageLanguage(issue.message);
   }
   return errors;
 }

@@ -33,7 +33,7 @@ import { FormButton } from '../../components/FormButton';
 import { FormErrorAlert } from '../../components/forms/FormErrorAlert';
 import { useFormSubmit } from '../../components/forms/useFormSubmit';
 import { PageHeader } from '../../components/PageHeader';
-import { t } from '../../lib/translations';
+import { inPageLanguage, t } from '../../lib/translations';
 import { activationUrl, displayName, isTemporary } from './user-types';
 
 const B = t.screens.batch;
@@ -42,7 +42,7 @@ const F = t.screens.fields;
 /** The field's errors: the parser's messages for each bad row, one per line. */
 function csvErrors(users: string): string[] {
   const result = batchCreateSchema.safeParse({ users });
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  return result.success ? [] : result.error.issues.map((issue) => inPageLanguage(issue.message));
 }
 
 function ErrorLines({ lines }: { lines: string[] }) {
