@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   format,
   inPageLanguage,
+  listedNameInPageLanguage,
   loadTranslations,
   TRANSLATIONS_PLACEHOLDER,
   t,
@@ -93,5 +94,14 @@ describe('textTranslator (the server’s and the schemas’ English texts on a F
   it('leaves every text as it is on an English page', () => {
     expect(inPageLanguage(en.errors.validation)).toBe(en.errors.validation);
     expect(textTranslator(en, en, LOCALES.en)(en.validation.invalidEmail)).toBe(en.validation.invalidEmail);
+  });
+});
+
+describe('listedNameInPageLanguage', () => {
+  it('finds an English name in a list of the dictionary, and leaves a name it lacks as it is', () => {
+    expect(
+      listedNameInPageLanguage(en.tickets.priorityNames[1], (words) => words.tickets.priorityNames),
+    ).toBe(t.tickets.priorityNames[1]);
+    expect(listedNameInPageLanguage('Urgent', (words) => words.tickets.priorityNames)).toBe('Urgent');
   });
 });

@@ -191,3 +191,15 @@ export function inPageLanguage(text: string): string {
   pageTranslator ??= textTranslator(en, t, locale);
   return pageTranslator(text);
 }
+
+/**
+ * The page language's name of an English name the server sent from one of the dictionary's lists, for an answer that
+ * carries the name without its value (the assignment link's priority): `listed` picks the list from a dictionary.
+ */
+export function listedNameInPageLanguage(
+  text: string,
+  listed: (words: Dictionary) => readonly string[],
+): string {
+  const index = listed(en).indexOf(text);
+  return index < 0 ? text : (listed(t)[index] ?? text);
+}

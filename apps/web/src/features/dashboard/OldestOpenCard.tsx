@@ -3,7 +3,7 @@
  * status.
  */
 import { Anchor, Badge, Table, Text } from '@mantine/core';
-import type { ApiDashboardTicket } from '@mend/shared';
+import { type ApiDashboardTicket, statusText } from '@mend/shared';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { Link } from 'react-router';
@@ -58,7 +58,7 @@ export function OldestOpenCard({ tickets }: { tickets: ApiDashboardTicket[] }) {
                     radius="sm"
                     tt="none"
                   >
-                    {ticket.status_text}
+                    {statusText(ticket.status, t)}
                   </Badge>
                 </Table.Td>
               </Table.Tr>

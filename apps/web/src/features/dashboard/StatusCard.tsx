@@ -1,7 +1,7 @@
 /** The open tickets by status, a donut and its legend with counts, on the dashboard (DashboardPage.tsx). */
 import { DonutChart } from '@mantine/charts';
 import { Box, Group, Stack, Text } from '@mantine/core';
-import type { ApiDashboard } from '@mend/shared';
+import { type ApiDashboard, statusText } from '@mend/shared';
 import { t } from '../../lib/translations';
 import { ChartCard, EmptyChart } from './ChartCard';
 import classes from './Dashboard.module.css';
@@ -44,7 +44,7 @@ export function StatusCard({ data }: { data: ApiDashboard }) {
                     }}
                     aria-hidden
                   />
-                  <Text size="sm">{row.status_text}</Text>
+                  <Text size="sm">{statusText(row.status, t)}</Text>
                 </Group>
                 <Text size="sm" fw={700}>
                   {formatCount(row.count)}

@@ -8,6 +8,7 @@ import {
   type ApiDashboardWeek,
   DASHBOARD_CLOSE_WINDOW_DAYS,
   moneyText,
+  statusText,
 } from '@mend/shared';
 import dayjs from 'dayjs';
 import { dateFormat } from '../../lib/dates';
@@ -98,7 +99,7 @@ export function statusChartColor(status: number): string {
 
 export function statusChartData(rows: ApiDashboardStatusCount[]) {
   return rows.map((row) => ({
-    name: row.status_text,
+    name: statusText(row.status, t),
     value: row.count,
     color: statusChartColor(row.status),
   }));

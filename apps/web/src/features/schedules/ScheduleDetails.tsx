@@ -5,7 +5,7 @@
  * schedule says that it creates no tickets.
  */
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
-import { type ApiSchedule, type ApiScheduleOccurrence, can } from '@mend/shared';
+import { type ApiSchedule, type ApiScheduleOccurrence, can, priorityText } from '@mend/shared';
 import { IconPlayerPause, IconPlayerPauseFilled, IconPlayerPlay } from '@tabler/icons-react';
 import { DetailActions } from '../../components/DetailActions';
 import {
@@ -81,7 +81,7 @@ function ScheduleSections({ schedule }: { schedule: ApiSchedule }) {
             )}
           </DetailField>
           <DetailField label={F.category}>{schedule.category_title}</DetailField>
-          <DetailField label={F.priority}>{schedule.priority_text}</DetailField>
+          <DetailField label={F.priority}>{priorityText(schedule.priority, t)}</DetailField>
           <DetailField label={t.screens.fields.created}>
             {formatDate(schedule.created_at_timestamp)}
           </DetailField>

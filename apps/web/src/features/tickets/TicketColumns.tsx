@@ -4,7 +4,7 @@
  * shown due times, assigned contractor, category, age) and a phone's card. Ages and where a ticket stands against its
  * due time are relative to `now` (useNow), so both follow it.
  */
-import { type ApiTicketSummary, PRIORITY } from '@mend/shared';
+import { type ApiTicketSummary, PRIORITY, priorityText } from '@mend/shared';
 import { IconFlag3Filled } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
@@ -76,7 +76,7 @@ export function useTicketColumns(now: number, showDue: boolean, showCosts = fals
         // Issue 26: an estimate waiting for the owner shows as a small tag under the status.
         cell: ({ row }) => (
           <>
-            <StatusTag slug={row.original.status_slug} text={row.original.status_text} />
+            <StatusTag slug={row.original.status_slug} status={row.original.status} />
             {row.original.awaiting_owner ? (
               <>
                 <br />
@@ -140,7 +140,7 @@ export function useTicketCard(now: number) {
   return useCallback(
     (ticket: ApiTicketSummary): ListCardContent => ({
       title: ticket.title,
-      badge: <StatusTag slug={ticket.status_slug} text={ticket.status_text} size="sm" />,
+      badge: <StatusTag slug={ticket.status_slug} status={ticket.status} size="sm" />,
       lines: [
         ticketPlaceLine(ticket),
         ticket.assignee ? <AssigneeMark key="assignee" assignee={ticket.assignee} inCard /> : null,
@@ -158,7 +158,7 @@ export function useTicketCard(now: number) {
           data-high={ticket.priority === PRIORITY.high || undefined}
         >
           {ticket.priority === PRIORITY.high ? <IconFlag3Filled size={12} aria-hidden /> : null}
-          {format(S.priorityOf, { priority: ticket.priority_text })}
+          {format(S.priorityOf, { priority: priorityText(ticket.priority, t) })}
         </span>,
         <RelativeTime key="created" timestamp={ticket.created_at_timestamp} now={now} />,
       ],

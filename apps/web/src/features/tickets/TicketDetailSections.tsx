@@ -5,7 +5,7 @@
  */
 
 import { Anchor, Group, List, Stack, Text, Title } from '@mantine/core';
-import { type ApiTicket, formatPhoneDisplay, timeZoneLabel } from '@mend/shared';
+import { type ApiTicket, formatPhoneDisplay, priorityText, timeZoneLabel } from '@mend/shared';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -31,7 +31,7 @@ export function TicketSummarySection({ ticket }: { ticket: ApiTicket }) {
         <Title order={3} fz={19} lh={1.3} style={{ overflowWrap: 'anywhere', flex: 1 }}>
           {ticket.title}
         </Title>
-        <StatusTag slug={ticket.status_slug} text={ticket.status_text} size="lg" mt={2} />
+        <StatusTag slug={ticket.status_slug} status={ticket.status} size="lg" mt={2} />
       </Group>
       {/* pre-line keeps the tenant's line breaks; React escapes the text, so no HTML is ever rendered. */}
       <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} lh={1.55}>
@@ -52,7 +52,7 @@ export function TicketFactsSection({ ticket }: { ticket: ApiTicket }) {
         <DetailField label={F.priority}>
           <Group gap={6} component="span" wrap="nowrap">
             <PriorityMark priority={ticket.priority} />
-            <span>{ticket.priority_text}</span>
+            <span>{priorityText(ticket.priority, t)}</span>
           </Group>
         </DetailField>
         <DetailField label={F.availability}>

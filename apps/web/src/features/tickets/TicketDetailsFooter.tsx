@@ -3,7 +3,7 @@
  * Delete and Edit, each only where the ticket allows it; no footer when none does.
  */
 import { Button, Loader, Select } from '@mantine/core';
-import { type ApiTicket, can } from '@mend/shared';
+import { type ApiTicket, can, statusText } from '@mend/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -95,7 +95,7 @@ function StatusDropdown({ ticket }: { ticket: ApiTicket }) {
           aria-label={S.changeStatus}
           data={list.map((text, index) => ({ value: String(index), label: text }))}
           value={list.length > 0 ? String(ticket.status) : null}
-          placeholder={statuses.isError ? t.errors.statusesFetch : ticket.status_text}
+          placeholder={statuses.isError ? t.errors.statusesFetch : statusText(ticket.status, t)}
           onChange={(value) => void pick(value)}
           allowDeselect={false}
           disabled={state !== 'idle' || list.length === 0}

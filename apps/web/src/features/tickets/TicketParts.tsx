@@ -1,6 +1,6 @@
 /** Small pieces shared by the ticket list and details: the status tag, the priority marker, relative times. */
 import type { BadgeProps } from '@mantine/core';
-import { PRIORITY } from '@mend/shared';
+import { PRIORITY, statusText } from '@mend/shared';
 import { IconFlag3Filled } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
@@ -13,11 +13,11 @@ import { statusColor } from './ticket-status';
 
 dayjs.extend(relativeTime);
 
-/** The status as a coloured tag (colour by status_slug). */
-export function StatusTag({ slug, text, ...props }: { slug: string; text: string } & BadgeProps) {
+/** The status as a coloured tag (colour by status_slug), its name in the page's language. */
+export function StatusTag({ slug, status, ...props }: { slug: string; status: number } & BadgeProps) {
   return (
     <StateTag color={statusColor(slug)} size="md" data-status={slug} {...props}>
-      {text}
+      {statusText(status, t)}
     </StateTag>
   );
 }

@@ -24,6 +24,7 @@ import { fetchJson, usePickerSearch } from '../../lib/records';
 import { format, t } from '../../lib/translations';
 import {
   fetchStringList,
+  namesInPageLanguage,
   propertyFilterQuery,
   STRING_LIST_OPTIONS,
   statusesQuery,
@@ -38,14 +39,17 @@ const S = t.ticketScreens;
 export const ticketListKey = [TICKETS, 'list'] as const;
 export const ticketDetailKey = (id: number) => [TICKETS, 'detail', `tickets/${id}`] as const;
 
-/** "Open", "Scheduled", ...: the index is the value. Failure: "Unable to fetch statuses." */
+const statusNames = (names: string[]) => namesInPageLanguage(names, t.tickets.statusNames);
+const priorityNames = (names: string[]) => namesInPageLanguage(names, t.tickets.priorityNames);
+
+/** "Open", "Scheduled", ... in the page's language: the index is the value. Failure: "Unable to fetch statuses." */
 export function useStatuses() {
-  return useQuery(statusesQuery());
+  return useQuery({ ...statusesQuery(), select: statusNames });
 }
 
-/** "Normal", "High". Failure: "Unable to fetch priorities." */
+/** "Normal", "High" in the page's language. Failure: "Unable to fetch priorities." */
 export function usePriorities() {
-  return useQuery(prioritiesQuery());
+  return useQuery({ ...prioritiesQuery(), select: priorityNames });
 }
 
 /** The priorities' query (see usePriorities). */
@@ -166,7 +170,6 @@ async function applyOptimistically(
   queryClient: QueryClient,
   ids: readonly number[],
   status: number,
-  text: string,
 ): Promise<Snapshot> {
   await queryClient.cancelQueries({ queryKey: [TICKETS] });
   const snapshot: Snapshot = queryClient.getQueriesData({ queryKey: [TICKETS] });
@@ -174,13 +177,13 @@ async function applyOptimistically(
     list?.rows
       ? {
           ...list,
-          rows: list.rows.map((row) => (ids.includes(row.id) ? withStatus(row, status, text) : row)),
+          rows: list.rows.map((row) => (ids.includes(row.id) ? withStatus(row, status) : row)),
         }
       : list,
   );
   for (const id of ids) {
     queryClient.setQueryData<ApiTicket>(ticketDetailKey(id), (ticket) =>
-      ticket ? withStatus(ticket, status, text) : ticket,
+      ticket ? withStatus(ticket, status) : ticket,
     );
   }
   return snapshot;
@@ -216,7 +219,7 @@ export async function changeStatus(
   const text = statuses[status] ?? '';
   const single = ids.length === 1 ? cachedTicket(queryClient, ids[0]) : undefined;
   const title = single ? single.title : format(S.selectedTickets, { count: ids.length });
-  const snapshot = await applyOptimistically(queryClient, ids, status, text);
+  const snapshot = await applyOptimistically(queryClient, ids, status);
 
   const confirmed = await confirmAction({
     title: t.confirm.titles.updateStatus,

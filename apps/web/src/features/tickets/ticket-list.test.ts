@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { listStateQuery, readListState } from '../../components/table/list-url';
 import {
+  namesInPageLanguage,
   prefetchTicketsScreen,
   TICKET_LIST,
   type TicketFilterRights,
@@ -152,5 +153,15 @@ describe('ticketFilterRights', () => {
     expect(ticketListShape({ byProperty: false, byAssignee: false, byDue: false }).sortKeys).not.toContain(
       'due_at',
     );
+  });
+});
+
+describe('namesInPageLanguage', () => {
+  it('names each value of a list by the page’s dictionary, and keeps a name it lacks as the server sent it', () => {
+    expect(namesInPageLanguage(['Open', 'Scheduled', 'Later'], ['Ouverte', 'Planifiée'])).toEqual([
+      'Ouverte',
+      'Planifiée',
+      'Later',
+    ]);
   });
 });

@@ -111,6 +111,14 @@ export async function fetchStringList(url: string, failure: string): Promise<str
   throw new Error(failure);
 }
 
+/**
+ * The names of a list the server sends by index, in the page's language: the server's are English (the API's),
+ * the dictionary's are the page's; a name the dictionary lacks (a newer server's) stays the server's.
+ */
+export function namesInPageLanguage(serverNames: readonly string[], pageNames: readonly string[]): string[] {
+  return serverNames.map((name, index) => pageNames[index] ?? name);
+}
+
 /** The fixed lists (statuses, priorities) never change while the app runs. */
 export const STRING_LIST_OPTIONS = { staleTime: Number.POSITIVE_INFINITY, retry: 1 } as const;
 

@@ -2,7 +2,13 @@
  * A ticket's status on screen, no React: the colour of its tag, the optimistic patch of a cached ticket
  * when it changes, and the closed-date text of the details (SPEC.md sections 2 and 4; none while open).
  */
-import { type ApiTicketLogEntry, type ApiTicketSummary, isClosedStatus, statusSlug } from '@mend/shared';
+import {
+  type ApiTicketLogEntry,
+  type ApiTicketSummary,
+  isClosedStatus,
+  statusSlug,
+  statusText,
+} from '@mend/shared';
 import dayjs from 'dayjs';
 import { dateFormat } from '../../lib/dates';
 
@@ -19,11 +25,15 @@ export function statusColor(slug: string): string {
   return STATUS_COLORS[slug] ?? 'gray';
 }
 
-/** A cached ticket with a new status, as shown until the server answers (optimistic update). */
+/**
+ * A cached ticket with a new status, as shown until the server answers (optimistic update). Its text and slug are
+ * the server's, English: the screens show the status by its value in the page's language, the slug gives the colour.
+ */
 export function withStatus<
   T extends Pick<ApiTicketSummary, 'status' | 'status_text' | 'status_slug' | 'closed_at'>,
->(ticket: T, status: number, text: string, now: Date = new Date()): T {
+>(ticket: T, status: number, now: Date = new Date()): T {
   const closed = isClosedStatus(status);
+  const text = statusText(status);
   return {
     ...ticket,
     status,

@@ -1,5 +1,5 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
-import { type ApiUnit, can } from '@mend/shared';
+import { type ApiUnit, can, statusText } from '@mend/shared';
 import {
   CategoryBadges,
   DescriptionSection,
@@ -103,7 +103,7 @@ export function UnitDetails({ id, panel }: { id: number; panel: PanelControls })
               id: ticket.id,
               label: ticket.title,
               to: `/tickets/${ticket.id}`,
-              aside: ticket.status_text,
+              aside: statusText(ticket.status, t),
             }))}
           />
         </>

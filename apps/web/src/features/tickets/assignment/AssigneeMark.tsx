@@ -2,7 +2,7 @@
  * A ticket's assigned contractor in the lists (issue 25): its name, and a small tag with its state while it has
  * not accepted (waiting, declined). Plain elements, as the list's other cells (TicketColumns.tsx).
  */
-import type { ApiTicketAssignee } from '@mend/shared';
+import { type ApiTicketAssignee, assignmentStateText } from '@mend/shared';
 import { labelled } from '../../../components/table/ListCard';
 import { t } from '../../../lib/translations';
 import classes from './assignment.module.css';
@@ -33,7 +33,7 @@ export function AssigneeMark({
       <span className={classes.assigneeName}>{name}</span>
       {listsState(assignee.state) ? (
         <span className={classes.state} data-state={assignee.state}>
-          {assignee.state_text}
+          {assignmentStateText(assignee.state, t)}
         </span>
       ) : null}
     </span>

@@ -5,7 +5,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { type ApiAssignmentLink, RELATIVE_TIME_LIST_REFRESH_MS } from '@mend/shared';
 import { DetailField, DetailFields } from '../../../components/details';
-import { t } from '../../../lib/translations';
+import { listedNameInPageLanguage, t } from '../../../lib/translations';
 import { AvailabilityList } from '../TicketDetailSections';
 import { useNow } from '../TicketParts';
 import classes from './assignment.module.css';
@@ -43,7 +43,9 @@ export function LinkJob({ job }: { job: ApiAssignmentLink }) {
         <DetailFields>
           <DetailField label={S.columns.property}>{place}</DetailField>
           <DetailField label={S.fields.city}>{job.city}</DetailField>
-          <DetailField label={S.fields.priority}>{job.priority_text}</DetailField>
+          <DetailField label={S.fields.priority}>
+            {listedNameInPageLanguage(job.priority_text, (words) => words.tickets.priorityNames)}
+          </DetailField>
           <DetailField label={S.fields.availability}>
             {job.availability_strings.length > 0 ? (
               <AvailabilityList strings={job.availability_strings} timeZone={job.availability_time_zone} />

@@ -6,7 +6,12 @@
  * Nothing shows to a viewer with nobody assigned and nothing to do about it.
  */
 import { Avatar, Group, Stack, Text } from '@mantine/core';
-import { type ApiTicket, type ApiTicketAssignment, RELATIVE_TIME_LIST_REFRESH_MS } from '@mend/shared';
+import {
+  type ApiTicket,
+  type ApiTicketAssignment,
+  assignmentStateText,
+  RELATIVE_TIME_LIST_REFRESH_MS,
+} from '@mend/shared';
 import { DetailField, DetailFields, DetailSection } from '../../../components/details';
 import { StateTag } from '../../../components/StateTag';
 import { t } from '../../../lib/translations';
@@ -63,7 +68,7 @@ function Assignee({ assignment }: { assignment: ApiTicketAssignment }) {
             <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
               {assignment.name}
             </Text>
-            <AssignmentStateBadge state={assignment.state} text={assignment.state_text} />
+            <AssignmentStateBadge state={assignment.state} />
           </Group>
           {company && company !== assignment.name ? (
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -92,10 +97,11 @@ function Assignee({ assignment }: { assignment: ApiTicketAssignment }) {
 }
 
 /** The state of an answer as a coloured tag ("Waiting for an answer", "Accepted", "Declined"). */
-export function AssignmentStateBadge({ state, text }: { state: ApiTicketAssignment['state']; text: string }) {
+/** Its name is the page's language's, by its value (the server's `state_text` is English). */
+export function AssignmentStateBadge({ state }: { state: ApiTicketAssignment['state'] }) {
   return (
     <StateTag color={assignmentStateColor(state)} data-assignment-badge={state}>
-      {text}
+      {assignmentStateText(state, t)}
     </StateTag>
   );
 }

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { DetailField, DetailFields } from '../../../components/details';
 import { errorMessage } from '../../../lib/records';
-import { format, t } from '../../../lib/translations';
+import { format, locale, t } from '../../../lib/translations';
 import { AuthScreen } from '../../account/AuthScreen';
 import { SignedLinkAnswer } from '../SignedLinkAnswer';
 import { fetchSignedLink } from '../SignedLinkScreen';
@@ -124,7 +124,7 @@ export default function ApprovalLinkPage() {
               role="status"
               data-approval-state={estimate.state}
             >
-              {format(C.linkState, { state: estimate.state_text.toLowerCase() })}
+              {format(C.linkState, { state: t.costs.states[estimate.state].toLocaleLowerCase(locale) })}
               {estimate.decided_by ? ` ${format(C.linkDecidedBy, { name: estimate.decided_by })}` : ''}
             </Alert>
           ) : null}

@@ -52,9 +52,9 @@ export function CostItem({ ticketId, cost }: { ticketId: number; cost: ApiTicket
       <Stack gap="xs">
         <Group gap={6} wrap="wrap" justify="space-between">
           <Text size="sm" fw={600}>
-            {cost.kind_text}
+            {t.costs.kinds[cost.kind]}
           </Text>
-          <CostStateBadge state={cost.state} text={cost.state_text} />
+          <CostStateBadge state={cost.state} />
         </Group>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {[

@@ -25,7 +25,7 @@ export function CostLines({
             // biome-ignore lint/suspicious/noArrayIndexKey: the lines of a sent cost never move.
             <tr key={index} data-cost-line={line.kind}>
               <td>
-                <span className={classes.lineKind}>{line.kind_text}</span>
+                <span className={classes.lineKind}>{t.costs.lineKinds[line.kind]}</span>
                 <span className={classes.lineText}>{line.description}</span>
               </td>
               <td>{moneyText(line.amount_cents, cost.currency)}</td>

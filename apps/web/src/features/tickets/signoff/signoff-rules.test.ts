@@ -54,8 +54,10 @@ describe('a sign-off’s state', () => {
     expect(signoffStateColor('withdrawn')).toBe('gray');
   });
 
-  it('reads as the server words it, else as the dictionary does', () => {
-    expect(signoffStateText(signoff({ state: 'confirmed', state_text: 'Confirmé' }))).toBe('Confirmé');
+  it('reads as the page’s dictionary words its value, else as the server words it', () => {
+    expect(signoffStateText(signoff({ state: 'confirmed', state_text: 'Confirmé' }))).toBe('Confirmed');
+    const unknown = { state: 'later' as ApiSignoff['state'], state_text: 'Later' };
+    expect(signoffStateText(signoff(unknown))).toBe('Later');
     expect(signoffStateText(signoff({ state: 'reopened', state_text: '' }))).toBe('Reopened');
     expect(signoffStateText(signoff({ state: 'withdrawn', state_text: '' }))).toBe('No longer asked');
   });

@@ -33,9 +33,9 @@ export function signoffStateColor(state: SignoffState): string {
   return STATE_COLORS[state] ?? 'gray';
 }
 
-/** The state's words: the server's, else the dictionary's. */
+/** The state's words: the page's dictionary's, by its value (the server's are English), else the server's. */
 export function signoffStateText(signoff: Pick<ApiSignoff, 'state' | 'state_text'>): string {
-  return signoff.state_text || S.states[signoff.state] || signoff.state;
+  return S.states[signoff.state] || signoff.state_text || signoff.state;
 }
 
 /** The history: every sign-off of the ticket but the newest (shown on its own), newest first. */

@@ -82,7 +82,8 @@ describe('paths and states', () => {
       'gray',
     ]);
     expect(visitStateText({ state: 'proposed', state_text: '' })).toBe(V.states.proposed);
-    expect(visitStateText({ state: 'booked', state_text: 'Gebucht' })).toBe('Gebucht');
+    expect(visitStateText({ state: 'booked', state_text: 'Gebucht' })).toBe(V.states.booked);
+    expect(visitStateText({ state: 'later' as ApiVisit['state'], state_text: 'Later' })).toBe('Later');
   });
 });
 

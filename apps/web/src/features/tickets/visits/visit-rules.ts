@@ -50,9 +50,9 @@ export function visitStateColor(state: VisitState): string {
   return STATE_COLORS[state] ?? 'gray';
 }
 
-/** The state's words: the server's, else the dictionary's. */
+/** The state's words: the page's dictionary's, by its value (the server's are English), else the server's. */
 export function visitStateText(visit: Pick<ApiVisit, 'state' | 'state_text'>): string {
-  return visit.state_text || V.states[visit.state] || visit.state;
+  return V.states[visit.state] || visit.state_text || visit.state;
 }
 
 export function isActiveVisit(visit: Pick<ApiVisit, 'state'>): boolean {

@@ -9,6 +9,8 @@ import {
   type ApiTicketCosts,
   formatPhoneDisplay,
   moneyText,
+  priorityText,
+  statusText,
   timeZoneLabel,
   workOrderMoment,
 } from '@mend/shared';
@@ -53,8 +55,8 @@ function Header({ ticket, zone }: { ticket: ApiTicket; zone: string }) {
       <p className={classes.title}>{ticket.title}</p>
       <Fields
         pairs={[
-          [F.status, ticket.status_text],
-          [F.priority, ticket.priority_text],
+          [F.status, statusText(ticket.status, t)],
+          [F.priority, priorityText(ticket.priority, t)],
           [F.category, ticket.categories[0]?.title],
           [F.created, workOrderMoment(ticket.created_at_timestamp, zone)],
           [F.closed, ticket.closed_at && workOrderMoment(Date.parse(ticket.closed_at) / 1000, zone)],
@@ -125,7 +127,7 @@ function Visit({ ticket }: { ticket: ApiTicket }) {
       <Fields
         pairs={[
           [W.fields.when, ticket.visit?.text],
-          [W.fields.state, ticket.visit?.state_text],
+          [W.fields.state, ticket.visit && t.ticketScreens.visit.states[ticket.visit.state]],
           [W.fields.contractor, contractor],
         ]}
       />
@@ -201,8 +203,8 @@ function Costs({ costs }: { costs: ApiTicketCosts }) {
         <div key={cost.id} className={classes.cost}>
           <p className={classes.strong}>
             {[
-              cost.kind_text,
-              cost.state_text,
+              t.costs.kinds[cost.kind],
+              t.costs.states[cost.state],
               cost.contractor && format(S.sentBy, { name: cost.contractor.name }),
             ]
               .filter(Boolean)
@@ -213,7 +215,7 @@ function Costs({ costs }: { costs: ApiTicketCosts }) {
               // Lines have no id of their own; their order is the estimate's.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
               key={index}
-              text={format(W.line, { kind: line.kind_text, description: line.description })}
+              text={format(W.line, { kind: t.costs.lineKinds[line.kind], description: line.description })}
               amount={moneyText(line.amount_cents, cost.currency)}
             />
           ))}
