@@ -138,6 +138,15 @@ describe('the period', () => {
     expect(title('week', '2026-12-30')).toBe('Dec 28, 2026 – Jan 3, 2027');
     expect(title('month', TODAY)).toBe('November 2026');
   });
+
+  it('is written as the page’s language writes dates: French', () => {
+    const title = (view: 'week' | 'month', date: string) =>
+      periodTitle(calendarPeriod({ view, date }, EDMONTON), 'fr-CA');
+    expect(title('week', TODAY)).toBe('23–29 nov. 2026');
+    expect(title('week', '2026-12-01')).toBe('30 nov. – 6 déc. 2026');
+    expect(title('week', '2026-12-30')).toBe('28 déc. 2026 – 3 janv. 2027');
+    expect(title('month', TODAY)).toBe('novembre 2026');
+  });
 });
 
 describe('the visits of each day', () => {

@@ -9,6 +9,7 @@ import { addDays, CALENDAR_MAX_DAYS, startOfZonedDay, zonedDateTime } from '@men
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { dateFormat } from '../../lib/dates';
+import { locale } from '../../lib/translations';
 import { timeLabel } from '../tickets/availability-ranges';
 
 export const CALENDAR_VIEWS = ['week', 'month'] as const;
@@ -120,16 +121,41 @@ export function shiftState(state: CalendarState, step: -1 | 1): CalendarState {
   return { ...state, date };
 }
 
-/** "Nov 23 – 29, 2026", "Nov 30 – Dec 6, 2026", "Dec 28, 2026 – Jan 3, 2027"; a month: "November 2026". */
-export function periodTitle(period: Pick<CalendarPeriod, 'view' | 'start' | 'end'>): string {
-  const first = day(period.start);
-  if (period.view === 'month') return first.format(dateFormat('longMonth'));
-  const last = day(addDays(period.end, -1));
-  if (first.year() !== last.year())
-    return `${first.format(dateFormat('date'))} – ${last.format(dateFormat('date'))}`;
-  if (first.month() !== last.month())
-    return `${first.format(dateFormat('day'))} – ${last.format(dateFormat('date'))}`;
-  return `${first.format(dateFormat('day'))} – ${last.format('D, YYYY')}`;
+/** The title formats of a locale (calendar dates are read at UTC midnight, whatever the browser's zone). */
+const titleFormats = new Map<string, { week: Intl.DateTimeFormat; month: Intl.DateTimeFormat }>();
+
+function titleFormatsOf(inLocale: string) {
+  let formats = titleFormats.get(inLocale);
+  if (!formats) {
+    formats = {
+      week: new Intl.DateTimeFormat(inLocale, {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+      month: new Intl.DateTimeFormat(inLocale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    };
+    titleFormats.set(inLocale, formats);
+  }
+  return formats;
+}
+
+const midnight = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/**
+ * "Nov 23 – 29, 2026", "Nov 30 – Dec 6, 2026", "Dec 28, 2026 – Jan 3, 2027"; a month: "November 2026". Written by
+ * Intl in the page's locale, which knows how each language shortens a range ("23–29 nov. 2026" in French); the thin
+ * spaces some engines put around the dash are plain spaces, as the rest of the screen writes them.
+ */
+export function periodTitle(
+  period: Pick<CalendarPeriod, 'view' | 'start' | 'end'>,
+  inLocale = locale,
+): string {
+  const formats = titleFormatsOf(inLocale);
+  if (period.view === 'month') return formats.month.format(midnight(period.start));
+  const last = addDays(period.end, -1);
+  return formats.week.formatRange(midnight(period.start), midnight(last)).replace(/\u2009/g, ' ');
 }
 
 /** A day's heading: "Mon 23" (a week's column), "Monday, Nov 23" (a phone's list). */
