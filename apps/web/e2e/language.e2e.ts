@@ -3,9 +3,11 @@
  * - a browser set to Canadian French gets the sign-in page in French before anyone signs in, and its user (who has
  *   chosen nothing) the app in French after;
  * - Jane Morrison (tenant), on a 390 px phone in an English browser, chooses Français in her profile: the app loads
- *   again in French, dates included, and nothing runs wider than the phone; she goes back to English.
+ *   again in French, dates included, and nothing runs wider than the phone; she goes back to English;
+ * - what the server and the shared schemas say in English reaches a French user in French (ADR 0048): the schema's
+ *   and the server's sign-in refusals, the tickets list's statuses, a record form's validation messages.
  */
-import { en, fr } from '@mend/shared';
+import { en, format, fr } from '@mend/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -61,6 +63,48 @@ describe('French', () => {
     await appReady(page);
     expect(await htmlLang(page)).toBe('fr-CA');
     await page.getByRole('link', { name: fr.nav.tickets }).first().waitFor();
+    await context.close();
+  });
+
+  it('is what the server and the schemas say, for a French user', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'fr-CA' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await appReady(page);
+    // The shared schema's messages, on an empty sign-in form.
+    await page.getByRole('button', { name: fr.auth.signIn }).click();
+    await page.getByText(fr.validation.invalidEmail, { exact: true }).waitFor();
+    // The server's refusal of a wrong password.
+    await page.getByRole('textbox', { name: fr.auth.emailOrUsername }).fill(DEMO.manager);
+    await page.getByLabel(fr.auth.password, { exact: true }).fill(`${DEMO_PASSWORD}-wrong`);
+    await page.getByRole('button', { name: fr.auth.signIn }).click();
+    await page.getByText(fr.auth.invalidCredentials).first().waitFor();
+    await page.getByLabel(fr.auth.password, { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: fr.auth.signIn }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await appReady(page);
+
+    // The tickets list names statuses by value, in French.
+    await page.goto('/tickets');
+    await appReady(page);
+    const open = page.locator('[data-status="open"]').first();
+    await open.waitFor();
+    expect((await open.textContent())?.trim()).toBe(fr.tickets.statusNames[0]);
+    expect(await page.getByText(en.tickets.statusNames[0], { exact: true }).count()).toBe(0);
+
+    // A record form's field left empty (its Create waits for a valid form): the schema's message in French.
+    await page.goto('/units/create');
+    await appReady(page);
+    const S = fr.screens;
+    const unitForm = page.getByRole('dialog', {
+      name: format(S.createTitle, { entity: S.entities.unit.one }),
+    });
+    const name = unitForm.getByRole('textbox', { name: S.fields.name });
+    await name.fill('Logement');
+    await name.fill('');
+    await name.blur();
+    await unitForm.getByText(fr.validation.unitName, { exact: true }).first().waitFor();
+    expect(await page.getByText(en.validation.unitName, { exact: true }).count()).toBe(0);
     await context.close();
   });
 
