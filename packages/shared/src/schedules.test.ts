@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LAST_DAY_OF_MONTH } from './constants';
+import { wordsOf } from './languages';
 import {
   occurrenceOnOrAfter,
   occurrencesFrom,
@@ -58,6 +59,19 @@ describe('schedule recurrences', () => {
     const yearly: ScheduleRecurrence = { ...monthly, frequency: 'yearly', month: 3, month_day: 15 };
     expect(occurrencesFrom(yearly, '2027-01-01', 2)).toEqual(['2027-03-15', '2028-03-15']);
     expect(recurrenceText(yearly)).toBe('Every year on day 15 of March');
+  });
+
+  it('are written in another language’s words when given them', () => {
+    const { t, format } = wordsOf('fr');
+    const fortnightly: ScheduleRecurrence = {
+      ...monthly,
+      frequency: 'weekly',
+      interval: 2,
+      weekday: 0,
+      month_day: null,
+    };
+    expect(recurrenceText(fortnightly, { t, format })).toBe('Toutes les 2 semaines, le lundi');
+    expect(recurrenceText(monthly, { t, format })).toBe('Chaque mois, le dernier jour');
   });
 });
 

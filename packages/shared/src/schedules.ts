@@ -6,7 +6,7 @@
 import * as rruleModule from 'rrule';
 import { LAST_DAY_OF_MONTH, SCHEDULE_FREQUENCIES, type ScheduleFrequency } from './constants';
 import { DEFAULT_LANGUAGE, type Language, LOCALES } from './languages';
-import { en, format } from './messages';
+import { type Dictionary, en, format } from './messages';
 
 // The package is CommonJS for Node (its `default` holds the exports) and ES modules for bundlers (named exports).
 type RRuleModule = typeof import('rrule');
@@ -133,27 +133,42 @@ export function occurrencesFrom(recurrence: ScheduleRecurrence, date: string, co
   return dates;
 }
 
-const s = en.schedules;
+/** The words a rule is written in: a dictionary, and `format` in its locale (whose plural rules it follows). */
+export interface RuleWords {
+  t: Dictionary;
+  format: (template: string, vars?: Record<string, string | number>) => string;
+}
 
-/** "Every 2 weeks on Monday", "Every month on the last day", "Every year on March 15". */
-export function recurrenceText(recurrence: ScheduleRecurrence): string {
+/** SPEC.md's English: the API's `rule_text`. */
+const ENGLISH_RULE_WORDS: RuleWords = { t: en, format: (template, vars) => format(template, vars, 'en') };
+
+/**
+ * "Every 2 weeks on Monday", "Every month on the last day", "Every year on March 15"; in English unless `words` are
+ * another language's (a page reads the rule in its own, ADR 0048).
+ */
+export function recurrenceText(
+  recurrence: Pick<ScheduleRecurrence, 'frequency' | 'interval' | 'weekday' | 'month_day' | 'month'>,
+  words: RuleWords = ENGLISH_RULE_WORDS,
+): string {
   const { frequency, interval, weekday, month_day, month } = recurrence;
-  const every = format(s.rules.every[frequency], { interval });
+  const s = words.t.schedules;
+  const fill = words.format;
+  const every = fill(s.rules.every[frequency], { interval });
   const day =
-    month_day === LAST_DAY_OF_MONTH ? s.rules.lastDay : format(s.rules.dayOfMonth, { day: month_day ?? '' });
+    month_day === LAST_DAY_OF_MONTH ? s.rules.lastDay : fill(s.rules.dayOfMonth, { day: month_day ?? '' });
   switch (frequency) {
     case 'daily':
       return every;
     case 'weekly':
       return weekday === null
         ? every
-        : format(s.rules.onWeekday, { every, weekday: s.weekdays[weekday] ?? '' });
+        : fill(s.rules.onWeekday, { every, weekday: s.weekdays[weekday] ?? '' });
     case 'monthly':
-      return month_day === null ? every : format(s.rules.onDay, { every, day });
+      return month_day === null ? every : fill(s.rules.onDay, { every, day });
     case 'yearly':
       return month === null || month_day === null
         ? every
-        : format(s.rules.onMonthDay, { every, month: s.months[month - 1] ?? '', day });
+        : fill(s.rules.onMonthDay, { every, month: s.months[month - 1] ?? '', day });
   }
 }
 

@@ -24,7 +24,7 @@ import { useDeleteRecord } from '../../components/useDeleteRecord';
 import { useActor } from '../../lib/actor';
 import { format, t } from '../../lib/translations';
 import { scheduleKind } from './kind';
-import { dateText, StateBadge } from './ScheduleParts';
+import { dateText, nextOnText, ruleText, StateBadge } from './ScheduleParts';
 import { useSchedule, useScheduleAction } from './schedule-data';
 import { shownState } from './schedule-list';
 import classes from './schedules.module.css';
@@ -91,14 +91,14 @@ function ScheduleSections({ schedule }: { schedule: ApiSchedule }) {
 
       <DetailSection title={S.sections.repeats}>
         <DetailFields>
-          <DetailField label={F.rule}>{schedule.rule_text}</DetailField>
+          <DetailField label={F.rule}>{ruleText(schedule)}</DetailField>
           <DetailField label={F.startsOn}>{dateText(schedule.starts_on)}</DetailField>
           <DetailField label={F.endsOn}>
             {schedule.ends_on ? dateText(schedule.ends_on) : S.endsOnPlaceholder}
           </DetailField>
           <DetailField label={F.leadDays}>{schedule.lead_days}</DetailField>
           <DetailField label={F.state}>{S.states[shownState(schedule)]}</DetailField>
-          <DetailField label={F.next}>{schedule.next_on_text}</DetailField>
+          <DetailField label={F.next}>{nextOnText(schedule)}</DetailField>
         </DetailFields>
       </DetailSection>
 
@@ -140,12 +140,15 @@ function Occurrence({ occurrence }: { occurrence: ApiScheduleOccurrence }) {
   if (occurrence.ticket_id === null)
     return (
       <Text size="sm" c="dimmed" component="span">
-        {format(S.occurrenceDeleted, { date: occurrence.occurs_on_text })}
+        {format(S.occurrenceDeleted, { date: dateText(occurrence.occurs_on) })}
       </Text>
     );
   return (
     <RecordLink to={`/tickets/${occurrence.ticket_id}`}>
-      {format(S.occurrence, { date: occurrence.occurs_on_text, visible_id: occurrence.visible_id ?? '' })}
+      {format(S.occurrence, {
+        date: dateText(occurrence.occurs_on),
+        visible_id: occurrence.visible_id ?? '',
+      })}
     </RecordLink>
   );
 }

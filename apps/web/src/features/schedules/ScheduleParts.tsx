@@ -1,10 +1,13 @@
-/** Small parts of the schedules screen: the state badge and a calendar date as the details and the preview show it. */
+/**
+ * Small parts of the schedules screen: the state badge, a calendar date as the details and the preview show it, and
+ * the rule and next date in the page's language (the server's `rule_text` and `next_on_text` are English, ADR 0048).
+ */
 import type { BadgeProps } from '@mantine/core';
-import type { ApiSchedule } from '@mend/shared';
+import { type ApiSchedule, recurrenceText } from '@mend/shared';
 import dayjs from 'dayjs';
 import { StateTag } from '../../components/StateTag';
 import { dateFormat } from '../../lib/dates';
-import { t } from '../../lib/translations';
+import { format, t } from '../../lib/translations';
 import { shownState } from './schedule-list';
 
 const STATE_COLORS = { active: 'teal', paused: 'yellow', ended: 'gray' } as const;
@@ -26,3 +29,12 @@ export function StateBadge({
 export function dateText(date: string): string {
   return dayjs(date).format(dateFormat('weekdayDate'));
 }
+
+/** "Every 2 weeks on Monday", in the page's language. */
+export const ruleText = (
+  schedule: Pick<ApiSchedule, 'frequency' | 'interval' | 'weekday' | 'month_day' | 'month'>,
+) => recurrenceText(schedule, { t, format });
+
+/** The next date a ticket will be created for, or "Ended". */
+export const nextOnText = (schedule: Pick<ApiSchedule, 'next_on'>) =>
+  schedule.next_on === null ? t.schedules.screens.states.ended : dateText(schedule.next_on);

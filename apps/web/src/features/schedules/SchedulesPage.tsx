@@ -19,7 +19,7 @@ import { useActor } from '../../lib/actor';
 import { format, t } from '../../lib/translations';
 import { scheduleKind } from './kind';
 import { ScheduleDetails } from './ScheduleDetails';
-import { StateBadge } from './ScheduleParts';
+import { nextOnText, ruleText, StateBadge } from './ScheduleParts';
 import { usePropertyFilterOptions } from './schedule-data';
 import { PROPERTY_FILTER, SCHEDULE_LIST_SHAPE, STATE_FILTER } from './schedule-list';
 import classes from './schedules.module.css';
@@ -60,8 +60,8 @@ const columns: ColumnDef<ApiSchedule, unknown>[] = [
     header: C.rule,
     enableSorting: false,
     cell: ({ row }) => (
-      <CellText width="wide" title={row.original.rule_text}>
-        {row.original.rule_text}
+      <CellText width="wide" title={ruleText(row.original)}>
+        {ruleText(row.original)}
       </CellText>
     ),
   },
@@ -70,7 +70,7 @@ const columns: ColumnDef<ApiSchedule, unknown>[] = [
     header: C.next,
     cell: ({ row }) => (
       <span className={classes.when} data-dimmed={row.original.next_on === null || undefined}>
-        {row.original.next_on_text}
+        {nextOnText(row.original)}
       </span>
     ),
   },
@@ -91,8 +91,8 @@ const columns: ColumnDef<ApiSchedule, unknown>[] = [
 const card = (schedule: ApiSchedule): ListCardContent => ({
   title: schedule.title,
   badge: <StateBadge schedule={schedule} size="sm" />,
-  lines: [[schedule.property_name, schedule.unit_name].join(' · '), schedule.rule_text],
-  meta: [labelled(C.next, schedule.next_on_text), formatDate(schedule.created_at_timestamp)],
+  lines: [[schedule.property_name, schedule.unit_name].join(' · '), ruleText(schedule)],
+  meta: [labelled(C.next, nextOnText(schedule)), formatDate(schedule.created_at_timestamp)],
 });
 
 const STATE_OPTIONS = [

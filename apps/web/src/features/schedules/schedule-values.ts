@@ -17,6 +17,7 @@ import {
   type ScheduleValues,
 } from '@mend/shared';
 import type { FormValues } from '../../components/forms/form-values';
+import { format, t } from '../../lib/translations';
 
 /** The form's values: every field as the text its input holds ('' for blank: a whole property, no end). */
 export type ScheduleFormValues = FormValues<ScheduleValues>;
@@ -155,7 +156,7 @@ export function schedulePreview(
 ): SchedulePreview | null {
   const recurrence = formRecurrence(values);
   if (recurrence === null) return null;
-  const rule = recurrenceText(recurrence);
+  const rule = recurrenceText(recurrence, { t, format });
   // An end before the start has no dates (the form says why, on the end's field).
   if (recurrence.ends_on !== null && recurrence.ends_on < recurrence.starts_on) return { rule, dates: [] };
   return { rule, dates: occurrencesFrom(recurrence, today, count) };
