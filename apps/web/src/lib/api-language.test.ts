@@ -4,8 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './api';
 
 vi.mock('./translations', async (importOriginal) => {
+  const { textTranslator } = await import('./text-translator');
   const actual = await importOriginal<typeof import('./translations')>();
-  return { ...actual, language: 'fr', t: fr, inPageLanguage: actual.textTranslator(en, fr, LOCALES.fr) };
+  return { ...actual, language: 'fr', t: fr, inPageLanguage: textTranslator(en, fr, LOCALES.fr) };
 });
 
 function clientAnswering(status: number, body: unknown) {

@@ -1,5 +1,6 @@
-import { en, fr, jsonAttributeValue, LOCALES } from '@mend/shared';
+import { en, format as formatIn, fr, jsonAttributeValue, LOCALES } from '@mend/shared';
 import { describe, expect, it } from 'vitest';
+import { textTranslator } from './text-translator';
 import {
   format,
   inPageLanguage,
@@ -7,7 +8,6 @@ import {
   loadTranslations,
   TRANSLATIONS_PLACEHOLDER,
   t,
-  textTranslator,
 } from './translations';
 
 describe('loadTranslations', () => {
@@ -84,6 +84,13 @@ describe('textTranslator (the server’s and the schemas’ English texts on a F
     expect(toFrench(deleted)).toBe(
       format(fr.records.deleted, { entity: fr.records.entities.unit, record_name: 'Open' }),
     );
+  });
+
+  it('recognizes each form of a plural, its count carried over', () => {
+    for (const count of [1, 3, 1200])
+      expect(toFrench(format(en.tickets.batchDeleted, { count }))).toBe(
+        formatIn(fr.tickets.batchDeleted, { count }, LOCALES.fr),
+      );
   });
 
   it('gives back a text it does not know, as it is', () => {

@@ -15,6 +15,7 @@ import {
   LOCALES,
   ROOT_ELEMENT_ID,
 } from '@mend/shared';
+import { textTranslator } from './text-translator';
 
 export type { Dictionary };
 
@@ -93,98 +94,14 @@ function readRootAttribute(): string | undefined {
 /** The dictionary, read once at start-up. Use `t.section.key` and `format(t.x.y, { name })`. */
 export const t: Dictionary = loadTranslations(readRootAttribute());
 
-/**
- * Translates the texts of one dictionary into another's, by the source text (gettext's way: the English text is the
- * message's id). Built for `inPageLanguage`; takes the dictionaries and locale so it can be tested in any language.
- */
-export function textTranslator(
-  source: Dictionary,
-  target: Dictionary,
-  targetLocale: string,
-): (text: string) => string {
-  let exact: Map<string, string> | undefined;
-  let templates: Array<{ pattern: RegExp; names: string[]; target: string }> | undefined;
-
-  /** Walks both dictionaries along the same key paths, once, on the first text asked for. */
-  const build = () => {
-    exact = new Map();
-    const found: Array<{ source: string; target: string }> = [];
-    const walk = (from: Json, to: Json): void => {
-      if (typeof from === 'string') {
-        if (typeof to !== 'string' || to === from) return;
-        if (!PLACEHOLDER.test(from)) {
-          // The same English text may sit under two keys: the first key's translation is kept.
-          if (!exact?.has(from)) exact?.set(from, to);
-        } else if (!ICU_TEMPLATE.test(from) && TEMPLATE_WORD.test(literalText(from))) {
-          found.push({ source: from, target: to });
-        }
-        return;
-      }
-      if (typeof from !== 'object' || from === null || typeof to !== 'object' || to === null) return;
-      for (const [key, value] of Object.entries(from)) walk(value, (to as Record<string, Json>)[key]);
-    };
-    walk(source, target);
-    templates = found
-      .map((entry) => {
-        const names: string[] = [];
-        const body = entry.source
-          .split(PLACEHOLDERS)
-          .map((part, index) => {
-            // split() with one capture group alternates literal text and placeholder names.
-            if (index % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-            names.push(part);
-            return '(.*?)';
-          })
-          .join('');
-        return { pattern: new RegExp(`^${body}$`, 's'), names, target: entry.target, source: entry.source };
-      })
-      // The template with the most text of its own is the most telling: tried first.
-      .sort((a, b) => literalText(b.source).length - literalText(a.source).length);
-  };
-
-  const translate = (text: string, depth: number): string => {
-    if (!exact || !templates) build();
-    const known = exact?.get(text);
-    if (known !== undefined) return known;
-    for (const template of templates ?? []) {
-      const match = template.pattern.exec(text);
-      if (!match) continue;
-      const vars: Record<string, string> = {};
-      template.names.forEach((name, index) => {
-        const value = match[index + 1] ?? '';
-        // A {message} or {entity} placeholder holds a dictionary text itself ("row 2, email: Invalid Email");
-        // other values are data (a title may well read "Open"), carried over as they are.
-        vars[name] = DICTIONARY_VALUES.has(name) && depth < 2 ? translate(value, depth + 1) : value;
-      });
-      return formatIn(template.target, vars, targetLocale);
-    }
-    return text;
-  };
-  return (text) => translate(text, 0);
-}
-
-/** A {name} placeholder; PLACEHOLDERS splits a template on them, keeping the names. */
-const PLACEHOLDER = /\{\w+\}/;
-const PLACEHOLDERS = /\{(\w+)\}/;
-/**
- * ICU plural or select templates are left out: their English forms would each need a pattern, and the server's
- * messages hold none of them (their numbers are in plain {name} templates).
- */
-const ICU_TEMPLATE = /\{\s*\w+\s*,\s*(?:plural|selectordinal|select)\s*,/;
-/** A template recognizes texts only by a word of its own: "{label}: {value}" would match any text with a colon. */
-const TEMPLATE_WORD = /\p{L}{3,}/u;
-/** Placeholders whose values are dictionary texts themselves. */
-const DICTIONARY_VALUES = new Set(['message', 'entity']);
-/** A template's own text, without its placeholders. */
-const literalText = (template: string) => template.replace(/\{\w+\}/g, '');
-
 let pageTranslator: ((text: string) => string) | undefined;
 
 /**
  * A text of the English dictionary in the page's language; any other text as it is. The server answers in English,
  * the API's language (its `message`s, a 422's field errors), and the shared zod schemas are built with the English
  * dictionary: the web shows those texts in the reader's language by finding them in `en` (an exact text, or a
- * template with {name} placeholders whose values are carried over) and taking the same key's text in `t`.
+ * template with {name} placeholders or a plural, whose values are carried over) and taking the same key's text in
+ * `t` (text-translator.ts). On an English page it is the text itself, and nothing is built.
  */
 export function inPageLanguage(text: string): string {
   if (language === DEFAULT_LANGUAGE) return text;

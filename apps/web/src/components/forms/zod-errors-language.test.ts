@@ -4,8 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { schemaErrors } from './zod-errors';
 
 vi.mock('../../lib/translations', async (importOriginal) => {
+  const { textTranslator } = await import('../../lib/text-translator');
   const actual = await importOriginal<typeof import('../../lib/translations')>();
-  return { ...actual, language: 'fr', t: fr, inPageLanguage: actual.textTranslator(en, fr, LOCALES.fr) };
+  return { ...actual, language: 'fr', t: fr, inPageLanguage: textTranslator(en, fr, LOCALES.fr) };
 });
 
 describe('schema errors on a French page', () => {
