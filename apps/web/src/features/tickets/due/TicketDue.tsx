@@ -41,10 +41,10 @@ export function TicketDue({ ticket }: { ticket: ApiTicket }) {
       </Group>
       <DetailFields>
         <DetailField label={D.respondBy}>
-          <span data-due-respond-by>{due.respond_by_text}</span>
+          <span data-due-respond-by>{momentText(due.respond_by_timestamp, due.time_zone)}</span>
         </DetailField>
         <DetailField label={D.resolveBy}>
-          <span data-due-resolve-by>{due.resolve_by_text}</span>
+          <span data-due-resolve-by>{momentText(due.resolve_by_timestamp, due.time_zone)}</span>
         </DetailField>
         <DetailField label={D.respondedAt}>
           {responded === null ? (

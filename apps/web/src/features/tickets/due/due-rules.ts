@@ -48,19 +48,18 @@ export function dueStateAt(
   }
 }
 
-/** The next due time as the property's clock says it ("Tue, Dec 1, 4:00 PM"); null once closed. */
-export function nextDueTime(
-  due: Pick<ApiTicketDue, 'next' | 'respond_by_text' | 'resolve_by_text'>,
-): string | null {
-  if (due.next === 'response') return due.respond_by_text;
-  if (due.next === 'resolution') return due.resolve_by_text;
+/** The due times a ticket's texts are written from: the moments, at its property (not the server's English texts). */
+type DueTimes = Pick<ApiTicketDue, 'next' | 'respond_by_timestamp' | 'resolve_by_timestamp' | 'time_zone'>;
+
+/** The next due time as the property's clock says it, in the page's language ("Tue, Dec 1, 4:00 PM"); null once closed. */
+export function nextDueTime(due: DueTimes): string | null {
+  if (due.next === 'response') return momentText(due.respond_by_timestamp, due.time_zone);
+  if (due.next === 'resolution') return momentText(due.resolve_by_timestamp, due.time_zone);
   return null;
 }
 
 /** "Response due Tue, Dec 1, 4:00 PM" / "Resolution due …"; null once closed. */
-export function nextDueText(
-  due: Pick<ApiTicketDue, 'next' | 'respond_by_text' | 'resolve_by_text'>,
-): string | null {
+export function nextDueText(due: DueTimes): string | null {
   const time = nextDueTime(due);
   if (time === null) return null;
   return format(due.next === 'response' ? D.nextResponse : D.nextResolution, { time });
@@ -120,8 +119,8 @@ function formattersFor(zone: string): MomentFormatters {
 const plain = (text: string) => text.replace(/[\u202f\u00a0\u2009]/g, ' ');
 
 /**
- * A moment (seconds) as the property's clock says it, as the server writes the due times: "Sat, Nov 28, 7:30 PM".
- * For when someone responded, which the server sends as a moment only.
+ * A moment (seconds) as the property's clock says it, in the page's language; in English as the server writes the due
+ * times ("Sat, Nov 28, 7:30 PM"), whose texts are English whatever the page (ADR 0048).
  */
 export function momentText(seconds: number, zone: string): string {
   const { day, time } = formattersFor(zone);
