@@ -17,6 +17,7 @@ import { PriorityMark, StatusTag } from './TicketParts';
 import { TicketPhotos } from './TicketPhotos';
 import { ticketUnitName } from './ticket-place';
 import { closedDateText } from './ticket-status';
+import { windowText } from './visits/visit-rules';
 
 const S = t.ticketScreens;
 const F = S.fields;
@@ -56,9 +57,9 @@ export function TicketFactsSection({ ticket }: { ticket: ApiTicket }) {
           </Group>
         </DetailField>
         <DetailField label={F.availability}>
-          {ticket.availability_strings.length > 0 ? (
+          {ticket.availability_ranges.length > 0 ? (
             <AvailabilityList
-              strings={ticket.availability_strings}
+              strings={ticket.availability_ranges.map((range) => windowText(range))}
               timeZone={ticket.availability_time_zone}
             />
           ) : (

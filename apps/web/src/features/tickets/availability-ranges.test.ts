@@ -48,6 +48,12 @@ describe('time options', () => {
     expect(timeLabel('9:30')).toBe('9:30 AM');
     expect(timeLabel('nonsense')).toBe('nonsense');
   });
+
+  it('follows a French page’s 24-hour clock', () => {
+    expect(timeLabel('09:30', 'fr')).toBe('9 h 30');
+    expect(timeLabel('13:45', 'fr')).toBe('13 h 45');
+    expect(timeLabel('00:00', 'fr')).toBe('0 h 00');
+  });
 });
 
 describe('availability ranges', () => {

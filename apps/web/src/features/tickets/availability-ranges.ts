@@ -1,6 +1,6 @@
 /**
  * The availability ranges of the ticket form (SPEC.md section 5), no React: the time options (steps of
- * TIME_STEP_MINUTES, 12-hour labels), the default range, the earliest date and the "end at or after start"
+ * TIME_STEP_MINUTES, labelled by the page language's clock), the default range, the earliest date and the "end at or after start"
  * correction, all in the time zone of the ticket's property (DESIGN.md "Time"), never the browser's: a
  * tenant abroad still gives the hours the contractor can come by. The ranges travel as wall-clock dates and
  * times there.
@@ -11,12 +11,14 @@ import {
   DEFAULT_AVAILABILITY_END,
   DEFAULT_AVAILABILITY_START,
   deviceTimeZone,
+  type Language,
   TIME_STEP_MINUTES,
   type WallClockRange,
   zonedDateTime,
   zonedSeconds,
   zonedToday,
 } from '@mend/shared';
+import { language } from '../../lib/translations';
 
 /** One availability range as the form edits it: dates `YYYY-MM-DD` (Mantine dates), times `HH:mm` (24 h). */
 export interface RangeInput {
@@ -37,11 +39,15 @@ export interface TimeOption {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** "13:45" -> "1:45 PM" (SPEC.md: 12-hour clock by default). */
-export function timeLabel(value: string): string {
+/**
+ * "13:45" -> "1:45 PM" (SPEC.md: 12-hour clock in English); on a French page "13 h 45", the 24-hour clock Intl's
+ * fr-CA writes (as the due times are).
+ */
+export function timeLabel(value: string, inLanguage: Language = language): string {
   const match = /^(\d{1,2}):(\d{2})$/.exec(value);
   if (!match) return value;
   const hours = Number(match[1]);
+  if (inLanguage === 'fr') return `${hours} h ${match[2]}`;
   const suffix = hours < 12 ? 'AM' : 'PM';
   const twelve = hours % 12 === 0 ? 12 : hours % 12;
   return `${twelve}:${match[2]} ${suffix}`;

@@ -21,6 +21,7 @@ import {
   visitNote,
   visitStateColor,
   visitStateText,
+  windowText,
 } from './visit-rules';
 
 const S = t.ticketScreens;
@@ -69,7 +70,7 @@ function ActiveVisit({ visit, answering }: { visit: ApiVisit; answering: boolean
     <Stack gap={6} data-visit-state={visit.state} data-visit={visit.id}>
       <Group gap={6} wrap="wrap" align="center">
         <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {visit.text}
+          {windowText(visit.range)}
         </Text>
         <VisitStateBadge visit={visit} />
       </Group>
@@ -117,7 +118,7 @@ function VisitHistory({ visits }: { visits: ApiVisit[] }) {
           <li key={visit.id} data-visit-history={visit.state}>
             <Group gap={6} wrap="wrap" align="center">
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {visit.text}
+                {windowText(visit.range)}
               </Text>
               <VisitStateBadge visit={visit} />
             </Group>

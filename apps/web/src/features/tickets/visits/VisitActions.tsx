@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { format, t } from '../../../lib/translations';
 import { VisitReasonForm } from './VisitReasonForm';
 import { confirmVisit } from './visit-data';
-import { visitActionPath } from './visit-rules';
+import { visitActionPath, windowText } from './visit-rules';
 
 const V = t.ticketScreens.visit;
 
@@ -87,7 +87,7 @@ export function VisitActions({ ticket, visit }: { ticket: ApiTicket; visit: ApiV
             ticketId={ticket.id}
             url={visitActionPath(ticket.id, visit.id, 'cancel')}
             label={V.cancelTitle}
-            question={format(V.confirmCancel, { time: visit.text })}
+            question={format(V.confirmCancel, { time: windowText(visit.range) })}
             submitLabel={V.cancel}
             cancelLabel={t.confirm.no}
             onClose={close}

@@ -200,7 +200,7 @@ describe('the tenant’s windows', () => {
     const choices = windowChoices(ticket, NOW);
     expect(choices.map((choice) => choice.text)).toEqual(['Mon, Nov 23, 4:00 PM – 6:00 PM']);
     expect(choices[0].fill.startTime).toBe('16:00');
-    expect(windowChoices({ ...ticket, availability_strings: [] }, NOW)[0].text).toBe(
+    expect(windowChoices({ ...ticket, availability_strings: ['Lun 23 nov.'] }, NOW)[0].text).toBe(
       'Mon, Nov 23, 4:00 PM – 6:00 PM',
     );
     expect(windowText(range('2026-11-23', '22:00', '2026-11-24', '01:30'))).toBe(

@@ -156,7 +156,10 @@ export function windowFill(range: WallClockRange, zone: string, now: Date = new 
   return { startDate: from.date, startTime: from.time, endDate: to.date, endTime: to.time };
 }
 
-/** "Mon, Nov 23, 4:00 PM – 6:00 PM" (the end's date too when it is another day), as the server words a window. */
+/**
+ * "Mon, Nov 23, 4:00 PM – 6:00 PM" (the end's date too when it is another day), as the server words a window in
+ * English; in the page's language (the server's `availability_strings` and a visit's `text` are English, ADR 0048).
+ */
 export function windowText(range: WallClockRange): string {
   const day = (date: string) => dayjs(`${date}T00:00:00`).format(dateFormat('weekdayDay'));
   const end =
@@ -180,13 +183,10 @@ export function windowChoices(
   now: Date = new Date(),
 ): WindowChoice[] {
   const ranges = ticket.availability_ranges;
-  // The server's words when they are the ranges' (one each, in order), else the same words made here.
-  const worded = ticket.availability_strings.length === ranges.length;
   return ranges.flatMap((range, index) => {
     const fill = windowFill(range, ticket.availability_time_zone, now);
     if (!fill) return [];
-    const text = worded ? ticket.availability_strings[index] : windowText(range);
-    return [{ key: `${index}-${range.start_date}-${range.start_time}`, text, fill }];
+    return [{ key: `${index}-${range.start_date}-${range.start_time}`, text: windowText(range), fill }];
   });
 }
 

@@ -17,6 +17,7 @@ import {
 import type { ReactNode } from 'react';
 import { format, t } from '../../../lib/translations';
 import { ticketUnitName } from '../ticket-place';
+import { windowText } from '../visits/visit-rules';
 import classes from './work-order.module.css';
 
 const W = t.workOrders;
@@ -104,14 +105,15 @@ function Access({ ticket }: { ticket: ApiTicket }) {
 function Availability({ ticket, zone }: { ticket: ApiTicket; zone: string }) {
   return (
     <Section title={W.sections.availability}>
-      {ticket.availability_strings.length === 0 ? (
+      {ticket.availability_ranges.length === 0 ? (
         <p className={classes.text}>{t.ticketScreens.noAvailability}</p>
       ) : (
         <>
           <ul className={classes.plainList}>
-            {ticket.availability_strings.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
+            {ticket.availability_ranges.map((range) => {
+              const text = windowText(range);
+              return <li key={text}>{text}</li>;
+            })}
           </ul>
           <p className={classes.dim}>{format(t.ticketScreens.timeZone, { zone: timeZoneLabel(zone) })}</p>
         </>
@@ -126,7 +128,7 @@ function Visit({ ticket }: { ticket: ApiTicket }) {
     <Section title={W.sections.visit}>
       <Fields
         pairs={[
-          [W.fields.when, ticket.visit?.text],
+          [W.fields.when, ticket.visit && windowText(ticket.visit.range)],
           [W.fields.state, ticket.visit && t.ticketScreens.visit.states[ticket.visit.state]],
           [W.fields.contractor, contractor],
         ]}
