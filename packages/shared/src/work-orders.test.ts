@@ -42,5 +42,6 @@ describe('its addresses and moments', () => {
     const seconds = Date.UTC(2026, 10, 23, 15, 0) / 1000;
     expect(workOrderMoment(seconds, 'America/Edmonton')).toBe('Nov 23, 2026, 8:00 AM');
     expect(workOrderMoment(seconds, 'Europe/Paris')).toBe('Nov 23, 2026, 4:00 PM');
+    expect(workOrderMoment(seconds, 'Europe/Paris', 'fr-CA')).toBe('23 nov. 2026, 16 h 00');
   });
 });

@@ -47,22 +47,25 @@ const momentFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * "Nov 23, 2026, 8:00 AM" at `zone` (the property's): a paper is read later and elsewhere, so its moments carry their
- * year and are the property's clock, as every time about a property is (ADR 0029).
+ * year and are the property's clock, as every time about a property is (ADR 0029). In English (the server's PDF)
+ * unless `locale` is another language's ("23 nov. 2026, 8 h 00" in fr-CA, with its own clock).
  */
-export function workOrderMoment(seconds: number, zone: string): string {
-  let format = momentFormats.get(zone);
+export function workOrderMoment(seconds: number, zone: string, locale = 'en-US'): string {
+  const key = `${locale} ${zone}`;
+  let format = momentFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
+    format = new Intl.DateTimeFormat(locale, {
       timeZone: zone,
       year: 'numeric',
       month: 'short',
       day: 'numeric',
       hour: 'numeric',
       minute: '2-digit',
-      hour12: true,
+      // English's 12-hour clock; other languages their own.
+      ...(locale.startsWith('en') ? { hour12: true } : {}),
     });
     // Zones are the properties' (a few hundred at most); the cap only guards against a runaway.
-    if (momentFormats.size < 1000) momentFormats.set(zone, format);
+    if (momentFormats.size < 1000) momentFormats.set(key, format);
   }
   // ICU puts a narrow no-break space before AM/PM, which fonts without it print as a box.
   return format.format(new Date(seconds * 1000)).replace(/[\u202f\u00a0\u2009]/g, ' ');

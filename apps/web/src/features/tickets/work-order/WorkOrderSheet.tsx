@@ -15,7 +15,7 @@ import {
   workOrderMoment,
 } from '@mend/shared';
 import type { ReactNode } from 'react';
-import { format, t } from '../../../lib/translations';
+import { format, locale, t } from '../../../lib/translations';
 import { ticketUnitName } from '../ticket-place';
 import { windowText } from '../visits/visit-rules';
 import classes from './work-order.module.css';
@@ -59,8 +59,8 @@ function Header({ ticket, zone }: { ticket: ApiTicket; zone: string }) {
           [F.status, statusText(ticket.status, t)],
           [F.priority, priorityText(ticket.priority, t)],
           [F.category, ticket.categories[0]?.title],
-          [F.created, workOrderMoment(ticket.created_at_timestamp, zone)],
-          [F.closed, ticket.closed_at && workOrderMoment(Date.parse(ticket.closed_at) / 1000, zone)],
+          [F.created, workOrderMoment(ticket.created_at_timestamp, zone, locale)],
+          [F.closed, ticket.closed_at && workOrderMoment(Date.parse(ticket.closed_at) / 1000, zone, locale)],
         ]}
       />
     </header>
@@ -172,7 +172,7 @@ function Conversation({ comments, zone }: { comments: ApiTicketComment[]; zone: 
             <p className={classes.commentHead}>
               {format(W.commentBy, {
                 name: comment.author?.name ?? C.deletedUser,
-                time: workOrderMoment(comment.created_at_timestamp, zone),
+                time: workOrderMoment(comment.created_at_timestamp, zone, locale),
                 visibility: C.visibilities[comment.visibility],
               })}
             </p>
