@@ -13,6 +13,7 @@ import {
   jsonAttributeValue,
   type Language,
   LOCALES,
+  moneyText,
   ROOT_ELEMENT_ID,
 } from '@mend/shared';
 import { textTranslator } from './text-translator';
@@ -38,6 +39,11 @@ export const locale: string = LOCALES[language];
 /** Fills a text's {name} placeholders, and its plurals by the page language's rules (`format` of @mend/shared). */
 export function format(template: string, vars: Record<string, string | number> = {}): string {
   return formatIn(template, vars, locale);
+}
+
+/** Whole cents as money in the page's locale: English as the API writes it ("$1,234.50"), French "1 234,50 $". */
+export function money(cents: number, currency: string): string {
+  return moneyText(cents, currency, language);
 }
 
 /** What index.html holds before the server replaces it. */

@@ -7,12 +7,11 @@ import {
   type ApiDashboardTimeToClose,
   type ApiDashboardWeek,
   DASHBOARD_CLOSE_WINDOW_DAYS,
-  moneyText,
   statusText,
 } from '@mend/shared';
 import dayjs from 'dayjs';
 import { dateFormat } from '../../lib/dates';
-import { format, locale, t } from '../../lib/translations';
+import { format, locale, money, t } from '../../lib/translations';
 import { averageText } from '../tickets/signoff/signoff-rules';
 
 const counts = new Intl.NumberFormat(locale);
@@ -166,11 +165,11 @@ export function spendRows(spend: ApiDashboardSpend[]) {
   return spend.map((row) => ({
     key: `${row.property_id} ${row.currency}`,
     name: row.property_name,
-    total: moneyText(row.total_cents, row.currency),
+    total: money(row.total_cents, row.currency),
     months: row.months.map((month) => ({
       month: month.month,
       label: monthLabel(month.month),
-      text: moneyText(month.cents, row.currency),
+      text: money(month.cents, row.currency),
       percent: largest === 0 ? 0 : Math.round((month.cents / largest) * 100),
     })),
   }));

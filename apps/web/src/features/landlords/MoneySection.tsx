@@ -3,10 +3,10 @@
  * ("$750.00"), and its owner contacts, each its name over its email and phone, so they read at any width.
  */
 import { Stack, Text } from '@mantine/core';
-import { type ApiLandlordOwner, type Currency, moneyText } from '@mend/shared';
+import type { ApiLandlordOwner, Currency } from '@mend/shared';
 import { DetailField, DetailFields, DetailSection } from '../../components/details';
 import { EmailLink, PhoneLink } from '../../components/ReachLinks';
-import { t } from '../../lib/translations';
+import { money, t } from '../../lib/translations';
 
 const M = t.screens.money;
 
@@ -23,9 +23,7 @@ export function MoneySection({
           <span data-money="currency">{landlord.currency}</span>
         </DetailField>
         <DetailField label={M.approvalLimit}>
-          <span data-money="approval-limit">
-            {moneyText(landlord.approval_limit_cents, landlord.currency)}
-          </span>
+          <span data-money="approval-limit">{money(landlord.approval_limit_cents, landlord.currency)}</span>
         </DetailField>
         <DetailField label={M.owners}>
           {owners.length === 0 ? (

@@ -64,6 +64,8 @@ describe('an amount typed in units', () => {
     expect(moneyText(50_000, 'CAD')).toBe('$500.00');
     expect(moneyText(125_050, 'EUR')).toBe('€1,250.50');
     expect(moneyText(MONEY_MAX_CENTS, 'GBP')).toBe('£1,000,000.00');
+    // A French page writes it as Canadian French does (no-break spaces).
+    expect(moneyText(125_050, 'CAD', 'fr').replace(/\s/g, ' ')).toBe('1 250,50 $');
     // Every currency offered has cents (two decimals), which the conversion above assumes.
     for (const currency of CURRENCIES)
       expect(

@@ -3,8 +3,8 @@
  * subtotal, tax and total, in the cost's currency. A ticket's details (CostItem.tsx) and the owner's approval page
  * (ApprovalLinkPage.tsx) both show it; it keeps to one column at a phone's 390 px.
  */
-import { type ApiTicketCost, moneyText } from '@mend/shared';
-import { t } from '../../../lib/translations';
+import type { ApiTicketCost } from '@mend/shared';
+import { money, t } from '../../../lib/translations';
 import classes from './costs.module.css';
 
 const C = t.costScreens;
@@ -28,19 +28,19 @@ export function CostLines({
                 <span className={classes.lineKind}>{t.costs.lineKinds[line.kind]}</span>
                 <span className={classes.lineText}>{line.description}</span>
               </td>
-              <td>{moneyText(line.amount_cents, cost.currency)}</td>
+              <td>{money(line.amount_cents, cost.currency)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <dl className={classes.sums}>
         <dt>{C.subtotal}</dt>
-        <dd>{moneyText(cost.subtotal_cents, cost.currency)}</dd>
+        <dd>{money(cost.subtotal_cents, cost.currency)}</dd>
         <dt>{C.tax}</dt>
-        <dd>{moneyText(cost.tax_cents, cost.currency)}</dd>
+        <dd>{money(cost.tax_cents, cost.currency)}</dd>
         <dt data-total>{C.total}</dt>
         <dd data-total data-cost-total>
-          {cost.total_text}
+          {money(cost.total_cents, cost.currency)}
         </dd>
       </dl>
     </>

@@ -3,8 +3,8 @@
  * "Awaiting owner approval" tag of a ticket whose estimate waits for its owner (under its status in the table, a line
  * of its phone card), and staff's cost cell: the latest estimate's and invoice's totals, or the empty mark.
  */
-import { type ApiTicketCostTotals, moneyText } from '@mend/shared';
-import { format, t } from '../../../lib/translations';
+import type { ApiTicketCostTotals } from '@mend/shared';
+import { format, money, t } from '../../../lib/translations';
 import classes from './costs.module.css';
 
 export function AwaitingOwnerTag({ inCard = false }: { inCard?: boolean }) {
@@ -26,12 +26,12 @@ export function CostTotalsMark({ totals }: { totals: ApiTicketCostTotals | null 
     <span className={classes.costCell} data-cost-totals>
       {totals.estimate_cents !== null ? (
         <span>
-          {format(t.costScreens.estimateShort, { total: moneyText(totals.estimate_cents, totals.currency) })}
+          {format(t.costScreens.estimateShort, { total: money(totals.estimate_cents, totals.currency) })}
         </span>
       ) : null}
       {totals.invoice_cents !== null ? (
         <span>
-          {format(t.costScreens.invoiceShort, { total: moneyText(totals.invoice_cents, totals.currency) })}
+          {format(t.costScreens.invoiceShort, { total: money(totals.invoice_cents, totals.currency) })}
         </span>
       ) : null}
     </span>

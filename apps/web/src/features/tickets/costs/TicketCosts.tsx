@@ -5,11 +5,11 @@
  * contractor that accepted the job "Send estimate" and "Send invoice", each opening its form in place (CostForm).
  */
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { type ApiTicket, moneyText } from '@mend/shared';
+import type { ApiTicket } from '@mend/shared';
 import { IconClockHour4, IconFileInvoice, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DetailSection } from '../../../components/details';
-import { format, t } from '../../../lib/translations';
+import { format, money, t } from '../../../lib/translations';
 import { CostForm } from './CostForm';
 import { CostItem } from './CostItem';
 import { awaitsOwner, type CostKind } from './cost-rules';
@@ -35,12 +35,12 @@ export function TicketCosts({ ticket }: { ticket: ApiTicket }) {
             data-awaiting-owner-flag
           >
             {costs.approval_limit_cents !== null
-              ? format(C.approvalLimit, { limit: moneyText(costs.approval_limit_cents, costs.currency) })
+              ? format(C.approvalLimit, { limit: money(costs.approval_limit_cents, costs.currency) })
               : null}
           </Alert>
         ) : costs.approval_limit_cents !== null ? (
           <Text size="xs" c="dimmed" mb="sm">
-            {format(C.approvalLimit, { limit: moneyText(costs.approval_limit_cents, costs.currency) })}
+            {format(C.approvalLimit, { limit: money(costs.approval_limit_cents, costs.currency) })}
           </Text>
         ) : null}
         {costs.items.length === 0 && !costs.can_submit ? (

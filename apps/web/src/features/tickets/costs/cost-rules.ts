@@ -13,10 +13,9 @@ import {
   costDeclineSchema,
   costSchema,
   MONEY_MAX_CENTS,
-  moneyText,
 } from '@mend/shared';
 import type { ParsingSchema } from '../../../components/forms/zod-errors';
-import { t } from '../../../lib/translations';
+import { money, t } from '../../../lib/translations';
 import { centsFromAmount } from '../../landlords/money';
 import type { ReasonSettings } from '../ReasonForm';
 
@@ -104,7 +103,7 @@ export function costTotals(values: Pick<CostFormValues, 'lines' | 'tax_cents'>):
 
 /** A total as the form shows it: money, or a dash while it cannot be worked out. */
 export function totalText(cents: number | null, currency: string): string {
-  return cents === null ? '—' : moneyText(cents, currency);
+  return cents === null ? '—' : money(cents, currency);
 }
 
 /**

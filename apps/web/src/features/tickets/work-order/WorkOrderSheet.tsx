@@ -8,14 +8,13 @@ import {
   type ApiTicketComment,
   type ApiTicketCosts,
   formatPhoneDisplay,
-  moneyText,
   priorityText,
   statusText,
   timeZoneLabel,
   workOrderMoment,
 } from '@mend/shared';
 import type { ReactNode } from 'react';
-import { format, locale, t } from '../../../lib/translations';
+import { format, locale, money, t } from '../../../lib/translations';
 import { ticketUnitName } from '../ticket-place';
 import { windowText } from '../visits/visit-rules';
 import classes from './work-order.module.css';
@@ -218,12 +217,12 @@ function Costs({ costs }: { costs: ApiTicketCosts }) {
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
               key={index}
               text={format(W.line, { kind: t.costs.lineKinds[line.kind], description: line.description })}
-              amount={moneyText(line.amount_cents, cost.currency)}
+              amount={money(line.amount_cents, cost.currency)}
             />
           ))}
-          <AmountLine text={S.subtotal} amount={moneyText(cost.subtotal_cents, cost.currency)} />
-          <AmountLine text={S.tax} amount={moneyText(cost.tax_cents, cost.currency)} />
-          <AmountLine text={S.total} amount={cost.total_text} strong />
+          <AmountLine text={S.subtotal} amount={money(cost.subtotal_cents, cost.currency)} />
+          <AmountLine text={S.tax} amount={money(cost.tax_cents, cost.currency)} />
+          <AmountLine text={S.total} amount={money(cost.total_cents, cost.currency)} strong />
           {cost.note ? <p className={classes.dim}>{`${S.note}: ${cost.note}`}</p> : null}
         </div>
       ))}
