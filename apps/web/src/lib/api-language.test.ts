@@ -18,6 +18,12 @@ function clientAnswering(status: number, body: unknown) {
 }
 
 describe('answers on a French page', () => {
+  it('leaves the message of a record answered as itself: its sender’s words', async () => {
+    const submission = { id: 4, subject: 'Hello', message: en.validation.invalidEmail };
+    const answer = await clientAnswering(200, submission).get('contact/4');
+    expect(answer.data).toEqual(submission);
+  });
+
   it('gives a refusal’s message and field errors in French', async () => {
     const answer = await clientAnswering(422, {
       message: en.errors.validation,

@@ -149,12 +149,14 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * An answer's texts for people in the page's language: the server writes its `message` and a refusal's field
- * `errors` in English, the API's language (ADR 0048). Other texts of the answer are data, left as they are.
+ * `errors` in English, the API's language (ADR 0048). Other texts of the answer are data, left as they are, and so
+ * is the `message` of a record answered as itself (it has an `id`): a contact submission's message is its sender's.
  */
-function inPageLanguageAnswer(body: unknown): unknown {
+function inPageLanguageAnswer(body: unknown, ok: boolean): unknown {
   if (language === DEFAULT_LANGUAGE || !isPlainObject(body)) return body;
   const translated = { ...body };
-  if (typeof body.message === 'string') translated.message = inPageLanguage(body.message);
+  if (typeof body.message === 'string' && (!ok || !('id' in body)))
+    translated.message = inPageLanguage(body.message);
   if (isPlainObject(body.errors)) {
     const texts = (messages: unknown) => (typeof messages === 'string' ? inPageLanguage(messages) : messages);
     translated.errors = Object.fromEntries(
@@ -168,7 +170,7 @@ function inPageLanguageAnswer(body: unknown): unknown {
 }
 
 function toResult<T>(status: number, ok: boolean, answer: unknown): ApiResponse<T> {
-  const body = inPageLanguageAnswer(answer);
+  const body = inPageLanguageAnswer(answer, ok);
   if (ok) return { ok: true, status, data: body as T };
   const data: ApiErrorBody = isPlainObject(body) ? (body as ApiErrorBody) : {};
   return { ok: false, status, data };
