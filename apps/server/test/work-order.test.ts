@@ -7,12 +7,13 @@
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { en, format, PAPER_POINTS, workOrderMoment } from '@mend/shared';
+import { en, format, fr, moneyText, PAPER_POINTS, statusText, workOrderMoment } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { properties, ticketComments, ticketImages } from '../src/db/schema';
+import { properties, ticketComments, ticketImages, users } from '../src/db/schema';
+import { availabilityText } from '../src/modules/tickets/time-zones';
 import type { TestApp, TestClient } from './helpers/app';
 import { createTestApp } from './helpers/app';
 import { createEndpointWorld, type EndpointWorld } from './helpers/endpoints';
@@ -153,6 +154,33 @@ describe('the PDF', () => {
     // The ticket's photo, embedded.
     expect(pdf.images).toBe(1);
     expect(pdf.offPage).toEqual([]);
+  });
+
+  it('is written in the language of the user’s pages: a French browser’s, then the user’s own choice', async () => {
+    const details = (await clients.manager.get(`/api/tickets/${ticketId}`)).json();
+    const zone = details.availability_time_zone;
+    const french = flat(
+      (await readPdf(await clients.manager.get(url(ticketId), { 'accept-language': 'fr-CA' }))).text,
+    );
+    expect(french).toContain(format(fr.workOrders.heading, { id: details.visible_id }, 'fr-CA'));
+    for (const section of Object.values(fr.workOrders.sections)) expect(french).toContain(section);
+    expect(french).toContain(statusText(details.status, fr));
+    expect(french).toContain(fr.ticketScreens.visit.states.booked);
+    expect(french).toContain(availabilityText(details.availability[0], zone, 'fr'));
+    expect(french).toContain(
+      moneyText(details.costs.items[0].total_cents, details.costs.items[0].currency, 'fr').replace(
+        /\s/g,
+        ' ',
+      ),
+    );
+    expect(french).not.toContain(en.workOrders.sections.problem);
+    // The user's own choice wins over its browser's.
+    await t.db.update(users).set({ language: 'en' }).where(eq(users.id, w.a.manager.id));
+    const english = flat(
+      (await readPdf(await clients.manager.get(url(ticketId), { 'accept-language': 'fr-CA' }))).text,
+    );
+    await t.db.update(users).set({ language: null }).where(eq(users.id, w.a.manager.id));
+    expect(english).toContain(en.workOrders.sections.problem);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * A work order laid out as a PDF by pdfkit (ADR 0041): the sections of the print view (apps/web
- * features/work-orders), in the same words (`en.workOrders`, the details' own labels), on A4 or Letter.
+ * features/work-orders), in the same words (`workOrders`, the details' own labels) in the reader's language, on A4 or
+ * Letter.
  *
  * Text flows: pdfkit wraps each paragraph to the page's width (a word longer than a line is cut, never clipped) and
  * starts a new page when one is full; a heading, a comment's heading or a cost line is moved to the next page rather
@@ -17,16 +18,18 @@ import {
   type ApiTicket,
   type ApiTicketComment,
   type ApiTicketCosts,
-  en,
-  format,
   formatPhoneDisplay,
   moneyText,
   PAPER_POINTS,
   type PaperSize,
+  priorityText,
+  statusText,
   timeZoneLabel,
+  type Words,
   workOrderMoment,
 } from '@mend/shared';
 import PDFDocument from 'pdfkit';
+import { availabilityText } from '../tickets/time-zones';
 
 export interface WorkOrderPhoto {
   name: string;
@@ -42,9 +45,12 @@ export interface WorkOrder {
   photos: WorkOrderPhoto[];
 }
 
-const W = en.workOrders;
-const F = en.ticketScreens.fields;
-const C = en.screens.comments;
+/** The work order's labels, the details' fields and the conversation's texts in a language. */
+const labelsOf = (words: Words) => ({
+  W: words.t.workOrders,
+  F: words.t.ticketScreens.fields,
+  C: words.t.screens.comments,
+});
 
 const REGULAR = 'regular';
 const BOLD = 'bold';
@@ -75,7 +81,11 @@ class Writer {
   readonly left = MARGINS.left;
   readonly width: number;
 
-  constructor(readonly doc: PDFKit.PDFDocument) {
+  constructor(
+    readonly doc: PDFKit.PDFDocument,
+    /** The reader's words: every label, and how its times and amounts are written. */
+    readonly words: Words,
+  ) {
     this.width = doc.page.width - MARGINS.left - MARGINS.right;
   }
 
@@ -139,8 +149,9 @@ class Writer {
 
   photo(photo: WorkOrderPhoto): void {
     if (!photo.image) {
+      const { W } = labelsOf(this.words);
       this.paragraph(
-        format(photo.isImage ? W.photoMissing : W.fileNotShown, { name: photo.name }),
+        this.words.format(photo.isImage ? W.photoMissing : W.fileNotShown, { name: photo.name }),
         SIZE.small,
         DIM,
       );
@@ -160,28 +171,33 @@ class Writer {
   }
 }
 
+/** A moment at the property, as the reader's language writes it. */
+const momentOf = (w: Writer, seconds: number, zone: string) => workOrderMoment(seconds, zone, w.words.locale);
+
 function header(w: Writer, ticket: ApiTicket, zone: string): void {
-  w.style(BOLD, SIZE.heading).text(format(W.heading, { id: ticket.visible_id }), w.left, w.doc.y, {
+  const { W, F } = labelsOf(w.words);
+  w.style(BOLD, SIZE.heading).text(w.words.format(W.heading, { id: ticket.visible_id }), w.left, w.doc.y, {
     width: w.width,
   });
   w.style(BOLD, SIZE.title).text(ticket.title, { width: w.width });
   w.doc.moveDown(0.3);
   w.fields([
-    [F.status, ticket.status_text],
-    [F.priority, ticket.priority_text],
+    [F.status, statusText(ticket.status, w.words.t)],
+    [F.priority, priorityText(ticket.priority, w.words.t)],
     [F.category, ticket.categories[0]?.title],
-    [F.created, workOrderMoment(ticket.created_at_timestamp, zone)],
-    [F.closed, ticket.closed_at && workOrderMoment(Date.parse(ticket.closed_at) / 1000, zone)],
+    [F.created, momentOf(w, ticket.created_at_timestamp, zone)],
+    [F.closed, ticket.closed_at && momentOf(w, Date.parse(ticket.closed_at) / 1000, zone)],
   ]);
 }
 
 function problem(w: Writer, ticket: ApiTicket): void {
-  w.section(W.sections.problem);
+  w.section(labelsOf(w.words).W.sections.problem);
   // pdfkit keeps the description's own line breaks.
   w.paragraph(ticket.description);
 }
 
 function address(w: Writer, ticket: ApiTicket): void {
+  const { W, F } = labelsOf(w.words);
   w.section(W.sections.address);
   const { unit } = ticket;
   w.fields([
@@ -200,6 +216,7 @@ function address(w: Writer, ticket: ApiTicket): void {
 }
 
 function access(w: Writer, ticket: ApiTicket): void {
+  const { W, F } = labelsOf(w.words);
   w.section(W.sections.access);
   const contact = ticket.contact_details;
   w.fields([
@@ -212,84 +229,98 @@ function access(w: Writer, ticket: ApiTicket): void {
 }
 
 function availability(w: Writer, ticket: ApiTicket, zone: string): void {
-  w.section(W.sections.availability);
-  if (ticket.availability_strings.length === 0) {
-    w.paragraph(en.ticketScreens.noAvailability);
+  const { t } = w.words;
+  w.section(labelsOf(w.words).W.sections.availability);
+  if (ticket.availability.length === 0) {
+    w.paragraph(t.ticketScreens.noAvailability);
     return;
   }
-  for (const text of ticket.availability_strings) w.paragraph(text);
-  w.paragraph(format(en.ticketScreens.timeZone, { zone: timeZoneLabel(zone) }), SIZE.small, DIM);
+  for (const range of ticket.availability) w.paragraph(availabilityText(range, zone, w.words.language));
+  w.paragraph(w.words.format(t.ticketScreens.timeZone, { zone: timeZoneLabel(zone) }), SIZE.small, DIM);
 }
 
-function visit(w: Writer, ticket: ApiTicket): void {
+function visit(w: Writer, ticket: ApiTicket, zone: string): void {
+  const { W } = labelsOf(w.words);
+  const screens = w.words.t.ticketScreens.visit;
   w.section(W.sections.visit);
   const contractor = ticket.assignment?.name ?? ticket.visit?.contractor?.name;
   if (!ticket.visit) {
     w.fields([[W.fields.contractor, contractor]]);
-    w.paragraph(en.ticketScreens.visit.nobody);
+    w.paragraph(screens.nobody);
     return;
   }
   w.fields([
-    [W.fields.when, ticket.visit.text],
-    [W.fields.state, ticket.visit.state_text],
+    [W.fields.when, availabilityText(ticket.visit, zone, w.words.language)],
+    [W.fields.state, screens.states[ticket.visit.state]],
     [W.fields.contractor, contractor],
   ]);
 }
 
 function photos(w: Writer, list: WorkOrderPhoto[]): void {
+  const { W } = labelsOf(w.words);
   w.section(W.sections.photos);
   if (list.length === 0) w.paragraph(W.noPhotos);
   for (const photo of list) w.photo(photo);
 }
 
 function conversation(w: Writer, comments: ApiTicketComment[], zone: string): void {
+  const { W, C } = labelsOf(w.words);
   w.section(W.sections.conversation);
   if (comments.length === 0) w.paragraph(C.empty);
   for (const comment of comments) {
     // Its heading with the first lines of its text, or both on the next page.
     w.keep(SIZE.small * 2 + SIZE.body * 3);
-    const heading = format(W.commentBy, {
+    const heading = w.words.format(W.commentBy, {
       name: comment.author?.name ?? C.deletedUser,
-      time: workOrderMoment(comment.created_at_timestamp, zone),
+      time: momentOf(w, comment.created_at_timestamp, zone),
       visibility: C.visibilities[comment.visibility],
     });
     w.style(BOLD, SIZE.small, DIM).text(heading, w.left, w.doc.y, { width: w.width });
     w.paragraph(comment.body);
     const names = comment.attachments.map((file, index) => file.original_name ?? String(index + 1));
-    if (names.length > 0) w.paragraph(format(W.attachments, { names: names.join(', ') }), SIZE.small, DIM);
+    if (names.length > 0)
+      w.paragraph(w.words.format(W.attachments, { names: names.join(', ') }), SIZE.small, DIM);
     w.doc.moveDown(0.6);
   }
 }
 
 function costs(w: Writer, money: ApiTicketCosts): void {
-  w.section(W.sections.costs);
-  if (money.items.length === 0) w.paragraph(en.costScreens.none);
+  const { t, format, language } = w.words;
+  const S = t.costScreens;
+  const amount = (cents: number, currency: string) => moneyText(cents, currency, language);
+  w.section(labelsOf(w.words).W.sections.costs);
+  if (money.items.length === 0) w.paragraph(S.none);
   for (const cost of money.items) {
     w.keep(SIZE.body * 6);
-    const by = cost.contractor ? format(en.costScreens.sentBy, { name: cost.contractor.name }) : '';
+    const by = cost.contractor ? format(S.sentBy, { name: cost.contractor.name }) : '';
     w.style(BOLD, SIZE.body).text(
-      [cost.kind_text, cost.state_text, by].filter(Boolean).join(' · '),
+      [t.costs.kinds[cost.kind], t.costs.states[cost.state], by].filter(Boolean).join(' · '),
       w.left,
       w.doc.y,
       { width: w.width },
     );
     for (const line of cost.lines)
       w.amountLine(
-        format(W.line, { kind: line.kind_text, description: line.description }),
-        moneyText(line.amount_cents, cost.currency),
+        format(labelsOf(w.words).W.line, {
+          kind: t.costs.lineKinds[line.kind],
+          description: line.description,
+        }),
+        amount(line.amount_cents, cost.currency),
       );
-    w.amountLine(en.costScreens.subtotal, moneyText(cost.subtotal_cents, cost.currency));
-    w.amountLine(en.costScreens.tax, moneyText(cost.tax_cents, cost.currency));
-    w.amountLine(en.costScreens.total, cost.total_text, true);
-    if (cost.note) w.paragraph(`${en.costScreens.note}: ${cost.note}`, SIZE.small, DIM);
+    w.amountLine(S.subtotal, amount(cost.subtotal_cents, cost.currency));
+    w.amountLine(S.tax, amount(cost.tax_cents, cost.currency));
+    w.amountLine(S.total, amount(cost.total_cents, cost.currency), true);
+    if (cost.note) w.paragraph(`${S.note}: ${cost.note}`, SIZE.small, DIM);
     w.doc.moveDown(0.6);
   }
 }
 
 /** The footer of every page, written once the content is laid out (so it knows the page count). */
-function footers(doc: PDFKit.PDFDocument, ticket: ApiTicket, printed: string): void {
+function footers(w: Writer, ticket: ApiTicket, printed: string): void {
+  const { doc, words } = w;
+  const { W } = labelsOf(words);
   const range = doc.bufferedPageRange();
-  const left = format(W.heading, { id: ticket.visible_id });
+  const left = words.format(W.heading, { id: ticket.visible_id });
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
     // Written inside the bottom margin: without it, pdfkit would start a new page for the footer.
@@ -297,7 +328,7 @@ function footers(doc: PDFKit.PDFDocument, ticket: ApiTicket, printed: string): v
     doc.page.margins.bottom = 0;
     const y = doc.page.height - bottom + 18;
     const width = doc.page.width - MARGINS.left - MARGINS.right;
-    const page = format(W.pageOf, { page: index - range.start + 1, pages: range.count });
+    const page = words.format(W.pageOf, { page: index - range.start + 1, pages: range.count });
     doc.font(REGULAR).fontSize(SIZE.small).fillColor(DIM);
     doc.text(`${left} · ${printed}`, MARGINS.left, y, { width: width - 80, lineBreak: false });
     doc.text(page, MARGINS.left + width - 80, y, { width: 80, align: 'right', lineBreak: false });
@@ -305,8 +336,13 @@ function footers(doc: PDFKit.PDFDocument, ticket: ApiTicket, printed: string): v
   }
 }
 
-/** The work order as a PDF on `paper`, printed at `now`. */
-export function renderWorkOrder(order: WorkOrder, paper: PaperSize, now: Date): Promise<Buffer> {
+/** The work order as a PDF on `paper`, printed at `now`, in `words` (the reader's language). */
+export function renderWorkOrder(
+  order: WorkOrder,
+  paper: PaperSize,
+  now: Date,
+  words: Words,
+): Promise<Buffer> {
   const { ticket } = order;
   const zone = ticket.availability_time_zone;
   const size = PAPER_POINTS[paper];
@@ -314,7 +350,11 @@ export function renderWorkOrder(order: WorkOrder, paper: PaperSize, now: Date): 
     size: [size.width, size.height],
     margins: MARGINS,
     bufferPages: true,
-    info: { Title: format(W.heading, { id: ticket.visible_id }), Subject: ticket.title, Author: en.app.name },
+    info: {
+      Title: words.format(words.t.workOrders.heading, { id: ticket.visible_id }),
+      Subject: ticket.title,
+      Author: words.t.app.name,
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -326,18 +366,22 @@ export function renderWorkOrder(order: WorkOrder, paper: PaperSize, now: Date): 
   doc.registerFont(REGULAR, files.regular);
   doc.registerFont(BOLD, files.bold);
 
-  const w = new Writer(doc);
+  const w = new Writer(doc, words);
   header(w, ticket, zone);
   problem(w, ticket);
   address(w, ticket);
   access(w, ticket);
   availability(w, ticket, zone);
-  visit(w, ticket);
+  visit(w, ticket, zone);
   photos(w, order.photos);
   conversation(w, order.comments, zone);
   // Only for whom the details show money (ApiTicket.costs is null for the others).
   if (ticket.costs) costs(w, ticket.costs);
-  footers(doc, ticket, format(W.printedOn, { time: workOrderMoment(now.getTime() / 1000, zone) }));
+  footers(
+    w,
+    ticket,
+    words.format(words.t.workOrders.printedOn, { time: momentOf(w, now.getTime() / 1000, zone) }),
+  );
   doc.end();
   return done;
 }

@@ -5,7 +5,7 @@
  * `paper` follows the route contracts' rule for queries (ADR 0027): an unreadable value is "not given", here the
  * paper of the property's country. `A4` and `Letter` are read in any case.
  */
-import { PAPER_SIZES } from '@mend/shared';
+import { PAPER_SIZES, pageLanguage, wordsOf } from '@mend/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idParams } from '../../lib/contracts';
@@ -33,14 +33,17 @@ export function workOrderRoutes(app: FastifyInstance, clock: () => Date = () => 
       params: idParams,
       query: workOrderQuery,
       answers: { 200: pdfAnswer },
-      handler: async (_request, reply, signedIn) => {
+      handler: async (request, reply, signedIn) => {
         const { params, query } = signedIn;
+        // In the language of the user's pages: its choice, else its browser's.
+        const language = pageLanguage(signedIn.user.language, request.headers['accept-language']);
         const { pdf, fileName } = await workOrderPdf(
           app,
           viewerOf(signedIn),
           params.id,
           query.paper,
           clock(),
+          wordsOf(language),
         );
         return reply
           .type('application/pdf')

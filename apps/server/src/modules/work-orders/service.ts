@@ -8,7 +8,13 @@
  *   only those for everyone), every page of it;
  * - its photos as `findTicketFile` finds them for the viewer, read from the app's storage (local folder or bucket).
  */
-import { type ApiTicketComment, type PaperSize, paperForCountry, workOrderFileName } from '@mend/shared';
+import {
+  type ApiTicketComment,
+  type PaperSize,
+  paperForCountry,
+  type Words,
+  workOrderFileName,
+} from '@mend/shared';
 import sharp from 'sharp';
 import type { ServiceContext } from '../../lib/context';
 import type { FileStorage } from '../../lib/storage';
@@ -87,7 +93,7 @@ async function photosOf(
 
 /**
  * GET tickets/{id}/work-order.pdf: the ticket's work order as the viewer may read it, on `paper` (when not asked for,
- * the paper of the property's country: Letter in North America, A4 elsewhere).
+ * the paper of the property's country: Letter in North America, A4 elsewhere), in `words`: its pages' language.
  */
 export async function workOrderPdf(
   ctx: ServiceContext,
@@ -95,6 +101,7 @@ export async function workOrderPdf(
   ticketId: number,
   paper: PaperSize | undefined,
   now: Date,
+  words: Words,
 ): Promise<{ pdf: Buffer; fileName: string }> {
   // First: outside the viewer's scope this is the details' own 404, before anything else is read.
   const ticket = await loadTicket(ctx.db, viewer, ticketId, now);
@@ -103,6 +110,6 @@ export async function workOrderPdf(
     photosOf(ctx, viewer, ticketId, ticket.image_files),
   ]);
   const order: WorkOrder = { ticket, comments, photos };
-  const pdf = await renderWorkOrder(order, paper ?? paperForCountry(ticket.unit.country), now);
+  const pdf = await renderWorkOrder(order, paper ?? paperForCountry(ticket.unit.country), now, words);
   return { pdf, fileName: workOrderFileName(ticket.id) };
 }
