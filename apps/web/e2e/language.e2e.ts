@@ -19,6 +19,8 @@ import {
   launchBrowser,
   newPhonePage,
   overflow,
+  PHONE_USER_AGENT,
+  saveScreen,
   signIn,
 } from './browser';
 
@@ -135,5 +137,44 @@ describe('French', () => {
     await appReady(page);
     expect(await htmlLang(page)).toBe('en');
     await page.context().close();
+  });
+
+  it('runs no wider than a phone on each role’s screens, whose texts are longer in French', {
+    timeout: 180_000,
+  }, async () => {
+    const screens: Record<keyof typeof DEMO, string[]> = {
+      admin: ['/', '/tickets', '/calendar', '/schedules', '/landlords'],
+      manager: ['/', '/tickets', '/calendar', '/schedules', '/contractors'],
+      tenant: ['/', '/tickets', '/tickets/create'],
+      plumber: ['/', '/tickets', '/calendar'],
+    };
+    for (const [role, paths] of Object.entries(screens) as [keyof typeof DEMO, string[]][]) {
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        locale: 'fr-CA',
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        userAgent: PHONE_USER_AGENT,
+        timezoneId: 'America/Edmonton',
+      });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByRole('textbox', { name: fr.auth.emailOrUsername }).fill(DEMO[role]);
+      await page.getByLabel(fr.auth.password, { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: fr.auth.signIn }).click();
+      await page.waitForURL((url) => url.pathname !== '/login');
+      const tickets = await api<{ data: { id: number }[] }>(page, '/api/tickets');
+      const first = tickets.data[0];
+      for (const path of [...paths, ...(first ? [`/tickets/${first.id}`] : [])]) {
+        await page.goto(path);
+        await appReady(page);
+        await page.waitForLoadState('networkidle');
+        expect(await htmlLang(page), path).toBe('fr-CA');
+        await saveScreen(page, `fr-phone-${role}${path.replaceAll('/', '-')}`);
+        expect(await overflow(page), `${role} ${path}`).toBe(0);
+      }
+      await context.close();
+    }
   });
 });
