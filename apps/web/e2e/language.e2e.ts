@@ -2,8 +2,11 @@
  * French (issue 28 §3) in a real browser against the real server:
  * - a browser set to Canadian French gets the sign-in page in French before anyone signs in, and its user (who has
  *   chosen nothing) the app in French after;
- * - Jane Morrison (tenant), on a 390 px phone in an English browser, chooses Français in her profile: the app loads
- *   again in French, dates included, and nothing runs wider than the phone; she goes back to English;
+ * - Sophie Lavoie (a tenant no other browser test signs in as: the choice she leaves stored, English, cannot change
+ *   another file's pages, which follow their browser's language), on a 390 px phone in an English browser, chooses
+ *   Français in her profile: the app loads again in French, dates included, and nothing runs wider than the phone;
+ *   she goes back to English;
+ * - on a phone in a French browser, each role's main screens and a ticket's details fit the phone's width;
  * - what the server and the shared schemas say in English reaches a French user in French (ADR 0048): the schema's
  *   and the server's sign-in refusals, the tickets list's statuses, a record form's validation messages.
  */
@@ -25,6 +28,9 @@ import {
 } from './browser';
 
 let browser: Browser;
+
+/** The demo tenant who chooses a language in her profile here, and no other test signs in as. */
+const PROFILE_CHOOSER = 'sophie.lavoie@mail.test';
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -112,7 +118,7 @@ describe('French', () => {
 
   it('is chosen in the profile on a phone: the app loads again in it, then back in English', async () => {
     const page = await newPhonePage(browser);
-    await signIn(page, DEMO.tenant);
+    await signIn(page, PROFILE_CHOOSER);
     const { user } = await api<{ user: { id: number; language: string | null } }>(page, '/api/users/current');
     try {
       await page.goto(`/users/${user.id}/info`);
