@@ -14,7 +14,14 @@ import { StateTag } from '../../../components/StateTag';
 import { format, t } from '../../../lib/translations';
 import { useNow } from '../TicketParts';
 import { useDueStateAt } from './DueMark';
-import { dueStateColor, dueStateText, momentText, nextDueText } from './due-rules';
+import {
+  dueStateColor,
+  dueStateText,
+  momentText,
+  nextDueText,
+  resolveByText,
+  respondByText,
+} from './due-rules';
 
 const S = t.ticketScreens;
 const D = S.due;
@@ -41,10 +48,10 @@ export function TicketDue({ ticket }: { ticket: ApiTicket }) {
       </Group>
       <DetailFields>
         <DetailField label={D.respondBy}>
-          <span data-due-respond-by>{momentText(due.respond_by_timestamp, due.time_zone)}</span>
+          <span data-due-respond-by>{respondByText(due)}</span>
         </DetailField>
         <DetailField label={D.resolveBy}>
-          <span data-due-resolve-by>{momentText(due.resolve_by_timestamp, due.time_zone)}</span>
+          <span data-due-resolve-by>{resolveByText(due)}</span>
         </DetailField>
         <DetailField label={D.respondedAt}>
           {responded === null ? (

@@ -3,8 +3,18 @@
  * next, where an open ticket stands as the clock moves on) and the lists' "Due" filter. The change form's rules are
  * due-form.ts's (they bring the shared schema, which the lists do not need).
  */
-import { type ApiTicketDue, DUE_FILTERS, type DueFilter, type DueState, dueState } from '@mend/shared';
-import { format, locale, t } from '../../../lib/translations';
+import {
+  type ApiTicketDue,
+  DEFAULT_LANGUAGE,
+  DUE_FILTERS,
+  type DueFilter,
+  type DueState,
+  dueState,
+} from '@mend/shared';
+import dayjs from 'dayjs';
+import { dateFormat } from '../../../lib/dates';
+import { format, language, locale, t } from '../../../lib/translations';
+import { timeLabel } from '../availability-ranges';
 
 const S = t.ticketScreens;
 const D = S.due;
@@ -48,13 +58,31 @@ export function dueStateAt(
   }
 }
 
-/** The due times a ticket's texts are written from: the moments, at its property (not the server's English texts). */
-type DueTimes = Pick<ApiTicketDue, 'next' | 'respond_by_timestamp' | 'resolve_by_timestamp' | 'time_zone'>;
+/** What a ticket's due times are written from: the server's texts and the same times on the property's clock. */
+type DueTimes = Pick<
+  ApiTicketDue,
+  'next' | 'respond_by_text' | 'resolve_by_text' | 'respond_by' | 'resolve_by'
+>;
+
+/**
+ * A due time as the property's clock says it: on an English page the server's own text, which the list it rendered
+ * holds (the browser's time-zone data may put a property's clock elsewhere than the server's, and the page must
+ * hydrate as it was rendered); on another, written from the server's wall-clock date and time in the page's language.
+ */
+export function dueTimeText(text: string, wallClock: { date: string; time: string }): string {
+  if (language === DEFAULT_LANGUAGE) return text;
+  return `${dayjs(`${wallClock.date}T00:00:00`).format(dateFormat('weekdayDay'))}, ${timeLabel(wallClock.time)}`;
+}
+
+/** The due time a ticket answers by ("Tue, Dec 1, 4:00 PM"), as `dueTimeText` writes it. */
+export const respondByText = (due: DueTimes) => dueTimeText(due.respond_by_text, due.respond_by);
+/** The due time a ticket is resolved by, as `dueTimeText` writes it. */
+export const resolveByText = (due: DueTimes) => dueTimeText(due.resolve_by_text, due.resolve_by);
 
 /** The next due time as the property's clock says it, in the page's language ("Tue, Dec 1, 4:00 PM"); null once closed. */
 export function nextDueTime(due: DueTimes): string | null {
-  if (due.next === 'response') return momentText(due.respond_by_timestamp, due.time_zone);
-  if (due.next === 'resolution') return momentText(due.resolve_by_timestamp, due.time_zone);
+  if (due.next === 'response') return respondByText(due);
+  if (due.next === 'resolution') return resolveByText(due);
   return null;
 }
 
