@@ -1,8 +1,8 @@
 /**
  * Accessibility, proven (issue 28, section 4): axe-core's WCAG 2.x A and AA rules on every screen each role can
  * open (its lists, the side panels of a record's details, create and edit forms, a real ticket's details, the
- * dashboard, the calendar, schedules, the profile's tabs, the work order), and on the signed-out screens, at desktop
- * (1440×900) and phone (390×844) sizes: no serious or critical violation. One signed-in window per role and size:
+ * dashboard, the calendar, schedules, the profile's tabs, the work order), and on the signed-out screens, in English
+ * and French, at desktop (1440×900) and phone (390×844) sizes: no serious or critical violation. One signed-in window per role and size:
  * its first screen loaded by its address, the others opened through the router as the app's links open them. A
  * failure lists every violation found in that window, with its rule, impact, elements and their HTML.
  */
@@ -13,11 +13,10 @@ import { describeViolations, seriousViolations, type Violation } from './axe';
 import { api, appReady, baseUrl, DEMO, launchBrowser, PHONE_USER_AGENT, signIn } from './browser';
 
 /**
- * The languages each screen is checked in: English for now. French joins when the language switch lands for the
- * whole interface: add 'fr' here and its locale in `openWindow` (fr-CA: the server picks a page's language from the
- * browser's, ADR 0047), and sign in with that language's labels.
+ * The languages each screen is checked in. A window's locale picks its pages' language (`openWindow`: the server
+ * answers the browser's Accept-Language when the user has stored no choice, as the demo users have, ADR 0047).
  */
-const languages = ['en'] as const;
+const languages = ['en', 'fr'] as const;
 type Language = (typeof languages)[number];
 
 const sizes = [
@@ -88,7 +87,7 @@ afterAll(async () => {
 
 /** A window of `size` in `language`, in the demo properties' time zone. */
 function openWindow(size: Size, language: Language): Promise<BrowserContext> {
-  const locale = { en: 'en-CA' }[language];
+  const locale = { en: 'en-CA', fr: 'fr-CA' }[language];
   return browser.newContext(
     size.phone
       ? {
@@ -239,13 +238,23 @@ async function moveTo(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
 }
 
-/** Opens each screen in turn (the first by loading it) and runs axe on it: the violations found, screen by screen. */
-async function checkScreens(page: Page, screens: Screen[], label: string): Promise<Violation[]> {
+/**
+ * Opens each screen in turn (the first by loading it) and runs axe on it: the violations found, screen by screen. The
+ * page must be in `language` (else French would check English screens again without a word).
+ */
+async function checkScreens(
+  page: Page,
+  screens: Screen[],
+  language: Language,
+  label: string,
+): Promise<Violation[]> {
   const found: Violation[] = [];
   for (const [index, screen] of screens.entries()) {
     if (index === 0) await page.goto(screen.path);
     else await moveTo(page, screen.path);
     await screenReady(page);
+    if (index === 0)
+      expect(await page.locator('html').getAttribute('lang')).toMatch(new RegExp(`^${language}\\b`));
     await expectScreen(page, screen);
     found.push(...(await seriousViolations(page, `${label} ${screen.path}`)));
   }
@@ -261,6 +270,7 @@ for (const language of languages)
         const violations = await checkScreens(
           page,
           SIGNED_OUT_PAGES.map(asPage),
+          language,
           `signed out, ${size.name}, ${language}:`,
         );
         await context.close();
@@ -271,9 +281,14 @@ for (const language of languages)
         it(`${name}: every screen the role can open`, async () => {
           const context = await openWindow(size, language);
           const page = await context.newPage();
-          await signIn(page, email);
+          await signIn(page, email, language);
           const screens = await screensFor(page, role);
-          const violations = await checkScreens(page, screens, `${name}, ${size.name}, ${language}:`);
+          const violations = await checkScreens(
+            page,
+            screens,
+            language,
+            `${name}, ${size.name}, ${language}:`,
+          );
           await context.close();
           expect(violations.length, describeViolations(violations)).toBe(0);
         }, 300_000);

@@ -1,7 +1,7 @@
 /** Debian's Chromium driven by playwright-core (never a downloaded browser). */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { en, type WallClockRange } from '@mend/shared';
+import { en, fr, type WallClockRange } from '@mend/shared';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -138,12 +138,16 @@ export async function holdEntryScript(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Signs in from the login page with the demo password, and waits to leave it. */
-export async function signIn(page: Page, email: string): Promise<void> {
+/**
+ * Signs in from the login page with the demo password, and waits to leave it. `language`: the login page's (the
+ * window's locale picks it, ADR 0047), whose labels it finds the fields by.
+ */
+export async function signIn(page: Page, email: string, language: 'en' | 'fr' = 'en'): Promise<void> {
+  const { auth } = { en, fr }[language];
   await page.goto('/login');
-  await page.getByRole('textbox', { name: en.auth.emailOrUsername }).fill(email);
-  await page.getByLabel(en.auth.password, { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.auth.signIn }).click();
+  await page.getByRole('textbox', { name: auth.emailOrUsername }).fill(email);
+  await page.getByLabel(auth.password, { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: auth.signIn }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 
