@@ -4,7 +4,8 @@
  * date and times for her availability, Create, the "Ticket Created" dialog. Then Olivia Bennett (manager) signs in,
  * finds it with the list's search, opens it from its row, edits it and sets its status to In Progress. Only Tab,
  * Shift+Tab, Enter, Space, arrow keys, Ctrl+End and typing; at each step it checks, the focus is where it should
- * be and shows (Mantine's focus ring, the app's outline, or an input's border in the primary colour).
+ * be and shows (Mantine's focus ring, the app's outline, or an input's border in the primary colour). And the skip
+ * link that leads a keyboard past the header and the sidebar to the screen.
  */
 import { en } from '@mend/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -258,5 +259,34 @@ describe('keyboard only', () => {
       .toBe('In Progress');
     await managerDetails.getByText('Status changed from Open to In Progress').waitFor();
     await manager.context().close();
+  });
+
+  it('the skip link: the first Tab stop, shown on focus, leads past the header and sidebar', async () => {
+    const page = await signInByKeyboard(DEMO.manager);
+    // A screen loaded anew: the focus starts at the top of the page.
+    await page.goto('/tickets');
+    await appReady(page);
+    const skip = page.getByRole('link', { name: en.nav.skipToContent });
+    const onScreen = () =>
+      skip.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.bottom > 0 && box.right > 0 && box.top < window.innerHeight;
+      });
+    expect(await onScreen(), 'hidden until focused').toBe(false);
+    await page.keyboard.press('Tab');
+    await expectVisibleFocus(skip);
+    await expect.poll(onScreen).toBe(true);
+    await page.keyboard.press('Enter');
+    const main = page.locator('main');
+    await expect.poll(() => focused(main)).toBe(true);
+    // The address is the screen's still (the list's state lives there).
+    expect(new URL(page.url()).hash).toBe('');
+    expect(await onScreen(), 'hidden again').toBe(false);
+    // The next Tab stop is on the screen, not in the header or the sidebar.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement))).toBe(
+      true,
+    );
+    await page.context().close();
   });
 });

@@ -78,6 +78,7 @@ export const fr: Dictionary = {
     openMenu: 'Ouvrir le menu',
     mainLabel: 'Navigation principale',
     accountMenu: 'Menu du compte',
+    skipToContent: 'Passer au contenu',
   },
   titles: {
     myTickets: 'Mes demandes',

@@ -72,6 +72,8 @@ export const en = {
     mainLabel: 'Main',
     /** Accessible name of the avatar button that opens the account menu. */
     accountMenu: 'Account menu',
+    /** The signed-in layout's first link, shown on focus: it skips the header and the sidebar (WCAG 2.4.1). */
+    skipToContent: 'Skip to content',
   },
   titles: {
     myTickets: 'My Tickets',

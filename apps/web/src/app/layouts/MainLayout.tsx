@@ -18,7 +18,7 @@ import { AppShell, Burger, Group, Overlay } from '@mantine/core';
 import { can } from '@mend/shared';
 // React's useId, not Mantine's: Mantine's replaces its id right after mounting, which re-rendered the whole
 // layout (and the screen in it) at once, blocking, as the app started.
-import { type CSSProperties, useId } from 'react';
+import { type CSSProperties, type MouseEvent, useId } from 'react';
 import { Link, Outlet } from 'react-router';
 import { BrandMark } from '../../components/BrandMark';
 import { EmailVerificationBanner } from '../../features/account/EmailVerificationBanner';
@@ -35,6 +35,22 @@ import { AccountMenu } from './AccountMenu';
 import classes from './MainLayout.module.css';
 import { Sidebar } from './Sidebar';
 import { useShellLayout } from './useShellLayout';
+
+/** The main content's id, where the skip link leads (one layout on the page: a fixed id, the same on the server). */
+const MAIN_ID = 'main-content';
+
+/**
+ * The skip link (WCAG 2.4.1): the first Tab stop, past the header's and the sidebar's links to the screen. The
+ * focus is moved by hand: following "#main-content" would add it to the address, which the router reads (the list
+ * screens keep their state there), and leave the focus behind in some browsers.
+ */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById(MAIN_ID);
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+  main.scrollIntoView({ block: 'start' });
+}
 
 const NAVBAR_WIDTH = 272;
 const RAIL_WIDTH = 76;
@@ -69,6 +85,9 @@ export default function MainLayout() {
         navbar={{ width: offset, breakpoint: 0 }}
         padding={{ base: 'md', sm: 'xl' }}
       >
+        <a href={`#${MAIN_ID}`} className={classes.skipLink} onClick={skipToContent}>
+          {t.nav.skipToContent}
+        </a>
         <AppShell.Header className={classes.header}>
           <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
@@ -118,7 +137,8 @@ export default function MainLayout() {
 
         {overlay ? <Overlay fixed zIndex={99} backgroundOpacity={0.35} blur={1} onClick={close} /> : null}
 
-        <AppShell.Main className={classes.main}>
+        {/* Focusable by the skip link only (tabIndex -1): the next Tab goes on to the screen's first control. */}
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
           <div className={classes.content}>
             <EmailVerificationBanner key={user.id} user={user} />
             {/* No Suspense boundary of its own: the router's navigations are transitions, so a screen whose
