@@ -148,6 +148,8 @@ describe('keyboard only', () => {
     const form = tenant.getByRole('dialog', { name: en.titles.createTicket });
     // The panel takes the focus: its fields are the next Tab stops, not the list behind it.
     await expectFocusIn(form);
+    // It does not say it is modal: the list beside it stays usable, and a screen reader must not hide it.
+    expect(await form.getAttribute('aria-modal')).toBeNull();
 
     // The problem: title, description, category.
     const titleInput = form.getByRole('textbox', { name: FORM.title, exact: true });
@@ -199,6 +201,8 @@ describe('keyboard only', () => {
     await expectVisibleFocus(submit);
     await tenant.keyboard.press('Enter');
     const created = tenant.getByRole('dialog', { name: en.toasts.ticketCreatedTitle });
+    // A real modal (the page behind it waits for its answer) says so.
+    expect(await created.getAttribute('aria-modal')).toBe('true');
     const gotIt = created.getByRole('button', { name: en.buttons.gotIt });
     await tabTo(gotIt, { max: 5 });
     await expectVisibleFocus(gotIt);

@@ -4,7 +4,8 @@
  * readable and usable beside it with the open record highlighted. It starts below the app header, so
  * the bell and the account menu stay usable while it is open.
  *
- * It does not hold the focus (the list stays usable), but takes it each time it opens or shows another
+ * It is a dialog that is not modal (no aria-modal: the list beside it is no less there for a screen reader). It
+ * does not hold the focus (the list stays usable), but takes it each time it opens or shows another
  * screen (a record, its form), as a dialog does: else a keyboard went on through the whole list behind it
  * before reaching the panel's first field. Closed, it gives the focus back to what opened it.
  */
@@ -83,14 +84,25 @@ function usePanelFocus(opened: boolean) {
     if (back?.isConnected && inPanel) back.focus({ preventScroll: true });
   }, [opened]);
 
-  return { inside, focusPanel };
+  /**
+   * The handle's ref: also tells assistive technology the truth, that the panel is not modal. Mantine's Drawer
+   * marks its dialog aria-modal="true" whatever its props (a screen reader then hides the list beside it, which
+   * stays usable): the attribute is taken off once the panel's content is in the page. React sets it only as
+   * the dialog mounts (its value never changes), so it does not come back while the panel stays open.
+   */
+  const handle = useCallback((element: HTMLDivElement | null) => {
+    inside.current = element;
+    element?.closest('[role="dialog"]')?.removeAttribute('aria-modal');
+  }, []);
+
+  return { handle, focusPanel };
 }
 
 export function SidePanel({ opened, title, onClose, children }: SidePanelProps) {
   useWindowEvent('keydown', (event) => {
     if (opened && isEscapeForPanel(event)) onClose();
   });
-  const { inside, focusPanel } = usePanelFocus(opened);
+  const { handle, focusPanel } = usePanelFocus(opened);
   return (
     <Drawer
       opened={opened}
@@ -119,7 +131,7 @@ export function SidePanel({ opened, title, onClose, children }: SidePanelProps) 
       transitionProps={{ duration: 180, transition: 'slide-left', onEntered: focusPanel }}
     >
       {/* Only a handle on the panel for its focus: no box of its own, the body lays out the children. */}
-      <div ref={inside} style={{ display: 'contents' }}>
+      <div ref={handle} style={{ display: 'contents' }}>
         {children}
       </div>
     </Drawer>
