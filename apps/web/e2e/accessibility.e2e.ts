@@ -261,10 +261,15 @@ async function checkScreens(
   return found;
 }
 
-for (const language of languages)
-  for (const size of sizes)
-    describe(`axe: ${language}, ${size.name}`, () => {
-      it('signed out: login, forgot password and the account links', async () => {
+/**
+ * Each window's two languages are checked at once (concurrent tests, a window each): a screen spends much of its
+ * time waiting to be still (`screenReady`), which the other language's work fills, so French costs the file far
+ * less than its English time again.
+ */
+for (const size of sizes) {
+  describe(`axe, ${size.name}: signed out`, () => {
+    for (const language of languages)
+      it.concurrent(`signed out, ${size.name}, ${language}: login, forgot password and the account links`, async () => {
         const context = await openWindow(size, language);
         const page = await context.newPage();
         const violations = await checkScreens(
@@ -276,9 +281,12 @@ for (const language of languages)
         await context.close();
         expect(violations.length, describeViolations(violations)).toBe(0);
       }, 120_000);
+  });
 
-      for (const { name, email, role } of roles)
-        it(`${name}: every screen the role can open`, async () => {
+  for (const { name, email, role } of roles)
+    describe(`axe, ${size.name}: ${name}`, () => {
+      for (const language of languages)
+        it.concurrent(`${name}, ${size.name}, ${language}: every screen the role can open`, async () => {
           const context = await openWindow(size, language);
           const page = await context.newPage();
           await signIn(page, email, language);
@@ -293,3 +301,4 @@ for (const language of languages)
           expect(violations.length, describeViolations(violations)).toBe(0);
         }, 300_000);
     });
+}
