@@ -177,7 +177,7 @@ export function PanelStatus({ loading, error }: { loading?: boolean; error?: str
   if (loading)
     return (
       <Center py={64} role="status">
-        <Loader aria-label={t.app.loading} />
+        <Loader role="progressbar" aria-label={t.app.loading} />
       </Center>
     );
   return (

@@ -80,7 +80,7 @@ export function useCurrentUser(): CurrentUserResponse {
 export function PageLoader() {
   return (
     <Center mih="60vh" role="status" aria-live="polite">
-      <Loader aria-label={t.app.loading} />
+      <Loader role="progressbar" aria-label={t.app.loading} />
     </Center>
   );
 }

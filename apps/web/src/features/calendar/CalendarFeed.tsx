@@ -60,7 +60,7 @@ export function CalendarFeed({ userId }: { userId: number }) {
         {C.feedHint}
       </Text>
       {feed.isPending ? (
-        <Loader size="sm" aria-label={t.app.loading} />
+        <Loader size="sm" role="progressbar" aria-label={t.app.loading} />
       ) : feed.isError ? (
         <Text size="sm" c="red.9" role="alert">
           {errorMessage(feed.error)}

@@ -116,7 +116,7 @@ export default function CalendarPage() {
         </Alert>
       ) : query.isPending ? (
         <Center py={80} role="status">
-          <Loader aria-label={t.app.loading} />
+          <Loader role="progressbar" aria-label={t.app.loading} />
         </Center>
       ) : phone ? (
         <DayList {...view} />

@@ -152,7 +152,7 @@ export function PhotosField({
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={`preparing-${index}`}>
             <span className={classes.thumb} role="status">
-              <Loader size="sm" aria-label={S.preparingPhoto} />
+              <Loader size="sm" role="progressbar" aria-label={S.preparingPhoto} />
             </span>
           </li>
         ))}

@@ -53,7 +53,7 @@ export function SignedLinkScreen<T extends { ticket_id: number }>({
     <AuthScreen title={title} intro={subject ? intro(subject) : undefined} back={subject ? 'none' : 'bottom'}>
       {query.isPending ? (
         <Center py="xl" role="status">
-          <Loader aria-label={t.app.loading} />
+          <Loader role="progressbar" aria-label={t.app.loading} />
         </Center>
       ) : !subject ? (
         <Alert color="red" variant="light" radius="md" icon={<IconAlertCircle aria-hidden />} role="alert">

@@ -25,7 +25,7 @@ export function TicketConversation({ ticketId }: { ticketId: number }) {
     <DetailSection title={C.title}>
       {query.isPending ? (
         <Center py="md" role="status">
-          <Loader size="sm" aria-label={t.app.loading} />
+          <Loader size="sm" role="progressbar" aria-label={t.app.loading} />
         </Center>
       ) : !thread ? (
         <Text size="sm" c="red.9" role="alert">

@@ -56,7 +56,7 @@ export default function ApprovalLinkPage() {
     >
       {query.isPending ? (
         <Center py="xl" role="status">
-          <Loader aria-label={t.app.loading} />
+          <Loader role="progressbar" aria-label={t.app.loading} />
         </Center>
       ) : !estimate ? (
         <Alert color="red" variant="light" radius="md" icon={<IconAlertCircle aria-hidden />} role="alert">

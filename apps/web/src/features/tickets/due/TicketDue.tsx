@@ -91,7 +91,7 @@ export function TicketDue({ ticket }: { ticket: ApiTicket }) {
         centered
       >
         {changing ? (
-          <Suspense fallback={<Loader size="sm" aria-label={t.app.loading} />}>
+          <Suspense fallback={<Loader size="sm" role="progressbar" aria-label={t.app.loading} />}>
             <ChangeDueForm ticket={ticket} due={due} onClose={() => setChanging(false)} />
           </Suspense>
         ) : null}

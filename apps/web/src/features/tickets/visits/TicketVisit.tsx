@@ -53,7 +53,7 @@ export function TicketVisit({ ticket }: { ticket: ApiTicket }) {
         </Text>
       ) : null}
       {ticket.can.book_visit ? (
-        <Suspense fallback={<Loader size="sm" aria-label={t.app.loading} />}>
+        <Suspense fallback={<Loader size="sm" role="progressbar" aria-label={t.app.loading} />}>
           {/* Another visit (or none) starts the form afresh, from the visit's own time. */}
           <BookVisitForm key={visit ? `${visit.id}-${visit.state}-${visit.start}` : 'none'} ticket={ticket} />
         </Suspense>

@@ -68,7 +68,7 @@ export default function TicketPrintPage() {
           </Text>
         ) : (
           <Center mih="40vh" role="status">
-            <Loader aria-label={W.loading} />
+            <Loader role="progressbar" aria-label={W.loading} />
           </Center>
         )}
       </div>
