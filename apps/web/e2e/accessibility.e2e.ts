@@ -7,7 +7,7 @@
  * failure lists every violation found in that window, with its rule, impact, elements and their HTML.
  */
 import { ROLE, type Role } from '@mend/shared';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations, type Violation } from './axe';
 import { api, appReady, baseUrl, DEMO, launchBrowser, PHONE_USER_AGENT, signIn } from './browser';
@@ -158,26 +158,60 @@ async function screensFor(page: Page, role: Role): Promise<Screen[]> {
   return screens;
 }
 
+/** The requests each page has on the way: not the live updates' event stream, which stays open. */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** A new page of `context`, whose requests on the way `screenReady` follows. */
+async function trackedPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const pending = new Set<Request>();
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'eventsource') pending.add(request);
+  });
+  const done = (request: Request) => pending.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  inFlight.set(page, pending);
+  return page;
+}
+
+const requestsOnTheWay = (page: Page) => inFlight.get(page)?.size ?? 0;
+
+/** Whether the page shows that it loads: a spinner, a busy list, a "Loading..." status. (Run in the page.) */
+function nothingLoads(): boolean {
+  const shown = (element: Element) => (element as HTMLElement).offsetParent !== null;
+  if ([...document.querySelectorAll('.mantine-Loader-root')].some(shown)) return false;
+  if (document.querySelector('[aria-busy="true"]')) return false;
+  const statuses = [...document.querySelectorAll('[role="status"]')];
+  if (statuses.some((status) => /(\.\.\.|…)\s*$/.test(status.textContent ?? ''))) return false;
+  return true;
+}
+
 /**
- * Waits until the screen is ready to be read: the app has taken the page over, nothing loads (no spinner, no busy
- * list, no "Loading..." status), and the page has been still (no change, no transition running) for 300 ms.
+ * Waits until the screen is ready to be read: the app has taken the page over, no request is on its way (a screen's
+ * code, its data), nothing loads (no spinner, no busy list, no "Loading..." status), and the page has been still (no
+ * change, no transition running) for 300 ms. Then again if a request left meanwhile: the router keeps the previous
+ * screen until the next one's code is in, so a slow chunk (a busy machine) looked like a still screen, and axe read
+ * the one that came after it mid-load.
  */
 async function screenReady(page: Page): Promise<void> {
   await appReady(page);
-  await page.waitForFunction(
-    () => {
-      const shown = (element: Element) => (element as HTMLElement).offsetParent !== null;
-      if ([...document.querySelectorAll('.mantine-Loader-root')].some(shown)) return false;
-      if (document.querySelector('[aria-busy="true"]')) return false;
-      const statuses = [...document.querySelectorAll('[role="status"]')];
-      if (statuses.some((status) => /(\.\.\.|…)\s*$/.test(status.textContent ?? ''))) return false;
-      return true;
-    },
-    undefined,
-    { timeout: 20_000, polling: 100 },
-  );
-  // Still for 300 ms: no change to the page and no transition or animation running (a panel sliding in, a toast).
-  await page.evaluate(
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    while (requestsOnTheWay(page) > 0) {
+      if (Date.now() > deadline) throw new Error('requests still on their way after 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await page.waitForFunction(nothingLoads, undefined, { timeout: 20_000, polling: 100 });
+    await stillFor300ms(page);
+    if (requestsOnTheWay(page) === 0 && (await page.evaluate(nothingLoads))) return;
+    if (Date.now() > deadline) throw new Error('the screen was still loading after 30 s');
+  }
+}
+
+/** Still for 300 ms: no change to the page and no transition or animation running (a panel sliding in, a toast). */
+function stillFor300ms(page: Page): Promise<void> {
+  return page.evaluate(
     () =>
       new Promise<void>((resolve, reject) => {
         let last = performance.now();
@@ -271,7 +305,7 @@ for (const size of sizes) {
     for (const language of languages)
       it.concurrent(`signed out, ${size.name}, ${language}: login, forgot password and the account links`, async () => {
         const context = await openWindow(size, language);
-        const page = await context.newPage();
+        const page = await trackedPage(context);
         const violations = await checkScreens(
           page,
           SIGNED_OUT_PAGES.map(asPage),
@@ -288,7 +322,7 @@ for (const size of sizes) {
       for (const language of languages)
         it.concurrent(`${name}, ${size.name}, ${language}: every screen the role can open`, async () => {
           const context = await openWindow(size, language);
-          const page = await context.newPage();
+          const page = await trackedPage(context);
           await signIn(page, email, language);
           const screens = await screensFor(page, role);
           const violations = await checkScreens(
