@@ -31,8 +31,11 @@ const PLURAL_HEAD = /\{\s*(\w+)\s*,\s*plural\s*,/;
 const PLURAL_SELECTOR = /\s*(=\d+|zero|one|two|few|many|other)\s*\{/y;
 /** A template recognizes texts only by a word of its own: "{label}: {value}" would match any text with a colon. */
 const TEMPLATE_WORD = /\p{L}{3,}/u;
-/** Placeholders whose values are dictionary texts themselves. */
-const DICTIONARY_VALUES = new Set(['message', 'entity']);
+/**
+ * Placeholders whose values may be dictionary texts themselves: a message, an entity, the statuses of a status change
+ * ("Status changed from Open to Scheduled"). A value the dictionary does not hold (a name, a number) stays as it is.
+ */
+const DICTIONARY_VALUES = new Set(['message', 'entity', 'from', 'to']);
 
 const literalText = (template: string) => template.replace(/\{\w+\}/g, '');
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -152,8 +155,8 @@ export function textTranslator(
         if (value === '' || !Number.isFinite(count)) return null;
         vars[name] = count;
       } else {
-        // A {message} or {entity} placeholder holds a dictionary text itself ("row 2, email: Invalid Email");
-        // other values are data (a title may well read "Open"), carried over as they are.
+        // A {message}, {entity}, {from} or {to} placeholder may hold a dictionary text itself ("row 2, email:
+        // Invalid Email"); other values are data (a title may well read "Open"), carried over as they are.
         vars[name] = DICTIONARY_VALUES.has(name) && depth < 2 ? translate(value, depth + 1) : value;
       }
     }

@@ -86,6 +86,13 @@ describe('textTranslator (the server’s and the schemas’ English texts on a F
     );
   });
 
+  it('names the statuses of an activity log’s status change in French, and leaves a name as it is', () => {
+    const changed = format(en.tickets.log.statusChanged, { from: 'Open', to: 'In Progress' });
+    expect(toFrench(changed)).toBe(format(fr.tickets.log.statusChanged, { from: 'Ouverte', to: 'En cours' }));
+    const sent = format(en.tickets.log.routed, { names: 'Marco Rossi, Olivia Bennett' });
+    expect(toFrench(sent)).toBe(format(fr.tickets.log.routed, { names: 'Marco Rossi, Olivia Bennett' }));
+  });
+
   it('recognizes each form of a plural, its count carried over', () => {
     for (const count of [1, 3, 1200])
       expect(toFrench(format(en.tickets.batchDeleted, { count }))).toBe(

@@ -11,7 +11,7 @@ import {
   RELATIVE_TIME_LIST_REFRESH_MS,
 } from '@mend/shared';
 import { useState } from 'react';
-import { format, t } from '../../lib/translations';
+import { format, inPageLanguage, t } from '../../lib/translations';
 import { logEntriesShown } from './activity-log-paging';
 import { RelativeTime, useNow } from './TicketParts';
 import classes from './tickets.module.css';
@@ -33,8 +33,9 @@ export function ActivityLog({ log }: { log: readonly ApiTicketLogEntry[] }) {
       <Timeline bulletSize={12} lineWidth={2} active={0} color="mend" aria-label={S.sections.activity}>
         {log.slice(0, shown).map((entry) => (
           <Timeline.Item key={entry.id} data-log-entry>
+            {/* Stored once, in English, for every reader: shown in the page's language when the dictionary knows it. */}
             <Text size="sm" fw={500} lh={1.35}>
-              {entry.description}
+              {inPageLanguage(entry.description)}
             </Text>
             <Group gap={6} mt={2} wrap="wrap">
               <Text size="xs" c="dimmed">
