@@ -177,6 +177,8 @@ describe('French', () => {
         await appReady(page);
         await page.waitForLoadState('networkidle');
         expect(await htmlLang(page), path).toBe('fr-CA');
+        // Nothing the server names in English shows through, a whole property's schedule included.
+        expect(await page.getByText(en.schedules.wholeProperty).count(), path).toBe(0);
         await saveScreen(page, `fr-phone-${role}${path.replaceAll('/', '-')}`);
         expect(await overflow(page), `${role} ${path}`).toBe(0);
       }

@@ -24,7 +24,7 @@ import { useDeleteRecord } from '../../components/useDeleteRecord';
 import { useActor } from '../../lib/actor';
 import { format, t } from '../../lib/translations';
 import { scheduleKind } from './kind';
-import { dateText, nextOnText, ruleText, StateBadge } from './ScheduleParts';
+import { dateText, nextOnText, ruleText, StateBadge, unitText } from './ScheduleParts';
 import { useSchedule, useScheduleAction } from './schedule-data';
 import { shownState } from './schedule-list';
 import classes from './schedules.module.css';
@@ -75,7 +75,7 @@ function ScheduleSections({ schedule }: { schedule: ApiSchedule }) {
           </DetailField>
           <DetailField label={F.unit}>
             {schedule.unit_id === null ? (
-              schedule.unit_name
+              unitText(schedule)
             ) : (
               <RecordLink to={`/units/${schedule.unit_id}`}>{schedule.unit_name}</RecordLink>
             )}

@@ -35,6 +35,10 @@ export const ruleText = (
   schedule: Pick<ApiSchedule, 'frequency' | 'interval' | 'weekday' | 'month_day' | 'month'>,
 ) => recurrenceText(schedule, { t, format });
 
+/** The schedule's unit, or "Whole property" in the page's language (the server's `unit_name` then is English). */
+export const unitText = (schedule: Pick<ApiSchedule, 'unit_id' | 'unit_name'>) =>
+  schedule.unit_id === null ? t.schedules.wholeProperty : schedule.unit_name;
+
 /** The next date a ticket will be created for, or "Ended". */
 export const nextOnText = (schedule: Pick<ApiSchedule, 'next_on'>) =>
   schedule.next_on === null ? t.schedules.screens.states.ended : dateText(schedule.next_on);

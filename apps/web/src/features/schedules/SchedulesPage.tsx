@@ -19,7 +19,7 @@ import { useActor } from '../../lib/actor';
 import { format, t } from '../../lib/translations';
 import { scheduleKind } from './kind';
 import { ScheduleDetails } from './ScheduleDetails';
-import { nextOnText, ruleText, StateBadge } from './ScheduleParts';
+import { nextOnText, ruleText, StateBadge, unitText } from './ScheduleParts';
 import { usePropertyFilterOptions } from './schedule-data';
 import { PROPERTY_FILTER, SCHEDULE_LIST_SHAPE, STATE_FILTER } from './schedule-list';
 import classes from './schedules.module.css';
@@ -51,7 +51,7 @@ const columns: ColumnDef<ApiSchedule, unknown>[] = [
     enableSorting: false,
     cell: ({ row }) => (
       <CellText width="narrow" dimmed={row.original.unit_id === null}>
-        {row.original.unit_name}
+        {unitText(row.original)}
       </CellText>
     ),
   },
@@ -91,7 +91,7 @@ const columns: ColumnDef<ApiSchedule, unknown>[] = [
 const card = (schedule: ApiSchedule): ListCardContent => ({
   title: schedule.title,
   badge: <StateBadge schedule={schedule} size="sm" />,
-  lines: [[schedule.property_name, schedule.unit_name].join(' · '), ruleText(schedule)],
+  lines: [[schedule.property_name, unitText(schedule)].join(' · '), ruleText(schedule)],
   meta: [labelled(C.next, nextOnText(schedule)), formatDate(schedule.created_at_timestamp)],
 });
 
