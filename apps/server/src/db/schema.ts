@@ -194,7 +194,8 @@ export const users = pgTable(
     check('users_role_check', sql`${t.role} between 0 and 3`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     index('users_avatar_idx').on(t.avatar),
-    index('users_landlord_id_idx').on(t.landlordId),
+    // A landlord's people of one role (its contractors to assign, its managers to tell) without reading its tenants.
+    index('users_landlord_id_role_idx').on(t.landlordId, t.role),
     trgm('users_search_text_trgm_idx', t.searchText),
     // The contractors (a few thousand of 250,000 users) searched alone: the whole index matched a common name among
     // every user, twice a call (the page and its count), to keep the contractors.

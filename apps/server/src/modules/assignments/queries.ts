@@ -5,6 +5,7 @@
 import { ROLE } from '@mend/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { shaped } from '../../db/reusable';
 import {
   landlords,
   properties,
@@ -95,30 +96,34 @@ export async function assignmentOf(db: Db | Tx, ticketId: number): Promise<Ticke
 
 /**
  * Contractors staff may assign to a ticket: those the routing matched (its contractor recipients) and every
- * contractor of its landlord; matched first, then by name. `only`: just that user, if it is one of them.
+ * contractor of its landlord; matched first, then by name. `only`: just that user, if it is one of them. Built once
+ * per shape and prepared: the ticket, landlord and user are placeholders.
  */
 export function assignableContractors(db: Db | Tx, ticketId: number, landlordId: number, only?: number) {
-  const matched = sql<boolean>`exists (select 1 from ${ticketRecipients} where ${ticketRecipients.ticketId} = ${ticketId} and ${ticketRecipients.userId} = ${users.id} and ${ticketRecipients.routed})`;
-  // The landlord's people and the ticket's recipients, each by its own index (an OR of the two read every contractor).
-  const candidates = sql`(select ${users.id} from ${users} where ${users.landlordId} = ${landlordId} union select ${ticketRecipients.userId} from ${ticketRecipients} where ${ticketRecipients.ticketId} = ${ticketId} and ${ticketRecipients.routed})`;
-  return db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      companyName: users.companyName,
-      email: users.email,
-      matched,
-    })
-    .from(users)
-    .where(
-      and(
-        roleIn(ROLE.contractor),
-        sql`${users.id} in ${candidates}`,
-        only === undefined ? undefined : eq(users.id, only),
-      ),
-    )
-    .orderBy(sql`${matched} desc`, asc(users.firstName), asc(users.lastName), asc(users.id));
+  return shaped(db, 'assignable_contractors', { only: only !== undefined }, (db, shape, p) => {
+    const matched = sql<boolean>`exists (select 1 from ${ticketRecipients} where ${ticketRecipients.ticketId} = ${p.ticketId} and ${ticketRecipients.userId} = ${users.id} and ${ticketRecipients.routed})`;
+    // The landlord's contractors and the ticket's recipients, each by its own index (an OR of the two read every
+    // contractor; the landlord's people of every role, its tenants, most of them).
+    const candidates = sql`(select ${users.id} from ${users} where ${users.landlordId} = ${p.landlordId} and ${roleIn(ROLE.contractor)} union select ${ticketRecipients.userId} from ${ticketRecipients} where ${ticketRecipients.ticketId} = ${p.ticketId} and ${ticketRecipients.routed})`;
+    return db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        companyName: users.companyName,
+        email: users.email,
+        matched,
+      })
+      .from(users)
+      .where(
+        and(
+          roleIn(ROLE.contractor),
+          sql`${users.id} in ${candidates}`,
+          shape.only ? eq(users.id, p.only) : undefined,
+        ),
+      )
+      .orderBy(sql`${matched} desc`, asc(users.firstName), asc(users.lastName), asc(users.id));
+  }).execute({ ticketId, landlordId, only });
 }
 
 /**
