@@ -21,6 +21,7 @@ import {
 } from '@mend/shared';
 import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { shaped } from '../../db/reusable';
 import {
   landlords,
   outboxMessages,
@@ -240,16 +241,22 @@ export async function listWebhookDeliveries(
   id: number,
   before: number | undefined,
 ): Promise<WebhookDeliveryListResponse> {
-  await endpointOf(db, actor, landlordId, id);
-  const rows = await deliveriesOf(db)
-    .where(
-      and(
-        eq(webhookDeliveries.endpointId, id),
-        before === undefined ? undefined : lt(webhookDeliveries.id, before),
-      ),
-    )
-    .orderBy(desc(webhookDeliveries.id))
-    .limit(DELIVERIES_PAGE + 1);
+  assertManages(actor, landlordId);
+  // The endpoint's landlord is checked in the page's own statement; only an empty page asks whether it exists.
+  const rows = await shaped(db, 'webhook_deliveries', { later: before !== undefined }, (db, shape, p) =>
+    deliveriesOf(db)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(
+        and(
+          eq(webhookDeliveries.endpointId, p.id),
+          eq(webhookEndpoints.landlordId, p.landlordId),
+          shape.later ? lt(webhookDeliveries.id, p.before) : undefined,
+        ),
+      )
+      .orderBy(desc(webhookDeliveries.id))
+      .limit(DELIVERIES_PAGE + 1),
+  ).execute({ id, landlordId, before });
+  if (rows.length === 0) await endpointOf(db, actor, landlordId, id);
   const page = rows.slice(0, DELIVERIES_PAGE);
   return {
     data: page.map(serializeDelivery),
