@@ -7,14 +7,14 @@
  * - not answered in time (the assignment worker): the same people, once.
  * Nobody is told of their own action. Each person is told in its own language.
  */
-import { visibleId, type Words } from '@mend/shared';
+import type { Words } from '@mend/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type TicketAssignmentRow, users } from '../../db/schema';
 import { ticketNoticeEmail } from '../../lib/mail/templates';
 import type { MessagingContext } from '../../lib/outbox/context';
 import { signTicketLinkToken, TICKET_LINK_TTL_DAYS } from '../../lib/tokens';
-import { absoluteLink, managersOf, notify, type Person, personColumns } from '../tickets/routing';
+import { managersOf, notify, type Person, personColumns, ticketVars } from '../tickets/routing';
 import { momentText } from '../tickets/time-zones';
 import { displayName } from '../users/serialize';
 
@@ -38,16 +38,7 @@ export function answerLink(messaging: MessagingContext, assignment: TicketAssign
   return `${messaging.appUrl}/assignment/${token}`;
 }
 
-function varsOf(messaging: MessagingContext, ticket: AssignedTicket) {
-  return {
-    id: ticket.id,
-    visible_id: visibleId(ticket.id),
-    title: ticket.title,
-    property: ticket.propertyName,
-    unit: ticket.unitName,
-    link: absoluteLink(messaging.appUrl, ticket.id),
-  };
-}
+const varsOf = (messaging: MessagingContext, ticket: AssignedTicket) => ticketVars(messaging.appUrl, ticket);
 
 async function person(tx: Tx, id: number): Promise<Person[]> {
   return tx.select(personColumns).from(users).where(eq(users.id, id));

@@ -5,14 +5,14 @@
  * gets an in-app notification and, per their notification options, an email / SMS / voice message in the outbox
  * (`notify`, tickets/routing.ts).
  */
-import { can, visibleId } from '@mend/shared';
+import { can } from '@mend/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type TicketCommentRow, ticketRecipients, tickets, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { ticketCommentEmail } from '../../lib/mail/templates';
 import { visibleTickets } from '../tickets/queries';
-import { type Author, absoluteLink, managersOf, notify, personColumns } from '../tickets/routing';
+import { type Author, managersOf, notify, personColumns, ticketVars } from '../tickets/routing';
 import { displayName } from '../users/serialize';
 
 /** What a comment's messages say about its ticket. */
@@ -78,15 +78,7 @@ export async function notifyComment(
     if (await seesTicket(tx, person, ticket.id)) audience.push(person);
   }
   if (audience.length === 0) return;
-  const vars = {
-    id: ticket.id,
-    visible_id: visibleId(ticket.id),
-    title: ticket.title,
-    property: ticket.propertyName,
-    unit: ticket.unitName,
-    name: author.name,
-    link: absoluteLink(ctx.config.appUrl, ticket.id),
-  };
+  const vars = { ...ticketVars(ctx.config.appUrl, ticket), name: author.name };
   const notice = { by: author.name, body: comment.body, visibility: comment.visibility };
   await notify(tx, ctx.messaging, audience, ticket, (w) => ({
     notification: {

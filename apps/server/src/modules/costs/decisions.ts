@@ -9,7 +9,7 @@ import { type TicketCostRow, ticketCosts, ticketLog, users } from '../../db/sche
 import { ticketNoticeEmail } from '../../lib/mail/templates';
 import type { MessagingContext } from '../../lib/outbox/context';
 import type { TicketJoinedRow } from '../tickets/queries';
-import { absoluteLink, notify, type Person, personColumns } from '../tickets/routing';
+import { absoluteLink, notify, type Person, personColumns, ticketVars } from '../tickets/routing';
 import { displayName } from '../users/serialize';
 import { queueWebhookEvent } from '../webhooks/events';
 
@@ -43,13 +43,8 @@ export async function tellOf(
   words: (w: Words) => { title: string; sms: string },
   kind: string,
 ): Promise<void> {
-  const facts = {
-    visible_id: visibleId(ticket.id),
-    title: ticket.title,
-    property: ticket.propertyName,
-    unit: ticket.unitName,
-  };
-  const link = absoluteLink(messaging.appUrl, ticket.id);
+  const facts = ticketVars(messaging.appUrl, ticket);
+  const link = facts.link;
   await notify(tx, messaging, people, ticket, (w) => {
     const { title, sms } = words(w);
     const action = { label: w.t.mail.ticket.open, url: link };

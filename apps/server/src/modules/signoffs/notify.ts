@@ -6,14 +6,14 @@
  * - confirmed and rated: the contractor whose work it rates; at LOW_RATING_MAX or below, the managers too (an alert).
  * Nobody is told of their own action. Each person is told in its own language.
  */
-import { LOW_RATING_MAX, RATING_MAX, visibleId, type Words } from '@mend/shared';
+import { LOW_RATING_MAX, RATING_MAX, type Words } from '@mend/shared';
 import { asc, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type TicketSignoffRow, users } from '../../db/schema';
 import { ticketNoticeEmail } from '../../lib/mail/templates';
 import type { MessagingContext } from '../../lib/outbox/context';
 import { signTicketLinkToken, TICKET_LINK_TTL_DAYS } from '../../lib/tokens';
-import { absoluteLink, managersOf, notify, type Person, personColumns } from '../tickets/routing';
+import { managersOf, notify, type Person, personColumns, ticketVars } from '../tickets/routing';
 import { displayName } from '../users/serialize';
 
 /** What a sign-off's messages say about its ticket. */
@@ -42,15 +42,7 @@ export function signoffLink(
 }
 
 function varsOf(messaging: MessagingContext, ticket: SignedOffTicket) {
-  return {
-    id: ticket.id,
-    visible_id: visibleId(ticket.id),
-    title: ticket.title,
-    property: ticket.propertyName,
-    unit: ticket.unitName,
-    link: absoluteLink(messaging.appUrl, ticket.id),
-    max: RATING_MAX,
-  };
+  return { ...ticketVars(messaging.appUrl, ticket), max: RATING_MAX };
 }
 
 async function peopleById(tx: Tx, ids: (number | null)[]): Promise<Person[]> {

@@ -6,7 +6,7 @@
  * options say). Two processes never alert twice; a crash alerts on the next look. A ticket alerted of its response
  * is alerted again of its resolution when that passes too, and of a due time a manager set anew.
  */
-import { en, format, type TargetKind, visibleId } from '@mend/shared';
+import { en, format, type TargetKind } from '@mend/shared';
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { properties, ticketLog, tickets, units } from '../../db/schema';
@@ -16,7 +16,7 @@ import type { MessagingContext } from '../../lib/outbox/context';
 import { displayName } from '../users/serialize';
 import { DUE_LOG_VISIBILITY } from './due-log';
 import { ticketUnitName } from './place';
-import { absoluteLink, managersOf, notify } from './routing';
+import { managersOf, notify, ticketVars } from './routing';
 import { momentText } from './time-zones';
 
 const d = en.tickets.due;
@@ -76,12 +76,7 @@ export async function alertBreaches(
       await notify(tx, messaging, await managersOf(tx, ticket.landlordId), ticket, (w) => {
         const due = momentText(dueAt, ticket.timeZone, w.language);
         const vars = {
-          id: ticket.id,
-          visible_id: visibleId(ticket.id),
-          title: ticket.title,
-          property: ticket.propertyName,
-          unit: ticket.unitName,
-          link: absoluteLink(messaging.appUrl, ticket.id),
+          ...ticketVars(messaging.appUrl, ticket),
           kind: w.t.tickets.due.kinds[kind],
           due,
         };

@@ -117,6 +117,19 @@ export function managersOf(tx: Tx, landlordId: number): Promise<Person[]> {
 /** The absolute link of a ticket in messages that leave the app. */
 export const absoluteLink = (appUrl: string, ticketId: number) => `${appUrl}${ticketLink(ticketId)}`;
 
+/** What every message about a ticket fills in: its ids, title, place and link (their `{…}` in the dictionaries). */
+export const ticketVars = (
+  appUrl: string,
+  ticket: Pick<TicketFacts, 'id' | 'title' | 'propertyName' | 'unitName'>,
+) => ({
+  id: ticket.id,
+  visible_id: visibleId(ticket.id),
+  title: ticket.title,
+  property: ticket.propertyName,
+  unit: ticket.unitName,
+  link: absoluteLink(appUrl, ticket.id),
+});
+
 export interface Message {
   kind: string;
   /** Which of the person's notification options decide the channels: `tickets` unless said (visit reminders). */
@@ -257,15 +270,10 @@ export async function routeTicket(
     ticket,
     (w) => {
       const vars = {
-        id: ticket.id,
-        visible_id: visibleId(ticket.id),
-        title: ticket.title,
+        ...ticketVars(appUrl, ticket),
         description: ticket.description,
-        property: ticket.propertyName,
-        unit: ticket.unitName,
         category: ticket.categoryTitle,
         priority: priorityText(ticket.priority, w.t),
-        link: absoluteLink(appUrl, ticket.id),
       };
       const n = w.t.tickets.notifications;
       return {
@@ -307,16 +315,11 @@ export async function notifyStatusChange(
   const audience = people.filter((person) => !seen.has(person.id) && seen.add(person.id));
   await notify(tx, messagingFor(appUrl), audience, ticket, (w) => {
     const vars = {
-      id: ticket.id,
-      visible_id: visibleId(ticket.id),
-      title: ticket.title,
-      property: ticket.propertyName,
-      unit: ticket.unitName,
+      ...ticketVars(appUrl, ticket),
       from: statusText(from, w.t),
       to: statusText(to, w.t),
       status: statusText(to, w.t),
       name: author.name,
-      link: absoluteLink(appUrl, ticket.id),
     };
     const change = { from: vars.from, to: vars.to, by: author.name };
     return {

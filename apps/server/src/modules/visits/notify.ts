@@ -8,13 +8,13 @@
  *   options (`topic: 'reminders'`).
  * Nobody is told of their own action. Each person is told in its own language, the visit's times too.
  */
-import { visibleId, type Words } from '@mend/shared';
+import type { Words } from '@mend/shared';
 import { asc, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { ticketNoticeEmail } from '../../lib/mail/templates';
 import type { MessagingContext } from '../../lib/outbox/context';
-import { absoluteLink, managersOf, notify, type Person, personColumns } from '../tickets/routing';
+import { managersOf, notify, type Person, personColumns, ticketVars } from '../tickets/routing';
 import { displayName } from '../users/serialize';
 import { visitText } from './serialize';
 
@@ -68,14 +68,9 @@ async function audienceOf(
 /** What a message about the visit fills in, in a language. */
 function varsOf(messaging: MessagingContext, ticket: VisitedTicket, news: VisitNews, w: Words) {
   return {
-    id: ticket.id,
-    visible_id: visibleId(ticket.id),
-    title: ticket.title,
-    property: ticket.propertyName,
-    unit: ticket.unitName,
+    ...ticketVars(messaging.appUrl, ticket),
     time: visitText(news.visit, news.zone, w.language),
     name: news.contractorName,
-    link: absoluteLink(messaging.appUrl, ticket.id),
   };
 }
 
