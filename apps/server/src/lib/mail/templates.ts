@@ -267,72 +267,57 @@ export function ticketCommentEmail(
   );
 }
 
-export function passwordResetEmail(
+/** The texts of an email that sends its reader to a link of its account, as each kind has them in the dictionary. */
+interface AccountLinkTexts {
+  subject: string;
+  intro: string;
+  action: string;
+  expiry: string;
+}
+
+/**
+ * An email whose one action is a link of its reader's account (reset, verification, activation): the same shape,
+ * filled from its kind's texts with `vars`; `ignorable` adds "ignore this if it was not you".
+ */
+function accountLinkEmail(
   w: Words,
-  input: {
-    name: string;
-    email: string;
-    url: string;
-    minutes: number;
-  },
+  texts: AccountLinkTexts,
+  input: { name: string; url: string; vars: Record<string, string | number>; ignorable: boolean },
 ): RenderedEmail {
-  const m = w.t.mail;
   return renderEmail(
     {
-      subject: m.reset.subject,
+      subject: texts.subject,
       name: input.name,
-      intro: [w.format(m.reset.intro, { email: input.email })],
-      action: { label: m.reset.action, url: input.url },
-      notes: [w.format(m.reset.expiry, { minutes: input.minutes }), m.ignore],
+      intro: [w.format(texts.intro, input.vars)],
+      action: { label: texts.action, url: input.url },
+      notes: [w.format(texts.expiry, input.vars), ...(input.ignorable ? [w.t.mail.ignore] : [])],
     },
     w,
   );
 }
 
-export function verificationEmail(
+export const passwordResetEmail = (
   w: Words,
-  input: {
-    name: string;
-    email: string;
-    url: string;
-    hours: number;
-  },
-): RenderedEmail {
-  const m = w.t.mail;
-  return renderEmail(
-    {
-      subject: m.verification.subject,
-      name: input.name,
-      intro: [w.format(m.verification.intro, { email: input.email })],
-      action: { label: m.verification.action, url: input.url },
-      notes: [w.format(m.verification.expiry, { hours: input.hours }), m.ignore],
-    },
-    w,
-  );
-}
+  { name, email, url, minutes }: { name: string; email: string; url: string; minutes: number },
+): RenderedEmail =>
+  accountLinkEmail(w, w.t.mail.reset, { name, url, vars: { email, minutes }, ignorable: true });
 
-export function activationEmail(
+export const verificationEmail = (
   w: Words,
-  input: {
-    name: string;
-    username: string;
-    email: string;
-    url: string;
-    hours: number;
-  },
-): RenderedEmail {
-  const m = w.t.mail;
-  return renderEmail(
-    {
-      subject: m.activation.subject,
-      name: input.name,
-      intro: [w.format(m.activation.intro, { username: input.username, email: input.email })],
-      action: { label: m.activation.action, url: input.url },
-      notes: [w.format(m.activation.expiry, { hours: input.hours })],
-    },
-    w,
-  );
-}
+  { name, email, url, hours }: { name: string; email: string; url: string; hours: number },
+): RenderedEmail =>
+  accountLinkEmail(w, w.t.mail.verification, { name, url, vars: { email, hours }, ignorable: true });
+
+export const activationEmail = (
+  w: Words,
+  input: { name: string; username: string; email: string; url: string; hours: number },
+): RenderedEmail =>
+  accountLinkEmail(w, w.t.mail.activation, {
+    name: input.name,
+    url: input.url,
+    vars: { username: input.username, email: input.email, hours: input.hours },
+    ignorable: false,
+  });
 
 export interface SupportNotice {
   senderName: string;
