@@ -5,8 +5,7 @@
  */
 import * as rruleModule from 'rrule';
 import { LAST_DAY_OF_MONTH, SCHEDULE_FREQUENCIES, type ScheduleFrequency } from './constants';
-import { DEFAULT_LANGUAGE, type Language, LOCALES } from './languages';
-import { type Dictionary, en, format } from './messages';
+import { DEFAULT_LANGUAGE, type Language, LOCALES, type Words, wordsOf } from './languages';
 
 // The package is CommonJS for Node (its `default` holds the exports) and ES modules for bundlers (named exports).
 type RRuleModule = typeof import('rrule');
@@ -133,14 +132,8 @@ export function occurrencesFrom(recurrence: ScheduleRecurrence, date: string, co
   return dates;
 }
 
-/** The words a rule is written in: a dictionary, and `format` in its locale (whose plural rules it follows). */
-export interface RuleWords {
-  t: Dictionary;
-  format: (template: string, vars?: Record<string, string | number>) => string;
-}
-
-/** SPEC.md's English: the API's `rule_text`. */
-const ENGLISH_RULE_WORDS: RuleWords = { t: en, format: (template, vars) => format(template, vars, 'en') };
+/** The words a rule is written in: a language's dictionary and `format` in its locale (whose plural rules it follows). */
+export type RuleWords = Pick<Words, 't' | 'format'>;
 
 /**
  * "Every 2 weeks on Monday", "Every month on the last day", "Every year on March 15"; in English unless `words` are
@@ -148,7 +141,7 @@ const ENGLISH_RULE_WORDS: RuleWords = { t: en, format: (template, vars) => forma
  */
 export function recurrenceText(
   recurrence: Pick<ScheduleRecurrence, 'frequency' | 'interval' | 'weekday' | 'month_day' | 'month'>,
-  words: RuleWords = ENGLISH_RULE_WORDS,
+  words: RuleWords = wordsOf('en'),
 ): string {
   const { frequency, interval, weekday, month_day, month } = recurrence;
   const s = words.t.schedules;
