@@ -642,6 +642,16 @@ function countedUpTo(where: SQL, over: SQL | Placeholder | number): SQL {
   return sql`(select count(*) from (select 1 from ${tickets} where ${where} limit ${over}) as matching)`;
 }
 
+/**
+ * `countedUpTo` for a search of the whole list: the newest matches first. A common word's count reads a few
+ * thousand rows; unordered, PostgreSQL scanned them from the table's oldest pages, which a scan that large reads
+ * around the shared buffers on every call. Walking the date index from the newest reads the pages every list keeps
+ * in them (twice the counts a second). A rare word's few matches are still found by its trigram index.
+ */
+function newestCountedUpTo(where: SQL, over: SQL | Placeholder): SQL {
+  return sql`(select count(*) from (select 1 from ${tickets} where ${where} order by ${tickets.createdAt} desc limit ${over}) as matching)`;
+}
+
 /** Page 1 of the viewer's own list, unsearched: what every visit of the tickets screen asks first. */
 const isOwnFirstPage = (shape: TicketListShape) =>
   !shape.later && shape.search === 'none' && !shape.byLandlord && shape.alsoVisibleTo === null;
@@ -747,7 +757,7 @@ export function ticketListPage(db: Db, shape: TicketListShape, p: Placeholders) 
 export function ticketSearchIds(db: Db, shape: TicketListShape, p: Placeholders) {
   const where = ticketListWhere(shape, p);
   return db
-    .select({ id: tickets.id, matched: sql<number>`${countedUpTo(where, p.over)}`.mapWith(Number) })
+    .select({ id: tickets.id, matched: sql<number>`${newestCountedUpTo(where, p.over)}`.mapWith(Number) })
     .from(tickets)
     .where(where)
     .orderBy(...ticketOrder(shape, p))
