@@ -732,9 +732,11 @@ function loadSteps(l: Layout, now: string, passwordHash: string): Step[] {
     },
     {
       table: 'ticket_recipients',
-      sql: `insert into ticket_recipients (ticket_id, user_id, ticket_created_at, assigned)
+      sql: `insert into ticket_recipients (ticket_id, user_id, ticket_created_at, assigned, title, status, property_id,
+          property_sort, tenant_sort, due_at)
         select t.id, r.user_id, t.created_at,
-          r.user_id = ${r.contractor} and coalesce(${assignmentStateSql('t')} in ('pending', 'accepted'), false)
+          r.user_id = ${r.contractor} and coalesce(${assignmentStateSql('t')} in ('pending', 'accepted'), false),
+          t.title, t.status, t.property_id, t.property_sort, t.tenant_sort, t.due_at
         from tickets t
         cross join lateral (values (${r.manager1}), (${r.manager2}), (${r.contractor})) r(user_id)`,
     },
@@ -1206,6 +1208,8 @@ async function main() {
   await run.query('alter table ticket_signoffs disable trigger ticket_signoffs_ratings');
   // The tickets' `held` is written with them (assignmentStateSql): the assignments' trigger would write each again.
   await run.query('alter table ticket_assignments disable trigger ticket_assignments_held');
+  // The recipients' copies of their ticket's keys are written with them: their trigger would read each ticket again.
+  await run.query('alter table ticket_recipients disable trigger ticket_recipients_keys');
   const now = new Date().toISOString();
   for (const step of loadSteps(l, now, passwordHash)) {
     t0 = performance.now();
@@ -1220,6 +1224,7 @@ async function main() {
   await run.query('alter table ticket_categories enable trigger ticket_categories_search_text');
   await run.query('alter table ticket_signoffs enable trigger ticket_signoffs_ratings');
   await run.query('alter table ticket_assignments enable trigger ticket_assignments_held');
+  await run.query('alter table ticket_recipients enable trigger ticket_recipients_keys');
   for (const [table, trigger] of LINK_TRIGGERS)
     await run.query(`alter table ${table} enable trigger ${trigger}`);
   for (const name of EXPLICIT_ID_TABLES) {

@@ -369,16 +369,45 @@ export interface LogRowWithUser {
 export type TicketJoinedRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
 export type TicketListRow = Awaited<ReturnType<ReturnType<typeof selectListRows>['execute']>>[number];
 
-/** Every key sorts by a column of `tickets` (the property's and tenant's names are copied there, migration 0007). */
-const SORTABLE = {
-  title: sql`lower(${tickets.title})`,
-  status: tickets.status,
-  created_at: tickets.createdAt,
-  property: tickets.propertySort,
-  tenant: tickets.tenantSort,
-  // Closed tickets have none: last in ascending order, first in descending (PostgreSQL's order of nulls).
-  due_at: tickets.dueAt,
-} satisfies SortColumns<'tickets'>;
+/**
+ * What a list filters and sorts tickets by: the ticket's own columns (the property's and tenant's names are copied
+ * there, migration 0007), or their copies on a contractor's ticket_recipients rows (`RECIPIENT_KEYS`, migration
+ * 0038), from which its own list reads every page and count.
+ */
+interface TicketKeys {
+  id: AnyColumn;
+  title: AnyColumn;
+  status: AnyColumn;
+  createdAt: AnyColumn;
+  propertyId: AnyColumn;
+  propertySort: AnyColumn;
+  tenantSort: AnyColumn;
+  dueAt: AnyColumn;
+}
+
+const TICKET_KEYS: TicketKeys = tickets;
+const RECIPIENT_KEYS: TicketKeys = {
+  id: ticketRecipients.ticketId,
+  title: ticketRecipients.title,
+  status: ticketRecipients.status,
+  createdAt: ticketRecipients.ticketCreatedAt,
+  propertyId: ticketRecipients.propertyId,
+  propertySort: ticketRecipients.propertySort,
+  tenantSort: ticketRecipients.tenantSort,
+  dueAt: ticketRecipients.dueAt,
+};
+
+const sortableBy = (keys: TicketKeys) =>
+  ({
+    title: sql`lower(${keys.title})`,
+    status: keys.status,
+    created_at: keys.createdAt,
+    property: keys.propertySort,
+    tenant: keys.tenantSort,
+    // Closed tickets have none: last in ascending order, first in descending (PostgreSQL's order of nulls).
+    due_at: keys.dueAt,
+  }) satisfies SortColumns<'tickets'>;
+const SORTABLE = sortableBy(TICKET_KEYS);
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
 /** A search term as the query matches it: the text, a visible id (its digits) and status names (indexes). */
@@ -538,24 +567,31 @@ function ticketListWhere(shape: TicketListShape, p: Placeholders): SQL {
           landlordId: also.hasLandlord ? p.userLandlordId : null,
         })
       : undefined,
-    // The status is hidden from the planner: one plan serves every status. Seeing it, PostgreSQL estimated a rare
-    // status's custom plans cheaper than the generic one and planned such a list anew on every call (more
-    // planning than work).
-    shape.byStatus ? sql`${tickets.status} = (select ${p.status}::smallint)` : undefined,
-    shape.byProperty ? eq(tickets.propertyId, p.propertyId) : undefined,
+    keyFilters(shape, p, TICKET_KEYS),
     // The landlord's properties as the tickets' own property ids: read by the (property_id, created_at) index.
     shape.byLandlord ? inArray(tickets.propertyId, propertiesOfLandlord(p.landlordId)) : undefined,
     assigneeFilter(shape, p),
-    dueFilter(shape, p),
     ticketSearch(shape, p),
   ) as SQL;
+}
+
+/** The filters by status, property and due time, on the ticket's columns or their copies (`TicketKeys`). */
+function keyFilters(shape: TicketListShape, p: Placeholders, keys: TicketKeys): SQL | undefined {
+  return and(
+    // The status is hidden from the planner: one plan serves every status. Seeing it, PostgreSQL estimated a rare
+    // status's custom plans cheaper than the generic one and planned such a list anew on every call (more
+    // planning than work).
+    shape.byStatus ? sql`${keys.status} = (select ${p.status}::smallint)` : undefined,
+    shape.byProperty ? eq(keys.propertyId, p.propertyId) : undefined,
+    dueFilter(shape, p, keys),
+  );
 }
 
 /**
  * "Due" (issue 26): open tickets whose next due time has passed, or comes before the end of the day at their property
  * (its time zone's midnight after `now`; no zone is more than a day ahead, which bounds the range the index reads).
  */
-function dueFilter(shape: TicketListShape, p: Placeholders): SQL | undefined {
+function dueFilter(shape: TicketListShape, p: Placeholders, keys: TicketKeys): SQL | undefined {
   if (shape.byDue === 'none') return undefined;
   const wide = isWholePortfolio(shape);
   // A scope of a few hundred tickets hides the moment from the planner, as the status filter does: seeing it, the
@@ -563,11 +599,11 @@ function dueFilter(shape: TicketListShape, p: Placeholders): SQL | undefined {
   // landlord, a property or a contractor is such a scope: matched against the portfolio's tickets due today, each
   // of its rows was looked up in an array of a thousand ids.
   const now = wide ? sql`${p.now}::timestamptz` : sql`(select ${p.now}::timestamptz)`;
-  if (shape.byDue === 'overdue') return sql`${tickets.dueAt} <= ${now}`;
-  const withinTwoDays = sql`${tickets.dueAt} > ${now} and ${tickets.dueAt} < ${now} + interval '2 days'`;
-  if (wide) return sql`${withinTwoDays} and ${tickets.id} = any(array(${dueTodayIds(now)}))`;
-  const endOfDay = sql`(select ${endOfDayIn(sql`${properties.timeZone}`, now)} from ${properties} where ${properties.id} = ${tickets.propertyId})`;
-  return sql`${withinTwoDays} and ${tickets.dueAt} < ${endOfDay}`;
+  if (shape.byDue === 'overdue') return sql`${keys.dueAt} <= ${now}`;
+  const withinTwoDays = sql`${keys.dueAt} > ${now} and ${keys.dueAt} < ${now} + interval '2 days'`;
+  if (wide) return sql`${withinTwoDays} and ${keys.id} = any(array(${dueTodayIds(now)}))`;
+  const endOfDay = sql`(select ${endOfDayIn(sql`${properties.timeZone}`, now)} from ${properties} where ${properties.id} = ${keys.propertyId})`;
+  return sql`${withinTwoDays} and ${keys.dueAt} < ${endOfDay}`;
 }
 
 /** Whether a list holds every ticket of the portfolio but for its status, due and search filters. */
@@ -659,21 +695,20 @@ const isOwnFirstPage = (shape: TicketListShape) =>
 /**
  * The viewer's own first page by date, unfiltered: its page is the first rows of the scope's date index, and its
  * count apart reads that index alone. Sorted otherwise or filtered by status, a narrow scope's rows are all read
- * for the page anyway, and counting them in the same pass spares a second read of the scope (a contractor's
- * tickets of one status: a third of the statement). So is a list "Assigned to" someone or nobody: its page looks up
- * the assignment of each ticket of the scope anyway, and a count apart looked each up a second time.
+ * for the page anyway, and counting them in the same pass spares a second read of the scope. So is a list "Assigned
+ * to" someone or nobody: its page looks up the assignment of each ticket of the scope anyway, and a count apart
+ * looked each up a second time.
  */
 const walksDateIndex = (shape: TicketListShape) =>
   isOwnFirstPage(shape) && shape.sort === 'created_at' && !shape.byStatus && shape.byAssignee === 'none';
 
 /**
- * A contractor's own list, unsearched, unfiltered or "Assigned to" itself or nobody: the ticket_recipients rows of the
- * viewer (`recipientRows`).
+ * A contractor's own list, unsearched, in any order, filtered by status, property or due time, or "Assigned to"
+ * itself or nobody: its page and count are the viewer's ticket_recipients rows (`recipientRows`), filtered and sorted
+ * by the keys they carry (`RECIPIENT_KEYS`), read from their index alone.
  */
 const isRoutedOnly = (shape: TicketListShape) =>
   ticketScope({ role: shape.viewerRole }) === 'routed' &&
-  !shape.byStatus &&
-  !shape.byProperty &&
   !shape.byLandlord &&
   shape.byAssignee !== 'contractor' &&
   shape.alsoVisibleTo === null &&
@@ -685,7 +720,10 @@ const isRoutedOnly = (shape: TicketListShape) =>
  * anybody else).
  */
 function recipientRows(shape: TicketListShape, p: Placeholders): SQL {
-  const own = sql`${ticketRecipients.userId} = ${p.viewerId}`;
+  // Due today, each row's end of the day is looked up at its property: seeing the viewer, PostgreSQL priced that per
+  // routed row of the contractor above the generic plan's average and planned the statement anew on every call.
+  const viewer = shape.byDue === 'today' ? sql`(select ${p.viewerId}::integer)` : p.viewerId;
+  const own = sql`${ticketRecipients.userId} = ${viewer}`;
   if (shape.byAssignee === 'viewer') return sql`${own} and ${ticketRecipients.assigned}`;
   if (shape.byAssignee === 'nobody')
     return sql`${own} and not ${ticketRecipients.assigned} and not exists (select 1 from ${ticketAssignments} where ${ticketAssignments.ticketId} = ${ticketRecipients.ticketId} and ${holdsAssignment})`;
@@ -700,10 +738,9 @@ function recipientRows(shape: TicketListShape, p: Placeholders): SQL {
  * - a narrow list (`isNarrow`) counts its few hundred rows in the same pass as the page (`count(*) over ()`), but
  *   for the viewer's own first page by date, unfiltered (`walksDateIndex`), which walks that index and counts apart;
  * - the super admin's unfiltered first page takes "over the cap" from the table's estimate (ADR 0007);
- * - a contractor's own list counts its ticket_recipients rows (an index-only scan; each names a ticket: foreign
- *   key, cascade), and by date reads its page from their (user_id, ticket_created_at, ticket_id) index alone
- *   rather than one `tickets` row per routed ticket; so do its lists "Assigned to" itself or nobody
- *   (`recipientRows`), not a `tickets` row and an assignment probe per routed ticket;
+ * - a contractor's own list (`isRoutedOnly`) reads its page and counts from its ticket_recipients rows, whose index
+ *   carries the keys it filters and sorts by (each row names a ticket: foreign key, cascade), rather than one
+ *   `tickets` row (and an assignment probe) per routed ticket;
  * - else up to the cap, past the page's first row (ADR 0014).
  */
 export function ticketListPage(db: Db, shape: TicketListShape, p: Placeholders) {
@@ -713,9 +750,7 @@ export function ticketListPage(db: Db, shape: TicketListShape, p: Placeholders) 
   const offset = shape.later ? sql` offset ${hiddenFromPlanner(p.offset)}` : sql``;
   const sorted = sql`order by ${sql.join(order, sql`, `)} limit ${limit}${offset}`;
   const routed = isRoutedOnly(shape);
-  // Its index holds (assigned desc, created desc): the newest first, not the oldest.
-  const byRecipientIndex = routed && shape.sort === 'created_at' && shape.direction === 'desc';
-  if (isNarrow(shape) && !walksDateIndex(shape) && !byRecipientIndex) {
+  if (isNarrow(shape) && !walksDateIndex(shape) && !routed) {
     const page = sql`(select ${tickets.id} as id, count(*) over () as matched from ${tickets} where ${where} ${sorted}) as page`;
     return db
       .select({ ...listColumns, matched: sql<number>`page.matched`.mapWith(Number) })
@@ -728,9 +763,14 @@ export function ticketListPage(db: Db, shape: TicketListShape, p: Placeholders) 
   }
   const firstCap = (shape.search === 'none' ? LIST_COUNT_CAP : SEARCH_COUNT_CAP) + 1;
   const over = shape.later ? hiddenFromPlanner(p.over) : sql.raw(String(firstCap));
-  const byRecipient = recipientRows(shape, p);
-  const pageIds = byRecipientIndex
-    ? sql`select ${ticketRecipients.ticketId} from ${ticketRecipients} where ${byRecipient} order by ${ticketRecipients.assigned} desc, ${ticketRecipients.ticketCreatedAt} desc, ${ticketRecipients.ticketId} desc limit ${limit}${offset}`
+  const byRecipient = and(recipientRows(shape, p), keyFilters(shape, p, RECIPIENT_KEYS));
+  // The viewer's jobs first, as `ticketOrder` sorts them (`assigned` is the same fact).
+  const recipientOrder = [
+    sql`${ticketRecipients.assigned} desc`,
+    ...orderOf(shape, sortableBy(RECIPIENT_KEYS), DEFAULT_SORT, ticketRecipients.ticketId),
+  ];
+  const pageIds = routed
+    ? sql`select ${ticketRecipients.ticketId} from ${ticketRecipients} where ${byRecipient} order by ${sql.join(recipientOrder, sql`, `)} limit ${limit}${offset}`
     : sql`select ${tickets.id} from ${tickets} where ${where} ${sorted}`;
   const everyTicket =
     seesEveryRow({ role: shape.viewerRole }) &&
