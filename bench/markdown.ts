@@ -116,7 +116,7 @@ export function mergedTable(existing: string, rows: MarkdownRow[], facts: RunFac
   const earlier = existing.split('\n')[0].match(/ \((\d+) calls? measured again[^)]*\)\.$/);
   const first = existing.split('\n')[0].replace(/ \(\d+ calls? measured again[^)]*\)\.$/, '.');
   const count = rows.length + (earlier ? Number(earlier[1]) : 0);
-  const note = ` (${int(count)} calls measured again on ${new Date().toISOString().slice(0, 10)}, same machine and settings).`;
+  const note = ` (${int(count)} calls measured again on ${new Date().toISOString().slice(0, 10)}, same settings, on the machine of that run).`;
   return [first.replace(/\.$/, note), '', summary(merged), '', ...HEADER, ...merged].join('\n');
 }
 
