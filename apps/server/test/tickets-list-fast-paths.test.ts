@@ -117,7 +117,7 @@ describe("a contractor's first ticket page", () => {
     }
   });
 
-  it("follows its tickets' changes: a title, a status, a property's name", async () => {
+  it("follows its tickets' changes: a title, a status, a due time, a property's name", async () => {
     const all = await list(w.north.plumber, '?per_page=50');
     const byTitle = async () => (await list(w.north.plumber, '?per_page=50&sort=title&order=asc')).data;
     const [last] = all.data;
@@ -125,6 +125,14 @@ describe("a contractor's first ticket page", () => {
     expect((await byTitle()).map((row) => row.id)[0]).toBe(last.id);
     const inProgress = await list(w.north.plumber, '?per_page=50&status=2');
     expect(inProgress.data.map((row) => row.id)).toContain(last.id);
+    // Its due time is a generated column, copied once the row is written: moved by a manager, it is overdue no more.
+    const overdue = async () =>
+      (await list(w.north.plumber, '?per_page=50&due=overdue')).data.map((row) => row.id);
+    expect(await overdue()).toContain(last.id);
+    await t.db.execute(
+      sql`update tickets set respond_by = now() + interval '10 days', resolve_by = now() + interval '10 days' where id = ${last.id}`,
+    );
+    expect(await overdue()).not.toContain(last.id);
 
     // The property's name is the tickets' property_sort (their own trigger), copied on to the routing rows.
     const elsewhere = await insertTicket(t.db, {
