@@ -408,6 +408,7 @@ const sortableBy = (keys: TicketKeys) =>
     due_at: keys.dueAt,
   }) satisfies SortColumns<'tickets'>;
 const SORTABLE = sortableBy(TICKET_KEYS);
+const RECIPIENT_SORTABLE = sortableBy(RECIPIENT_KEYS);
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
 /** A search term as the query matches it: the text, a visible id (its digits) and status names (indexes). */
@@ -662,30 +663,32 @@ function assigneeFilter(shape: TicketListShape, p: Placeholders): SQL | undefine
 
 /**
  * A contractor's list shows the jobs assigned to it first (issue 25), then in the order asked for: the assignment is
- * the first sort key of its every list. (Its routed tickets' rows carry the same fact, `ticket_recipients.assigned`,
- * which the first page by date reads from their index.)
+ * the first sort key of its every list, read from the ticket's assignments or from the copy its routing rows keep
+ * (`ticket_recipients.assigned`, kept with the assignment).
  */
-function ticketOrder(shape: TicketListShape, p: Placeholders): SQL[] {
-  const order = orderOf(shape, SORTABLE, DEFAULT_SORT, tickets.id);
+function ticketOrder(shape: TicketListShape, p: Placeholders, keys: TicketKeys = TICKET_KEYS): SQL[] {
+  const order = orderOf(shape, keys === TICKET_KEYS ? SORTABLE : RECIPIENT_SORTABLE, DEFAULT_SORT, keys.id);
   // Filtered by who holds the job, every row is the viewer's or none is: the key would be the same for all.
   if (ticketScope({ role: shape.viewerRole }) !== 'routed' || shape.byAssignee !== 'none') return order;
-  const assignedToViewer = sql`exists (select 1 from ${ticketAssignments} where ${ticketAssignments.ticketId} = ${tickets.id} and ${ticketAssignments.contractorId} = ${p.viewerId} and ${holdsAssignment}) desc`;
-  return [assignedToViewer, ...order];
-}
-
-/** How many tickets match, counted up to `over` rows (an uncorrelated subquery: PostgreSQL runs it once). */
-function countedUpTo(where: SQL, over: SQL | Placeholder | number): SQL {
-  return sql`(select count(*) from (select 1 from ${tickets} where ${where} limit ${over}) as matching)`;
+  const heldByViewer =
+    keys === TICKET_KEYS
+      ? sql`exists (select 1 from ${ticketAssignments} where ${ticketAssignments.ticketId} = ${tickets.id} and ${ticketAssignments.contractorId} = ${p.viewerId} and ${holdsAssignment})`
+      : sql`${ticketRecipients.assigned}`;
+  return [sql`${heldByViewer} desc`, ...order];
 }
 
 /**
- * `countedUpTo` for a search of the whole list: the newest matches first. A common word's count reads a few
- * thousand rows; unordered, PostgreSQL scanned them from the table's oldest pages, which a scan that large reads
+ * How many tickets match, counted up to `over` rows (an uncorrelated subquery: PostgreSQL runs it once), read in
+ * `order` when one is given.
+ *
+ * A search of the whole list counts its newest matches first (`tickets.createdAt desc`). A common word's count reads a
+ * few thousand rows; unordered, PostgreSQL scanned them from the table's oldest pages, which a scan that large reads
  * around the shared buffers on every call. Walking the date index from the newest reads the pages every list keeps
  * in them (twice the counts a second). A rare word's few matches are still found by its trigram index.
  */
-function newestCountedUpTo(where: SQL, over: SQL | Placeholder): SQL {
-  return sql`(select count(*) from (select 1 from ${tickets} where ${where} order by ${tickets.createdAt} desc limit ${over}) as matching)`;
+function countedUpTo(where: SQL, over: SQL | Placeholder | number, order?: SQL): SQL {
+  const ordered = order ? sql` order by ${order}` : sql``;
+  return sql`(select count(*) from (select 1 from ${tickets} where ${where}${ordered} limit ${over}) as matching)`;
 }
 
 /** Page 1 of the viewer's own list, unsearched: what every visit of the tickets screen asks first. */
@@ -764,11 +767,7 @@ export function ticketListPage(db: Db, shape: TicketListShape, p: Placeholders) 
   const firstCap = (shape.search === 'none' ? LIST_COUNT_CAP : SEARCH_COUNT_CAP) + 1;
   const over = shape.later ? hiddenFromPlanner(p.over) : sql.raw(String(firstCap));
   const byRecipient = and(recipientRows(shape, p), keyFilters(shape, p, RECIPIENT_KEYS));
-  // The viewer's jobs first, as `ticketOrder` sorts them (`assigned` is the same fact).
-  const recipientOrder = [
-    sql`${ticketRecipients.assigned} desc`,
-    ...orderOf(shape, sortableBy(RECIPIENT_KEYS), DEFAULT_SORT, ticketRecipients.ticketId),
-  ];
+  const recipientOrder = ticketOrder(shape, p, RECIPIENT_KEYS);
   const pageIds = routed
     ? sql`select ${ticketRecipients.ticketId} from ${ticketRecipients} where ${byRecipient} order by ${sql.join(recipientOrder, sql`, `)} limit ${limit}${offset}`
     : sql`select ${tickets.id} from ${tickets} where ${where} ${sorted}`;
@@ -797,7 +796,10 @@ export function ticketListPage(db: Db, shape: TicketListShape, p: Placeholders) 
 export function ticketSearchIds(db: Db, shape: TicketListShape, p: Placeholders) {
   const where = ticketListWhere(shape, p);
   return db
-    .select({ id: tickets.id, matched: sql<number>`${newestCountedUpTo(where, p.over)}`.mapWith(Number) })
+    .select({
+      id: tickets.id,
+      matched: sql<number>`${countedUpTo(where, p.over, sql`${tickets.createdAt} desc`)}`.mapWith(Number),
+    })
     .from(tickets)
     .where(where)
     .orderBy(...ticketOrder(shape, p))
