@@ -152,3 +152,32 @@ describe('an account email', () => {
     expect(email?.bodyText).toContain(format(fr.mail.reset.expiry, { minutes: 60 }, 'fr-CA'));
   });
 });
+
+describe('a ticket of the whole property', () => {
+  it('names its place in each reader’s language, in every channel', async () => {
+    const admin = await clientFor(t, w.admin);
+    const created = await admin.post(
+      '/api/tickets',
+      ticketForm({
+        unit_id: '',
+        property_id: w.north.property.id,
+        category_id: w.plumbing.id,
+        title: 'Chaudière en panne',
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const ticket = created.json() as { id: number };
+    const where = format(
+      fr.tickets.notifications.where,
+      { property: w.north.property.name, unit: fr.schedules.wholeProperty },
+      'fr-CA',
+    );
+    for (const person of [w.north.manager, w.north.plumber]) {
+      const { inApp, email, sms } = await told(ticket.id, person.id, 'ticket.created');
+      expect(inApp.map((row) => row.subtitle)).toEqual([where]);
+      expect(email?.bodyText).toContain(fr.schedules.wholeProperty);
+      for (const text of [email?.bodyText, email?.subject, sms?.bodyText])
+        expect(text).not.toContain(en.schedules.wholeProperty);
+    }
+  });
+});

@@ -352,6 +352,50 @@ describe('the calendar', () => {
     expect(await ids(await clientFor(t, w.south.manager))).toContain(visit.id);
   });
 
+  it('leaves a whole property’s visit unnamed to the screen, and names it in the feed reader’s language', async () => {
+    const created = await admin.post(
+      '/api/tickets',
+      ticketForm({
+        unit_id: '',
+        property_id: w.north.property.id,
+        category_id: w.plumbing.id,
+        title: 'Roof',
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const [visit] = await t.db
+      .insert(ticketVisits)
+      .values({
+        ticketId: created.json().id,
+        contractorId: w.north.plumber.id,
+        propertyId: w.north.property.id,
+        state: 'booked',
+        startsAt: new Date(START.getTime() + 30 * HOUR),
+        endsAt: new Date(START.getTime() + 31 * HOUR),
+        inWindow: true,
+      })
+      .returning();
+    const shown = (await manager.get(span(0, 48)))
+      .json()
+      .data.find((row: { id: number }) => row.id === visit.id);
+    // The screen names it in its own language (the server's English words are not the page's).
+    expect(shown).toMatchObject({ property_name: 'North Towers', unit_name: null });
+    const feedOf = async () => {
+      const { url } = (await manager.get(`/api/users/${w.north.manager.id}/calendar-feed`)).json();
+      // Unfolded: a long line of the feed goes on in the next one, after a space.
+      return (await (await t.client()).get(new URL(url).pathname)).body.replace(/\r\n[ \t]/g, '');
+    };
+    expect(await feedOf()).toMatch(/^LOCATION:.*Whole property\\, North Towers/m);
+    await t.db.update(users).set({ language: 'fr' }).where(eq(users.id, w.north.manager.id));
+    try {
+      const feed = await feedOf();
+      expect(feed).toContain('Tout l’immeuble');
+      expect(feed).not.toContain('Whole property');
+    } finally {
+      await t.db.update(users).set({ language: null }).where(eq(users.id, w.north.manager.id));
+    }
+  });
+
   it('is a private feed per user, which a new address revokes', async () => {
     const visit = (await book(plumber, at(26))).json().data.visit;
     const { url } = (await plumber.get(`/api/users/${w.north.plumber.id}/calendar-feed`)).json();

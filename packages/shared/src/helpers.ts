@@ -159,9 +159,12 @@ export function jsonAttributeValue(value: unknown): string {
   );
 }
 
-/** The unit a ticket or schedule is on, or "Whole property" for work on the whole property (issue 26). */
-export const unitNameOrWhole = (unitName: string | null | undefined): string =>
-  unitName ?? en.schedules.wholeProperty;
+/**
+ * The unit a ticket or schedule is on, or "Whole property" in the reader's words (`t`) for work on the whole property
+ * (issue 26), which has no unit: the server carries its unit's name as null until a message or page names it.
+ */
+export const unitNameOrWhole = (unitName: string | null | undefined, t: Dictionary = en): string =>
+  unitName ?? t.schedules.wholeProperty;
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 

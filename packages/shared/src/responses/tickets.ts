@@ -538,7 +538,8 @@ export const apiAssignmentLinkSchema = z
     title: z.string(),
     description: z.string(),
     property_name: z.string(),
-    unit_name: z.string(),
+    /** Null: the work is on the whole property (the page names it in its language). */
+    unit_name: z.string().nullable(),
     /** City and province of the property. */
     city: z.string(),
     priority_text: z.string(),
@@ -564,7 +565,8 @@ export const apiSignoffLinkSchema = z
     visible_id: z.string(),
     title: z.string(),
     property_name: z.string(),
-    unit_name: z.string(),
+    /** Null: the work is on the whole property (the page names it in its language). */
+    unit_name: z.string().nullable(),
     tenant_name: z.string(),
     /** Who did the work; '' when nobody was assigned. */
     contractor_name: z.string(),
@@ -595,7 +597,8 @@ export const apiCalendarVisitSchema = apiVisitSchema
     visible_id: z.string(),
     title: z.string(),
     property_name: z.string(),
-    unit_name: z.string(),
+    /** Null: the work is on the whole property (the page names it in its language). */
+    unit_name: z.string().nullable(),
     /** `/tickets/{id}` */
     link: z.string(),
   })

@@ -23,7 +23,7 @@ export interface AssignedTicket {
   id: number;
   title: string;
   propertyName: string;
-  unitName: string;
+  unitName: string | null;
   landlordId: number;
   timeZone: string;
 }
@@ -38,7 +38,8 @@ export function answerLink(messaging: MessagingContext, assignment: TicketAssign
   return `${messaging.appUrl}/assignment/${token}`;
 }
 
-const varsOf = (messaging: MessagingContext, ticket: AssignedTicket) => ticketVars(messaging.appUrl, ticket);
+const varsOf = (messaging: MessagingContext, ticket: AssignedTicket, w: Words) =>
+  ticketVars(messaging.appUrl, ticket, w);
 
 async function person(tx: Tx, id: number): Promise<Person[]> {
   return tx.select(personColumns).from(users).where(eq(users.id, id));
@@ -73,9 +74,9 @@ export async function notifyAssigned(
   ticket: AssignedTicket,
   assignment: TicketAssignmentRow,
 ): Promise<void> {
-  const vars = varsOf(messaging, ticket);
   const link = answerLink(messaging, assignment);
   await notify(tx, messaging, await person(tx, assignment.contractorId), ticket, (w) => {
+    const vars = varsOf(messaging, ticket, w);
     const { a, mt } = textsOf(w);
     const due = momentText(assignment.respondBy, ticket.timeZone, w.language);
     return {
@@ -113,8 +114,8 @@ export async function notifyUnassigned(
   ticket: AssignedTicket,
   contractorId: number,
 ): Promise<void> {
-  const vars = varsOf(messaging, ticket);
   await notify(tx, messaging, await person(tx, contractorId), ticket, (w) => {
+    const vars = varsOf(messaging, ticket, w);
     const { a, mt } = textsOf(w);
     return {
       notification: { title: w.format(a.notifications.unassigned, vars), description: ticket.title },
@@ -153,7 +154,7 @@ export async function notifyAnswered(
   await notify(tx, messaging, audience, ticket, (w) => {
     const { a, mt } = textsOf(w);
     const answer = accepted ? a.outbox.answers.accepted : a.outbox.answers.declined;
-    const vars = { ...varsOf(messaging, ticket), name: contractorName, answer };
+    const vars = { ...varsOf(messaging, ticket, w), name: contractorName, answer };
     return {
       notification: {
         title: w.format(accepted ? a.notifications.accepted : a.notifications.declined, vars),
@@ -196,8 +197,8 @@ export async function notifyUnanswered(
   contractorName: string,
   hours: number,
 ): Promise<void> {
-  const vars = { ...varsOf(messaging, ticket), name: contractorName, hours };
   await notify(tx, messaging, await staffOf(tx, ticket, assignment.assignedBy, null), ticket, (w) => {
+    const vars = { ...varsOf(messaging, ticket, w), name: contractorName, hours };
     const { a, mt } = textsOf(w);
     return {
       notification: {

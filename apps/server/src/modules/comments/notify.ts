@@ -20,7 +20,7 @@ export interface CommentedTicket {
   id: number;
   title: string;
   propertyName: string;
-  unitName: string;
+  unitName: string | null;
   landlordId: number;
   tenantId: number | null;
   createdBy: number | null;
@@ -78,23 +78,25 @@ export async function notifyComment(
     if (await seesTicket(tx, person, ticket.id)) audience.push(person);
   }
   if (audience.length === 0) return;
-  const vars = { ...ticketVars(ctx.config.appUrl, ticket), name: author.name };
   const notice = { by: author.name, body: comment.body, visibility: comment.visibility };
-  await notify(tx, ctx.messaging, audience, ticket, (w) => ({
-    notification: {
-      title: w.format(w.t.tickets.notifications.newComment, vars),
-      description: w.format(w.t.tickets.notifications.commentDescription, {
-        name: author.name,
-        excerpt: excerpt(comment.body),
-      }),
-    },
-    message: {
-      kind: 'ticket.commented',
-      email: (person, unsubscribeUrl) =>
-        ticketCommentEmail(w, vars, notice, displayName(person), unsubscribeUrl),
-      sms: w.format(w.t.tickets.outbox.commentSms, vars),
-      voice: w.format(w.t.tickets.outbox.commentVoice, vars),
-      payload: { comment_id: comment.id },
-    },
-  }));
+  await notify(tx, ctx.messaging, audience, ticket, (w) => {
+    const vars = { ...ticketVars(ctx.config.appUrl, ticket, w), name: author.name };
+    return {
+      notification: {
+        title: w.format(w.t.tickets.notifications.newComment, vars),
+        description: w.format(w.t.tickets.notifications.commentDescription, {
+          name: author.name,
+          excerpt: excerpt(comment.body),
+        }),
+      },
+      message: {
+        kind: 'ticket.commented',
+        email: (person, unsubscribeUrl) =>
+          ticketCommentEmail(w, vars, notice, displayName(person), unsubscribeUrl),
+        sms: w.format(w.t.tickets.outbox.commentSms, vars),
+        voice: w.format(w.t.tickets.outbox.commentVoice, vars),
+        payload: { comment_id: comment.id },
+      },
+    };
+  });
 }

@@ -20,7 +20,7 @@ export const ticketFactsOf = (row: TicketJoinedRow) => ({
   id: row.ticket.id,
   title: row.ticket.title,
   propertyName: row.property.name,
-  unitName: row.unit?.name ?? en.schedules.wholeProperty,
+  unitName: row.unit?.name ?? null,
   landlordId: row.property.landlordId,
 });
 export type CostTicketFacts = ReturnType<typeof ticketFactsOf>;
@@ -43,9 +43,9 @@ export async function tellOf(
   words: (w: Words) => { title: string; sms: string },
   kind: string,
 ): Promise<void> {
-  const facts = ticketVars(messaging.appUrl, ticket);
-  const link = facts.link;
   await notify(tx, messaging, people, ticket, (w) => {
+    const facts = ticketVars(messaging.appUrl, ticket, w);
+    const link = facts.link;
     const { title, sms } = words(w);
     const action = { label: w.t.mail.ticket.open, url: link };
     return {

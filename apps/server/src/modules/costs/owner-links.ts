@@ -14,6 +14,7 @@ import {
   fieldErrors,
   format,
   moneyText,
+  unitNameOrWhole,
   utcDateOf,
   visibleId,
 } from '@mend/shared';
@@ -84,7 +85,7 @@ export async function askOwners(
         intro: [format(o.intro, vars)],
         facts: [
           [en.mail.ticket.number, `#${vars.visible_id}: ${ticket.title}`],
-          [en.mail.ticket.where, `${ticket.propertyName}, ${ticket.unitName}`],
+          [en.mail.ticket.where, `${ticket.propertyName}, ${unitNameOrWhole(ticket.unitName)}`],
         ],
         action: { label: o.action, url: `${messaging.appUrl}${approvalLinkPath(token)}` },
         notes: [format(o.expires, { date: dateText(utcDateOf(expires)) })],
@@ -156,7 +157,7 @@ async function linked(ctx: ServiceContext, token: string, now: Date) {
     id: found.cost.ticketId,
     title: found.ticketTitle,
     propertyName: found.propertyName,
-    unitName: found.unitName ?? en.schedules.wholeProperty,
+    unitName: found.unitName,
     landlordId: found.landlordId,
   };
   return { cost: found.cost, owner: found.owner, ticket };
@@ -178,7 +179,8 @@ async function linkView(
       visible_id: visibleId(ticket.id),
       title: ticket.title,
       property: ticket.propertyName,
-      unit: ticket.unitName,
+      // An owner has no account and no language: its page and emails are in the default one.
+      unit: unitNameOrWhole(ticket.unitName),
     },
     owner_name: ownerName,
     currency: cost.currency,

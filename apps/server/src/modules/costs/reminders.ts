@@ -5,7 +5,7 @@
  * again and counts the reminder, so each is sent once, even with several workers; a crash rolls back and the next look
  * sends it.
  */
-import { en, moneyText, OWNER_REMINDER_HOURS } from '@mend/shared';
+import { moneyText, OWNER_REMINDER_HOURS } from '@mend/shared';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { landlords, properties, ticketCosts, tickets, units, users } from '../../db/schema';
@@ -70,7 +70,7 @@ export async function remindOwners(
           id: row.cost.ticketId,
           title: row.ticketTitle,
           propertyName: row.propertyName,
-          unitName: row.unitName ?? en.schedules.wholeProperty,
+          unitName: row.unitName,
           landlordId: row.landlordId,
         },
         {

@@ -21,7 +21,7 @@ export interface SignedOffTicket {
   id: number;
   title: string;
   propertyName: string;
-  unitName: string;
+  unitName: string | null;
   landlordId: number;
 }
 
@@ -41,8 +41,8 @@ export function signoffLink(
   return `${messaging.appUrl}/signoff/${token}`;
 }
 
-function varsOf(messaging: MessagingContext, ticket: SignedOffTicket) {
-  return { ...ticketVars(messaging.appUrl, ticket), max: RATING_MAX };
+function varsOf(messaging: MessagingContext, ticket: SignedOffTicket, w: Words) {
+  return { ...ticketVars(messaging.appUrl, ticket, w), max: RATING_MAX };
 }
 
 async function peopleById(tx: Tx, ids: (number | null)[]): Promise<Person[]> {
@@ -65,11 +65,11 @@ export async function notifySignoffAsked(
   signoff: TicketSignoffRow & { tenantId: number },
   actorId: number | null,
 ): Promise<void> {
-  const vars = varsOf(messaging, ticket);
   const link = signoffLink(messaging, signoff);
   const audience = others(await peopleById(tx, [signoff.tenantId]), actorId);
   await notify(tx, messaging, audience, ticket, (w) => {
     const { s, mt } = textsOf(w);
+    const vars = varsOf(messaging, ticket, w);
     return {
       notification: {
         title: w.format(s.notifications.asked, vars),
@@ -106,10 +106,10 @@ export async function notifyReopened(
   signoff: TicketSignoffRow,
   contractorId: number | null,
 ): Promise<void> {
-  const vars = { ...varsOf(messaging, ticket), reason: signoff.reopenReason };
   const people = [...(await peopleById(tx, [contractorId])), ...(await managersOf(tx, ticket.landlordId))];
   await notify(tx, messaging, others(people, signoff.tenantId), ticket, (w) => {
     const { s, mt } = textsOf(w);
+    const vars = { ...varsOf(messaging, ticket, w), reason: signoff.reopenReason };
     return {
       notification: {
         title: w.format(s.notifications.reopened, vars),
@@ -146,13 +146,13 @@ export async function notifyRated(
   signoff: TicketSignoffRow & { rating: number },
 ): Promise<void> {
   const low = signoff.rating <= LOW_RATING_MAX;
-  const vars = { ...varsOf(messaging, ticket), rating: signoff.rating, comment: signoff.comment };
   const people = [
     ...(await peopleById(tx, [signoff.contractorId])),
     ...(low ? await managersOf(tx, ticket.landlordId) : []),
   ];
   await notify(tx, messaging, others(people, signoff.tenantId), ticket, (w) => {
     const { s, mt } = textsOf(w);
+    const vars = { ...varsOf(messaging, ticket, w), rating: signoff.rating, comment: signoff.comment };
     const comment: [string, string][] = signoff.comment ? [[mt.ratingComment, '']] : [];
     return {
       notification: {

@@ -76,7 +76,7 @@ export async function alertBreaches(
       await notify(tx, messaging, await managersOf(tx, ticket.landlordId), ticket, (w) => {
         const due = momentText(dueAt, ticket.timeZone, w.language);
         const vars = {
-          ...ticketVars(messaging.appUrl, ticket),
+          ...ticketVars(messaging.appUrl, ticket, w),
           kind: w.t.tickets.due.kinds[kind],
           due,
         };

@@ -18,6 +18,7 @@ import {
   ROLE,
   type Role,
   statusText,
+  unitNameOrWhole,
   visibleId,
   type Words,
   wordsOf,
@@ -50,7 +51,8 @@ export interface TicketFacts {
   propertyId: number;
   propertyName: string;
   landlordId: number;
-  unitName: string;
+  /** Null: the ticket is on the whole property (`unitNameOrWhole` names it in each reader's words). */
+  unitName: string | null;
   categoryId: number;
   categoryTitle: string;
   tenantId: number | null;
@@ -117,16 +119,20 @@ export function managersOf(tx: Tx, landlordId: number): Promise<Person[]> {
 /** The absolute link of a ticket in messages that leave the app. */
 export const absoluteLink = (appUrl: string, ticketId: number) => `${appUrl}${ticketLink(ticketId)}`;
 
-/** What every message about a ticket fills in: its ids, title, place and link (their `{…}` in the dictionaries). */
+/**
+ * What every message about a ticket fills in, in the reader's words `w`: its ids, title, place and link (their `{…}`
+ * in the dictionaries).
+ */
 export const ticketVars = (
   appUrl: string,
   ticket: Pick<TicketFacts, 'id' | 'title' | 'propertyName' | 'unitName'>,
+  w: Pick<Words, 't'>,
 ) => ({
   id: ticket.id,
   visible_id: visibleId(ticket.id),
   title: ticket.title,
   property: ticket.propertyName,
-  unit: ticket.unitName,
+  unit: unitNameOrWhole(ticket.unitName, w.t),
   link: absoluteLink(appUrl, ticket.id),
 });
 
@@ -176,7 +182,7 @@ export async function notify(
     const w = wordsOf(person.language);
     let notice = composed.get(w);
     if (!notice) {
-      const where = { property: ticket.propertyName, unit: ticket.unitName };
+      const where = { property: ticket.propertyName, unit: unitNameOrWhole(ticket.unitName, w.t) };
       notice = { ...compose(w), subtitle: w.format(w.t.tickets.notifications.where, where) };
       composed.set(w, notice);
     }
@@ -270,7 +276,7 @@ export async function routeTicket(
     ticket,
     (w) => {
       const vars = {
-        ...ticketVars(appUrl, ticket),
+        ...ticketVars(appUrl, ticket, w),
         description: ticket.description,
         category: ticket.categoryTitle,
         priority: priorityText(ticket.priority, w.t),
@@ -315,7 +321,7 @@ export async function notifyStatusChange(
   const audience = people.filter((person) => !seen.has(person.id) && seen.add(person.id));
   await notify(tx, messagingFor(appUrl), audience, ticket, (w) => {
     const vars = {
-      ...ticketVars(appUrl, ticket),
+      ...ticketVars(appUrl, ticket, w),
       from: statusText(from, w.t),
       to: statusText(to, w.t),
       status: statusText(to, w.t),

@@ -16,8 +16,10 @@ import {
   can,
   en,
   ticketScope,
+  unitNameOrWhole,
   VISIT_MAX_HOURS,
   visibleId,
+  wordsOf,
 } from '@mend/shared';
 import { and, asc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -230,6 +232,7 @@ export async function calendarDocument(
       role: users.role,
       landlordId: users.landlordId,
       calendarFeedVersion: users.calendarFeedVersion,
+      language: users.language,
     })
     .from(users)
     .where(eq(users.id, claims.userId));
@@ -238,8 +241,10 @@ export async function calendarDocument(
   const to = new Date(now.getTime() + FEED_AHEAD_DAYS * DAY_MS);
   const rows = await visitsOf(ctx.db, user, from, to, FEED_MAX_VISITS);
   const host = new URL(ctx.messaging.appUrl).host;
+  // In the user's own language, as its messages: a calendar app asks for the feed without the user's browser.
+  const { t } = wordsOf(user.language);
   const document = ical({
-    name: en.nav.calendar,
+    name: t.nav.calendar,
     prodId: { company: 'Mend', product: 'visits' },
     ttl: 15 * 60,
   });
@@ -252,10 +257,12 @@ export async function calendarDocument(
       end: row.visit.endsAt,
       stamp: row.visit.createdAt,
       summary: `#${visibleId(row.visit.ticketId)} ${row.title}`,
-      location: [row.address, row.unitName, row.propertyName, row.city].filter(Boolean).join(', '),
+      location: [row.address, unitNameOrWhole(row.unitName, t), row.propertyName, row.city]
+        .filter(Boolean)
+        .join(', '),
       description: [
         contractor,
-        row.visit.state === 'proposed' ? en.ticketScreens.visit.states.proposed : '',
+        row.visit.state === 'proposed' ? t.ticketScreens.visit.states.proposed : '',
         link,
       ]
         .filter(Boolean)

@@ -23,7 +23,7 @@ export interface VisitedTicket {
   id: number;
   title: string;
   propertyName: string;
-  unitName: string;
+  unitName: string | null;
   landlordId: number;
   tenantId: number | null;
 }
@@ -68,7 +68,7 @@ async function audienceOf(
 /** What a message about the visit fills in, in a language. */
 function varsOf(messaging: MessagingContext, ticket: VisitedTicket, news: VisitNews, w: Words) {
   return {
-    ...ticketVars(messaging.appUrl, ticket),
+    ...ticketVars(messaging.appUrl, ticket, w),
     time: visitText(news.visit, news.zone, w.language),
     name: news.contractorName,
   };

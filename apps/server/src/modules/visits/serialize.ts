@@ -74,7 +74,7 @@ function visitFields(
 export function serializeCalendarVisit(
   visit: VisitRecord,
   contractor: JsonVisit['contractor'],
-  ticket: { title: string; propertyName: string; unitName: string; timeZone: string },
+  ticket: { title: string; propertyName: string; unitName: string | null; timeZone: string },
 ): ApiCalendarVisit {
   return Object.assign(visitFields(visit, contractor, ticket.timeZone), {
     visible_id: visibleId(visit.ticketId),

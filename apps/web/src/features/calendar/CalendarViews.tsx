@@ -9,6 +9,7 @@ import { Text, UnstyledButton } from '@mantine/core';
 import type { ApiCalendarVisit } from '@mend/shared';
 import { Link } from 'react-router';
 import { format, t } from '../../lib/translations';
+import { placeLine } from '../tickets/ticket-place';
 import classes from './calendar.module.css';
 import {
   type CalendarPeriod,
@@ -39,8 +40,6 @@ export interface ViewProps {
 /** The ticket's page of a visit (the server's `link`, else the ticket's own address). */
 const linkOf = (visit: ApiCalendarVisit) =>
   visit.link.startsWith('/') ? visit.link : `/tickets/${visit.ticket_id}`;
-const placeOf = (visit: ApiCalendarVisit) =>
-  [visit.property_name, visit.unit_name].filter(Boolean).join(' · ');
 
 /** One visit as a card (a week's column, a phone's list). */
 function VisitCard({ visit, zone }: { visit: ApiCalendarVisit; zone: string }) {
@@ -58,7 +57,7 @@ function VisitCard({ visit, zone }: { visit: ApiCalendarVisit; zone: string }) {
         #{visit.visible_id} {visit.title}
       </span>
       <br />
-      <span className={classes.dimmed}>{placeOf(visit)}</span>
+      <span className={classes.dimmed}>{placeLine(visit)}</span>
       {visit.contractor ? (
         <>
           <br />
@@ -127,7 +126,7 @@ export function MonthView({
                   title={[
                     visitHours(visit, zone),
                     `#${visit.visible_id} ${visit.title}`,
-                    placeOf(visit),
+                    placeLine(visit),
                     visit.contractor?.name,
                   ]
                     .filter(Boolean)

@@ -1,6 +1,6 @@
 import { type ApiTicketSummary, en, format } from '@mend/shared';
 import { describe, expect, it } from 'vitest';
-import { onWholeProperty, ticketHeader, ticketPlaceLine, ticketUnitName } from './ticket-place';
+import { onWholeProperty, placeLine, ticketHeader, ticketPlaceLine, ticketUnitName } from './ticket-place';
 
 const onUnit = {
   visible_id: '007',
@@ -25,6 +25,13 @@ describe('where a ticket is', () => {
     expect(ticketUnitName(onWhole)).toBe(en.schedules.wholeProperty);
     expect(ticketPlaceLine(onUnit)).toBe('Riverside Commons · 101');
     expect(ticketPlaceLine(onWhole)).toBe('Riverside Commons · Whole property');
+    // A visit's or a signed link's place: no unit name is the whole property, named in the page's words.
+    expect(placeLine({ property_name: 'Riverside Commons', unit_name: '101' })).toBe(
+      'Riverside Commons · 101',
+    );
+    expect(placeLine({ property_name: 'Riverside Commons', unit_name: null })).toBe(
+      `Riverside Commons · ${en.schedules.wholeProperty}`,
+    );
   });
 
   it('heads the details with the tenant and unit, or the property for a whole property', () => {

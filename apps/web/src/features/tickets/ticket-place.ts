@@ -2,7 +2,7 @@
  * Where a ticket's work is, as the screens word it, no React: a unit, or the whole property (issue 26: no unit,
  * `unit_id` null; the property's address stands in `unit`).
  */
-import type { ApiTicketSummary } from '@mend/shared';
+import { type ApiTicketSummary, unitNameOrWhole } from '@mend/shared';
 import { format, t } from '../../lib/translations';
 
 const S = t.ticketScreens;
@@ -22,6 +22,18 @@ export function ticketPlaceLine(
 ): string {
   return [ticket.property_name, ticketUnitName(ticket)].filter(Boolean).join(' · ');
 }
+
+/**
+ * The same line from a visit's or a signed link's `property_name` and `unit_name`, whose unit name is null for the
+ * whole property.
+ */
+export const placeLine = ({
+  property_name,
+  unit_name,
+}: {
+  property_name: string;
+  unit_name: string | null;
+}) => `${property_name} · ${unitNameOrWhole(unit_name, t)}`;
 
 /**
  * The details' header: the tenant, and the number and place ("#007 · Unit 101 · Riverside Commons"). A ticket of

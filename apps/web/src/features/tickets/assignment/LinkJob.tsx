@@ -8,6 +8,7 @@ import { DetailField, DetailFields } from '../../../components/details';
 import { listedNameInPageLanguage, t } from '../../../lib/translations';
 import { AvailabilityList } from '../TicketDetailSections';
 import { useNow } from '../TicketParts';
+import { placeLine } from '../ticket-place';
 import classes from './assignment.module.css';
 import { assignmentDue } from './assignment-rules';
 
@@ -17,7 +18,7 @@ export function LinkJob({ job }: { job: ApiAssignmentLink }) {
   // The deadline's text turns from "Answer by" to "No answer since" while the page is open.
   const now = useNow(RELATIVE_TIME_LIST_REFRESH_MS);
   const due = assignmentDue(job, now);
-  const place = [job.property_name, job.unit_name].filter(Boolean).join(' · ');
+  const place = placeLine(job);
   return (
     <Paper withBorder radius="md" p="md" data-assignment-job={job.ticket_id}>
       <Stack gap="sm">

@@ -7,11 +7,12 @@ import type { ApiSignoffLink } from '@mend/shared';
 import { DetailField, DetailFields } from '../../../components/details';
 import { t } from '../../../lib/translations';
 import { longTime } from '../assignment/assignment-rules';
+import { placeLine } from '../ticket-place';
 
 const S = t.ticketScreens;
 
 export function LinkRepair({ repair }: { repair: ApiSignoffLink }) {
-  const place = [repair.property_name, repair.unit_name].filter(Boolean).join(' · ');
+  const place = placeLine(repair);
   return (
     <Paper withBorder radius="md" p="md" data-signoff-repair={repair.ticket_id}>
       <Stack gap="sm">
