@@ -17,7 +17,14 @@ import {
 } from '../src/db/schema';
 import { momentText } from '../src/modules/tickets/time-zones';
 import { createTestApp, type TestApp } from './helpers/app';
-import { ALL_CHANNELS, clientFor, createWorld, ticketForm, type World } from './helpers/ticket-factories';
+import {
+  ALL_CHANNELS,
+  clientFor,
+  createWorld,
+  ticketForm,
+  type World,
+  wholePropertyForm,
+} from './helpers/ticket-factories';
 
 const APP_URL = 'http://mend-languages.test';
 let t: TestApp;
@@ -158,12 +165,7 @@ describe('a ticket of the whole property', () => {
     const admin = await clientFor(t, w.admin);
     const created = await admin.post(
       '/api/tickets',
-      ticketForm({
-        unit_id: '',
-        property_id: w.north.property.id,
-        category_id: w.plumbing.id,
-        title: 'Chaudière en panne',
-      }),
+      wholePropertyForm(w.north.property.id, w.plumbing.id, 'Chaudière en panne'),
     );
     expect(created.statusCode, created.body).toBe(201);
     const ticket = created.json() as { id: number };

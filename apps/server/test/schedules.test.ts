@@ -22,7 +22,7 @@ import { createProperty } from './helpers/factories';
 import { expectOnePageStatement, statementRecorder } from './helpers/statements';
 import { testDatabaseKind } from './helpers/test-db';
 import { type TicketActor, ticketActors } from './helpers/ticket-actors';
-import { createWorld, ticketForm, type World } from './helpers/ticket-factories';
+import { createWorld, ticketForm, type World, wholePropertyForm } from './helpers/ticket-factories';
 
 // 09:00 in Edmonton (the factories' properties' zone is the default) on Monday, March 1, 2027.
 const START = new Date('2027-03-01T16:00:00Z');
@@ -271,12 +271,7 @@ describe('who may', () => {
 
 describe('a ticket of a whole property through the form', () => {
   const wholeProperty = (propertyId: number) =>
-    ticketForm({
-      unit_id: '',
-      property_id: propertyId,
-      category_id: w.roofing.id,
-      title: 'Roof leak over the lobby',
-    });
+    wholePropertyForm(propertyId, w.roofing.id, 'Roof leak over the lobby');
 
   it('is raised by staff of the landlord, with any category, and routed', async () => {
     const created = await clients.manager.post('/api/tickets', wholeProperty(w.north.property.id));

@@ -17,7 +17,14 @@ import {
 import { sendVisitReminders } from '../src/modules/visits/reminders';
 import { createTestApp, type TestApp, type TestClient } from './helpers/app';
 import { snapshot } from './helpers/endpoints';
-import { clientFor, createWorld, insertTicket, ticketForm, type World } from './helpers/ticket-factories';
+import {
+  clientFor,
+  createWorld,
+  insertTicket,
+  ticketForm,
+  type World,
+  wholePropertyForm,
+} from './helpers/ticket-factories';
 
 const HOUR = 3600_000;
 /** A Monday, 15:00 UTC (8 AM in Edmonton, the properties' zone). */
@@ -59,6 +66,23 @@ beforeAll(async () => {
     })
     .where(eq(users.id, w.north.plumber.id));
 });
+
+/** A visit booked straight into the table, an hour long from `hours` after START. */
+async function bookedVisit(ticketId: number, contractorId: number, propertyId: number, hours: number) {
+  const [visit] = await t.db
+    .insert(ticketVisits)
+    .values({
+      ticketId,
+      contractorId,
+      propertyId,
+      state: 'booked',
+      startsAt: new Date(START.getTime() + hours * HOUR),
+      endsAt: new Date(START.getTime() + (hours + 1) * HOUR),
+      inWindow: true,
+    })
+    .returning();
+  return visit;
+}
 afterAll(() => t.close());
 
 let ticketId: number;
@@ -305,18 +329,7 @@ describe('the calendar', () => {
       category: w.plumbing,
       recipients: [w.south.plumber, w.south.manager],
     });
-    const [south] = await t.db
-      .insert(ticketVisits)
-      .values({
-        ticketId: southTicket.id,
-        contractorId: w.south.plumber.id,
-        propertyId: w.south.unit.propertyId,
-        state: 'booked',
-        startsAt: new Date(START.getTime() + 27 * HOUR),
-        endsAt: new Date(START.getTime() + 28 * HOUR),
-        inWindow: true,
-      })
-      .returning();
+    const south = await bookedVisit(southTicket.id, w.south.plumber.id, w.south.unit.propertyId, 27);
     const ids = async (client: TestClient, landlordId: number | string) =>
       ((await client.get(`${span(0, 48)}&landlord_id=${landlordId}`)).json().data as { id: number }[]).map(
         (row) => row.id,
@@ -355,26 +368,10 @@ describe('the calendar', () => {
   it('leaves a whole property’s visit unnamed to the screen, and names it in the feed reader’s language', async () => {
     const created = await admin.post(
       '/api/tickets',
-      ticketForm({
-        unit_id: '',
-        property_id: w.north.property.id,
-        category_id: w.plumbing.id,
-        title: 'Roof',
-      }),
+      wholePropertyForm(w.north.property.id, w.plumbing.id, 'Roof'),
     );
     expect(created.statusCode, created.body).toBe(201);
-    const [visit] = await t.db
-      .insert(ticketVisits)
-      .values({
-        ticketId: created.json().id,
-        contractorId: w.north.plumber.id,
-        propertyId: w.north.property.id,
-        state: 'booked',
-        startsAt: new Date(START.getTime() + 30 * HOUR),
-        endsAt: new Date(START.getTime() + 31 * HOUR),
-        inWindow: true,
-      })
-      .returning();
+    const visit = await bookedVisit(created.json().id, w.north.plumber.id, w.north.property.id, 30);
     const shown = (await manager.get(span(0, 48)))
       .json()
       .data.find((row: { id: number }) => row.id === visit.id);

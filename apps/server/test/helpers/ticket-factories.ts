@@ -336,6 +336,15 @@ export function ticketForm(overrides: Record<string, unknown> = {}): Record<stri
   };
 }
 
+/** A valid form for a ticket of a whole property (issue 26): no unit, the property named instead. */
+export function wholePropertyForm(
+  propertyId: number,
+  categoryId: number,
+  title: string,
+): Record<string, unknown> {
+  return ticketForm({ unit_id: '', property_id: propertyId, category_id: categoryId, title });
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Files
 
