@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import { roleIn } from '../../lib/scopes';
-import { ticketUnitName } from '../tickets/place';
+import { unitNameColumn } from '../tickets/place';
 import { displayName } from '../users/serialize';
 import type { AssignedTicket } from './notify';
 
@@ -41,7 +41,7 @@ function selectTicket(tx: Tx, ticketId: number) {
       tenantId: tickets.tenantId,
       propertyId: tickets.propertyId,
       propertyName: properties.name,
-      unitName: ticketUnitName,
+      unitName: unitNameColumn,
       landlordId: properties.landlordId,
       timeZone: properties.timeZone,
       responseHours: landlords.assignmentResponseHours,

@@ -42,7 +42,7 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { parseForm } from '../../lib/record-helpers';
 import { verifyTicketLinkToken } from '../../lib/tokens';
-import { ticketUnitName } from '../tickets/place';
+import { unitNameColumn } from '../tickets/place';
 import { findTicketRow, type TicketJoinedRow } from '../tickets/queries';
 import { answerWithTicket, type Viewer } from '../tickets/service';
 import { markResponded } from '../tickets/status';
@@ -362,7 +362,7 @@ async function linkView(
       city: properties.city,
       province: properties.province,
       timeZone: properties.timeZone,
-      unitName: ticketUnitName,
+      unitName: unitNameColumn,
     })
     .from(tickets)
     .leftJoin(units, eq(units.id, tickets.unitId))

@@ -37,7 +37,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { parseForm } from '../../lib/record-helpers';
 import { verifyTicketLinkToken } from '../../lib/tokens';
 import { assignmentOf, lockTicket, nameOf } from '../assignments/queries';
-import { ticketUnitName } from '../tickets/place';
+import { unitNameColumn } from '../tickets/place';
 import { findTicketRow } from '../tickets/queries';
 import { answerWithTicket, type Viewer } from '../tickets/service';
 import { writeStatus } from '../tickets/status';
@@ -187,7 +187,7 @@ async function linkView(db: Db, signoff: TicketSignoffRow, tenant: Person): Prom
       id: tickets.id,
       title: tickets.title,
       propertyName: properties.name,
-      unitName: ticketUnitName,
+      unitName: unitNameColumn,
     })
     .from(tickets)
     .leftJoin(units, eq(units.id, tickets.unitId))

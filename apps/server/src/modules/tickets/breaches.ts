@@ -15,7 +15,7 @@ import { ticketNoticeEmail } from '../../lib/mail/templates';
 import type { MessagingContext } from '../../lib/outbox/context';
 import { displayName } from '../users/serialize';
 import { DUE_LOG_VISIBILITY } from './due-log';
-import { ticketUnitName } from './place';
+import { unitNameColumn } from './place';
 import { managersOf, notify, ticketVars } from './routing';
 import { momentText } from './time-zones';
 
@@ -36,7 +36,7 @@ export async function alertBreaches(
         dueAt: tickets.dueAt,
         respondedAt: tickets.respondedAt,
         propertyName: properties.name,
-        unitName: ticketUnitName,
+        unitName: unitNameColumn,
         landlordId: properties.landlordId,
         timeZone: properties.timeZone,
       })

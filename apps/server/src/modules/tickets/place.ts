@@ -6,5 +6,5 @@
 import { sql } from 'drizzle-orm';
 import { properties, units } from '../../db/schema';
 
-export const ticketUnitName = sql<string | null>`${units.name}`;
+export const unitNameColumn = sql<string | null>`${units.name}`;
 export const ticketAddress = sql<string>`coalesce(${units.address}, ${properties.address})`;

@@ -66,7 +66,7 @@ import { displayName } from '../users/serialize';
 import { queueWebhookEvent } from '../webhooks/events';
 import { discardFiles, IMAGES_FIELD, keysOf, type StoredFile, storeTicketFiles } from './files';
 import { asRecord, idsOf, parseTicketForm, type TicketForm } from './form';
-import { ticketUnitName } from './place';
+import { unitNameColumn } from './place';
 import {
   availabilityOf,
   detailForViewer,
@@ -431,7 +431,7 @@ export async function factsOf(tx: Tx, id: number): Promise<TicketFacts> {
       propertyId: tickets.propertyId,
       propertyName: properties.name,
       landlordId: properties.landlordId,
-      unitName: ticketUnitName,
+      unitName: unitNameColumn,
       tenantId: tickets.tenantId,
       createdBy: tickets.createdBy,
       createdAt: tickets.createdAt,

@@ -33,7 +33,7 @@ import { optionalIdFilter } from '../../lib/contracts';
 import { forbidden, notFound } from '../../lib/errors';
 import { propertiesOfLandlord } from '../../lib/scopes';
 import { signCalendarToken, verifyCalendarToken } from '../../lib/tokens';
-import { ticketAddress, ticketUnitName } from '../tickets/place';
+import { ticketAddress, unitNameColumn } from '../tickets/place';
 import { visibleTickets, visibleWholeProperties } from '../tickets/queries';
 import { absoluteLink } from '../tickets/routing';
 import { displayName } from '../users/serialize';
@@ -84,7 +84,7 @@ async function visitsOf(db: Db, viewer: Actor, from: Date, to: Date, limit: numb
         propertyName: properties.name,
         address: ticketAddress,
         city: properties.city,
-        unitName: ticketUnitName,
+        unitName: unitNameColumn,
         timeZone: properties.timeZone,
       })
       .from(ticketVisits)
