@@ -89,6 +89,31 @@ describe('a schedule', () => {
     expect(schedule.rrule).toContain('RRULE:FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=15');
   });
 
+  it('lists each schedule with its own rule, before and after an edit', async () => {
+    const first = await create();
+    await create({ starts_on: '2027-04-01' });
+    const listed = async () => {
+      const rows = (await clients.manager.get('/api/schedules?sort=created_at&order=asc')).json()
+        .data as ApiSchedule[];
+      return rows.map(({ rule_text, rrule }) => ({ rule_text, rrule }));
+    };
+    const [one, two] = await listed();
+    expect(one.rule_text).toBe('Every month on day 15');
+    expect(one.rrule).toContain('DTSTART:20270301T000000Z');
+    expect(two.rule_text).toBe('Every month on day 15');
+    expect(two.rrule).toContain('DTSTART:20270401T000000Z');
+    const edited = await clients.manager.send(
+      'PATCH',
+      `/api/schedules/${first.id}`,
+      monthlyForm({ frequency: 'weekly', weekday: 0, month_day: '' }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const [after] = await listed();
+    expect(after.rule_text).toBe('Every week on Monday');
+    expect(after.rrule).toContain('FREQ=WEEKLY');
+    expect((await listed())[1]).toEqual(two);
+  });
+
   it('creates each date’s ticket its lead days ahead, once, routed and notified, due from its date', async () => {
     const { id } = await create();
     // March 7: the 15th is 8 days away.

@@ -55,10 +55,31 @@ export interface ScheduleExtras {
  */
 export const LIST_ROW: ScheduleExtras = { occurrences: [], upcoming: false };
 
+/** How many distinct recurrences keep their texts (`ruleTextsOf`) before the kept ones are dropped. */
+const RULE_TEXTS_KEPT = 2_000;
+const ruleTexts = new Map<string, { ruleText: string; rrule: string }>();
+
+/**
+ * A recurrence's rule in words and in RFC 5545, worked out once per distinct recurrence: rrule builds and writes a
+ * rule object for each, which cost a list page more than the rest of its rows' serializing.
+ */
+function ruleTextsOf(recurrence: ScheduleRecurrence): { ruleText: string; rrule: string } {
+  const { frequency, interval, weekday, month_day, month, starts_on, ends_on } = recurrence;
+  const key = `${frequency} ${interval} ${weekday} ${month_day} ${month} ${starts_on} ${ends_on}`;
+  let texts = ruleTexts.get(key);
+  if (texts === undefined) {
+    if (ruleTexts.size >= RULE_TEXTS_KEPT) ruleTexts.clear();
+    texts = { ruleText: recurrenceText(recurrence), rrule: ruleString(recurrence) };
+    ruleTexts.set(key, texts);
+  }
+  return texts;
+}
+
 export function serializeSchedule(row: ScheduleJoinedRow, actor: Actor, extras: ScheduleExtras): ApiSchedule {
   const { occurrences } = extras;
   const { schedule } = row;
   const recurrence = recurrenceOf(schedule);
+  const { ruleText, rrule } = ruleTextsOf(recurrence);
   const manage = can(actor, 'schedule.manage', { landlordId: row.landlordId });
   return {
     id: schedule.id,
@@ -78,8 +99,8 @@ export function serializeSchedule(row: ScheduleJoinedRow, actor: Actor, extras: 
     weekday: schedule.weekday,
     month_day: schedule.monthDay,
     month: schedule.month,
-    rule_text: recurrenceText(recurrence),
-    rrule: ruleString(recurrence),
+    rule_text: ruleText,
+    rrule,
     starts_on: schedule.startsOn,
     ends_on: schedule.endsOn,
     lead_days: schedule.leadDays,
