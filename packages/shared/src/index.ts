@@ -9,6 +9,7 @@ export * from './constants';
 export * from './csv';
 export * from './error-codes';
 export * from './helpers';
+export * from './kept';
 export * from './languages';
 export * from './lists';
 export * from './messages';

@@ -1,4 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat';
+import { keptUpTo } from './kept';
 
 /**
  * The one English dictionary of every user-visible text (SPEC.md sections 2, 4, 5, 8).
@@ -1834,20 +1835,14 @@ export type Dictionary = Texts<typeof en>;
 /** A template written in ICU MessageFormat: it holds a plural, selectordinal or select argument. */
 const ICU_ARGUMENT = /\{\s*\w+\s*,\s*(?:plural|selectordinal|select)\s*,/;
 
-/** Compiled ICU templates by locale and template; the dictionaries hold a bounded number of them. */
-const compiled = new Map<string, IntlMessageFormat>();
-const MAX_COMPILED = 1000;
+/** Compiled ICU templates by locale and template (the dictionaries hold far fewer than are kept). */
+const compiled = keptUpTo<IntlMessageFormat>(1000);
 
 function compiledMessage(template: string, locale: string): IntlMessageFormat {
-  const key = `${locale}\u0000${template}`;
-  let message = compiled.get(key);
-  if (!message) {
-    // Not a dictionary's text (they are far fewer): start again rather than grow without end.
-    if (compiled.size >= MAX_COMPILED) compiled.clear();
-    message = new IntlMessageFormat(template, locale, undefined, { ignoreTag: true });
-    compiled.set(key, message);
-  }
-  return message;
+  return compiled(
+    `${locale}\u0000${template}`,
+    () => new IntlMessageFormat(template, locale, undefined, { ignoreTag: true }),
+  );
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type ApiDashboardDue,
   DASHBOARD_TARGET_MONTHS,
   DUE_SOON_HOURS,
+  keptUpTo,
   STATUS,
   startOfZonedDay,
   ticketScope,
@@ -37,9 +38,8 @@ export interface TargetMonths {
   wholeHours: boolean;
 }
 
-const keptMonths = new Map<string, TargetMonths>();
-/** How many zones' months are kept (a viewer names its zone: many spellings could be sent). */
-const KEPT_MONTHS = 1000;
+/** The months of each zone (a viewer names its zone: many spellings could be sent, so a bounded number). */
+const keptMonths = keptUpTo<TargetMonths>(1000);
 
 /**
  * The months shown in `zone` at `now`, computed once per zone and month (dayjs's zone conversions cost more than the
@@ -47,25 +47,21 @@ const KEPT_MONTHS = 1000;
  */
 export function targetMonths(now: Date, zone: string): TargetMonths {
   const currentMonth = wallClockAt(now, zone).date.slice(0, 7);
-  const key = `${zone} ${currentMonth}`;
-  const kept = keptMonths.get(key);
-  if (kept) return kept;
-  const current = dayjs.utc(`${currentMonth}-01`);
-  const months = Array.from({ length: DASHBOARD_TARGET_MONTHS }, (_, index) =>
-    current.subtract(DASHBOARD_TARGET_MONTHS - 1 - index, 'month').format('YYYY-MM'),
-  );
-  const starts = [...months, current.add(1, 'month').format('YYYY-MM')].map((month) =>
-    startOfZonedDay(`${month}-01`, zone),
-  );
-  const found: TargetMonths = {
-    months,
-    since: new Date(starts[0] * 1000),
-    bounds: `{${starts.map((start) => new Date(start * 1000).toISOString()).join(',')}}`,
-    wholeHours: starts.every((start) => start % 3600 === 0),
-  };
-  if (keptMonths.size >= KEPT_MONTHS) keptMonths.clear();
-  keptMonths.set(key, found);
-  return found;
+  return keptMonths(`${zone} ${currentMonth}`, () => {
+    const current = dayjs.utc(`${currentMonth}-01`);
+    const months = Array.from({ length: DASHBOARD_TARGET_MONTHS }, (_, index) =>
+      current.subtract(DASHBOARD_TARGET_MONTHS - 1 - index, 'month').format('YYYY-MM'),
+    );
+    const starts = [...months, current.add(1, 'month').format('YYYY-MM')].map((month) =>
+      startOfZonedDay(`${month}-01`, zone),
+    );
+    return {
+      months,
+      since: new Date(starts[0] * 1000),
+      bounds: `{${starts.map((start) => new Date(start * 1000).toISOString()).join(',')}}`,
+      wholeHours: starts.every((start) => start % 3600 === 0),
+    };
+  });
 }
 
 /** The moments a dashboard's due figures are counted at (`now`, its zone's months). */

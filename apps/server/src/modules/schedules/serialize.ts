@@ -5,6 +5,7 @@ import {
   can,
   dateText,
   en,
+  keptUpTo,
   occurrencesFrom,
   priorityText,
   recurrenceText,
@@ -55,25 +56,35 @@ export interface ScheduleExtras {
  */
 export const LIST_ROW: ScheduleExtras = { occurrences: [], upcoming: false };
 
-/** How many distinct recurrences keep their texts (`ruleTextsOf`) before the kept ones are dropped. */
-const RULE_TEXTS_KEPT = 2_000;
-const ruleTexts = new Map<string, { ruleText: string; rrule: string }>();
+/** How many distinct recurrences (and their next dates) keep what is worked out from their rule. */
+const RULES_KEPT = 2_000;
+const ruleTexts = keptUpTo<{ ruleText: string; rrule: string }>(RULES_KEPT);
+const upcomingDates = keptUpTo<string[]>(RULES_KEPT);
+
+const recurrenceKey = ({
+  frequency,
+  interval,
+  weekday,
+  month_day,
+  month,
+  starts_on,
+  ends_on,
+}: ScheduleRecurrence) => `${frequency} ${interval} ${weekday} ${month_day} ${month} ${starts_on} ${ends_on}`;
 
 /**
- * A recurrence's rule in words and in RFC 5545, worked out once per distinct recurrence: rrule builds and writes a
- * rule object for each, which cost a list page more than the rest of its rows' serializing.
+ * A recurrence's rule in words and in RFC 5545, and its coming dates, worked out once per distinct recurrence: rrule
+ * builds a rule object each time (and walks it for the dates), which cost a page more than the rest of its
+ * serializing.
  */
-function ruleTextsOf(recurrence: ScheduleRecurrence): { ruleText: string; rrule: string } {
-  const { frequency, interval, weekday, month_day, month, starts_on, ends_on } = recurrence;
-  const key = `${frequency} ${interval} ${weekday} ${month_day} ${month} ${starts_on} ${ends_on}`;
-  let texts = ruleTexts.get(key);
-  if (texts === undefined) {
-    if (ruleTexts.size >= RULE_TEXTS_KEPT) ruleTexts.clear();
-    texts = { ruleText: recurrenceText(recurrence), rrule: ruleString(recurrence) };
-    ruleTexts.set(key, texts);
-  }
-  return texts;
-}
+const ruleTextsOf = (recurrence: ScheduleRecurrence) =>
+  ruleTexts(recurrenceKey(recurrence), () => ({
+    ruleText: recurrenceText(recurrence),
+    rrule: ruleString(recurrence),
+  }));
+const upcomingOf = (recurrence: ScheduleRecurrence, nextOn: string) =>
+  upcomingDates(`${recurrenceKey(recurrence)} ${nextOn}`, () =>
+    occurrencesFrom(recurrence, nextOn, SCHEDULE_UPCOMING_COUNT),
+  );
 
 export function serializeSchedule(row: ScheduleJoinedRow, actor: Actor, extras: ScheduleExtras): ApiSchedule {
   const { occurrences } = extras;
@@ -108,10 +119,7 @@ export function serializeSchedule(row: ScheduleJoinedRow, actor: Actor, extras: 
     paused_at_timestamp: schedule.pausedAt === null ? null : toSeconds(schedule.pausedAt),
     next_on: schedule.nextOn,
     next_on_text: schedule.nextOn === null ? en.schedules.screens.states.ended : dateText(schedule.nextOn),
-    upcoming:
-      !extras.upcoming || schedule.nextOn === null
-        ? []
-        : occurrencesFrom(recurrence, schedule.nextOn, SCHEDULE_UPCOMING_COUNT),
+    upcoming: !extras.upcoming || schedule.nextOn === null ? [] : upcomingOf(recurrence, schedule.nextOn),
     occurrences: occurrences.map((occurrence) => ({
       occurs_on: occurrence.occursOn,
       occurs_on_text: dateText(occurrence.occursOn),

@@ -4,7 +4,7 @@
  * about when someone can be at the unit, so they are written in the time zone of the unit's property (its
  * `time_zone`, an IANA zone set on the property form).
  */
-import { DEFAULT_LANGUAGE, type Language, LOCALES, type WallClockRange } from '@mend/shared';
+import { DEFAULT_LANGUAGE, keptUpTo, type Language, LOCALES, type WallClockRange } from '@mend/shared';
 
 /**
  * Every text here is written from a moment's wall-clock parts (`partsIn`): a list serializes several moments per row,
@@ -200,21 +200,18 @@ const wallClockOf = (parts: WallClockParts) => ({
   time: `${twoDigits(parts.hour)}:${twoDigits(parts.minute)}`,
 });
 
-const dayEnds = new Map<string, number>();
+const dayEnds = keptUpTo<number>(KEPT);
 
 /** The end of the day `now` falls in at `zone` (its next midnight), in seconds; kept per zone and day. */
 export function endOfDayIn(zone: string, now: Date): number {
   const parts = partsIn(now, zone);
-  const key = `${zone} ${parts.year}-${parts.month}-${parts.day}`;
-  const kept = dayEnds.get(key);
-  if (kept !== undefined) return kept;
-  const sinceMidnight = parts.hour * 3600 + parts.minute * 60 + parts.second;
-  let end = Math.floor(now.getTime() / 1000) - sinceMidnight + 86_400;
-  // A day of 23 or 25 hours (daylight saving time) puts that an hour off midnight: read the clock there and correct.
-  const there = partsIn(new Date(end * 1000), zone);
-  const off = there.hour * 3600 + there.minute * 60 + there.second;
-  if (off !== 0) end -= off > 43_200 ? off - 86_400 : off;
-  if (dayEnds.size >= KEPT) dayEnds.clear();
-  dayEnds.set(key, end);
-  return end;
+  return dayEnds(`${zone} ${parts.year}-${parts.month}-${parts.day}`, () => {
+    const sinceMidnight = parts.hour * 3600 + parts.minute * 60 + parts.second;
+    const end = Math.floor(now.getTime() / 1000) - sinceMidnight + 86_400;
+    // A day of 23 or 25 hours (daylight saving time) puts that an hour off midnight: read the clock there and correct.
+    const there = partsIn(new Date(end * 1000), zone);
+    const off = there.hour * 3600 + there.minute * 60 + there.second;
+    if (off === 0) return end;
+    return end - (off > 43_200 ? off - 86_400 : off);
+  });
 }
