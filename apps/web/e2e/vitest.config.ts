@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One browser and one server for the whole run; files run one after another.
     fileParallelism: false,
+    // What a poll waits for (a refetch after a click, a live event) can take seconds on a busy CI machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
