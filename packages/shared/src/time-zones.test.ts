@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   canonicalTimeZone,
+  clockTime,
   isTimeZone,
   startOfZonedDay,
   timeZoneLabel,
@@ -80,5 +81,17 @@ describe('isTimeZone and canonicalTimeZone', () => {
     expect(canonicalTimeZone('america/vancouver')).toBe('America/Vancouver');
     expect(canonicalTimeZone('America/Vancouver')).toBe('America/Vancouver');
     expect(canonicalTimeZone('Narnia/Lantern_Waste')).toBeNull();
+  });
+});
+
+describe('clockTime', () => {
+  it('writes a 12-hour clock in English and a 24-hour clock with "h" in French', () => {
+    expect(clockTime(0, 0, 'en')).toBe('12:00 AM');
+    expect(clockTime(9, 5, 'en')).toBe('9:05 AM');
+    expect(clockTime(12, 30, 'en')).toBe('12:30 PM');
+    expect(clockTime(23, 45, 'en')).toBe('11:45 PM');
+    expect(clockTime(0, 0, 'fr')).toBe('0 h 00');
+    expect(clockTime(9, 5, 'fr')).toBe('9 h 05');
+    expect(clockTime(13, 45, 'fr')).toBe('13 h 45');
   });
 });

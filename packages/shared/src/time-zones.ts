@@ -7,12 +7,23 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import type { Language } from './languages';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;
+
+/**
+ * A wall-clock time as each language writes it, on the server and in the browser alike: "1:45 PM" in English
+ * (SPEC.md: a 12-hour clock, a plain space before AM/PM), "13 h 45" in French (Canadian French's 24-hour clock).
+ */
+export function clockTime(hour: number, minute: number, language: Language): string {
+  const minutes = minute < 10 ? `0${minute}` : String(minute);
+  if (language === 'fr') return `${hour} h ${minutes}`;
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${minutes} ${hour < 12 ? 'AM' : 'PM'}`;
+}
 
 /** The zone the device runs in (the fallback while no property is known). */
 export function deviceTimeZone(): string {

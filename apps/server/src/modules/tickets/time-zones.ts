@@ -4,7 +4,14 @@
  * about when someone can be at the unit, so they are written in the time zone of the unit's property (its
  * `time_zone`, an IANA zone set on the property form).
  */
-import { DEFAULT_LANGUAGE, keptUpTo, type Language, LOCALES, type WallClockRange } from '@mend/shared';
+import {
+  clockTime,
+  DEFAULT_LANGUAGE,
+  keptUpTo,
+  type Language,
+  LOCALES,
+  type WallClockRange,
+} from '@mend/shared';
 
 /**
  * Every text here is written from a moment's wall-clock parts (`partsIn`): a list serializes several moments per row,
@@ -31,21 +38,18 @@ function shortNames(locale: string): { weekdays: string[]; months: string[] } {
   };
 }
 
-const twoDigits = (value: number) => (value < 10 ? `0${value}` : String(value));
-
 const WRITING: Record<Language, Writing> = {
-  // As en-US writes them, with a plain space before AM/PM.
+  // As en-US writes them.
   en: {
     ...shortNames(LOCALES.en),
     day: (weekday, month, day) => `${weekday}, ${month} ${day}`,
-    time: (hour, minute) =>
-      `${hour % 12 === 0 ? 12 : hour % 12}:${twoDigits(minute)} ${hour < 12 ? 'AM' : 'PM'}`,
+    time: (hour, minute) => clockTime(hour, minute, 'en'),
   },
-  // As Canadian French writes them: the day before the month, a 24-hour clock with "h".
+  // As Canadian French writes them: the day before the month.
   fr: {
     ...shortNames(LOCALES.fr),
     day: (weekday, month, day) => `${weekday} ${day} ${month}`,
-    time: (hour, minute) => `${hour} h ${twoDigits(minute)}`,
+    time: (hour, minute) => clockTime(hour, minute, 'fr'),
   },
 };
 
@@ -194,6 +198,8 @@ function partsIn(moment: Date, zone: string): WallClockParts {
 export function wallClockAt(moment: Date, zone: string): { date: string; time: string } {
   return wallClockOf(partsIn(moment, zone));
 }
+
+const twoDigits = (value: number) => (value < 10 ? `0${value}` : String(value));
 
 const wallClockOf = (parts: WallClockParts) => ({
   date: `${parts.year}-${twoDigits(parts.month)}-${twoDigits(parts.day)}`,

@@ -8,6 +8,7 @@
 import {
   type AvailabilityRange,
   addDays,
+  clockTime,
   DEFAULT_AVAILABILITY_END,
   DEFAULT_AVAILABILITY_START,
   deviceTimeZone,
@@ -39,18 +40,11 @@ export interface TimeOption {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/**
- * "13:45" -> "1:45 PM" (SPEC.md: 12-hour clock in English); on a French page "13 h 45", the 24-hour clock Intl's
- * fr-CA writes (as the due times are).
- */
+/** "13:45" -> "1:45 PM" on an English page, "13 h 45" on a French one (`clockTime`, as the server writes them). */
 export function timeLabel(value: string, inLanguage: Language = language): string {
   const match = /^(\d{1,2}):(\d{2})$/.exec(value);
   if (!match) return value;
-  const hours = Number(match[1]);
-  if (inLanguage === 'fr') return `${hours} h ${match[2]}`;
-  const suffix = hours < 12 ? 'AM' : 'PM';
-  const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  return `${twelve}:${match[2]} ${suffix}`;
+  return clockTime(Number(match[1]), Number(match[2]), inLanguage);
 }
 
 /** Every time of a day in `step`-minute steps: 00:00 ("12:00 AM") to 23:45 ("11:45 PM") for 15 minutes. */
