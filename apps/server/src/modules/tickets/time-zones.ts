@@ -15,16 +15,14 @@ import {
 
 /**
  * Every text here is written from a moment's wall-clock parts (`partsIn`): a list serializes several moments per row,
- * and an ICU call for each cost more than the rest of the row. Each language writes the parts its own way; the short
- * names of its weekdays and months are ICU's, read once.
+ * and an ICU call for each cost more than the rest of the row. Each language writes its days its own way, with the short
+ * names of its weekdays and months that ICU gives, read once; its clock times are `clockTime`'s (@mend/shared).
  */
 interface Writing {
   weekdays: string[];
   months: string[];
   /** "Mon, Nov 23" / "lun. 23 nov." */
   day: (weekday: string, month: string, day: number) => string;
-  /** "8:00 AM" / "8 h 00" */
-  time: (hour: number, minute: number) => string;
 }
 
 /** The short names of the weekdays (Sunday first) and the months in a locale, as ICU writes them. */
@@ -43,17 +41,16 @@ const WRITING: Record<Language, Writing> = {
   en: {
     ...shortNames(LOCALES.en),
     day: (weekday, month, day) => `${weekday}, ${month} ${day}`,
-    time: (hour, minute) => clockTime(hour, minute, 'en'),
   },
   // As Canadian French writes them: the day before the month.
   fr: {
     ...shortNames(LOCALES.fr),
     day: (weekday, month, day) => `${weekday} ${day} ${month}`,
-    time: (hour, minute) => clockTime(hour, minute, 'fr'),
   },
 };
 
-function dayText(parts: WallClockParts, writing: Writing): string {
+function dayText(parts: WallClockParts, language: Language): string {
+  const writing = WRITING[language];
   const date = new Date(0);
   date.setUTCFullYear(parts.year, parts.month - 1, parts.day);
   return writing.day(
@@ -63,7 +60,8 @@ function dayText(parts: WallClockParts, writing: Writing): string {
   );
 }
 
-const timeText = (parts: WallClockParts, writing: Writing) => writing.time(parts.hour, parts.minute);
+/** "8:00 AM" / "8 h 00" */
+const timeText = (parts: WallClockParts, language: Language) => clockTime(parts.hour, parts.minute, language);
 
 /** "Mon, Nov 23, 8:00 AM – 9:00 AM", or "Mon, Nov 23, 10:00 PM – Tue, Nov 24, 1:00 AM" across midnight. */
 export function availabilityText(
@@ -71,28 +69,27 @@ export function availabilityText(
   zone: string,
   language: Language = DEFAULT_LANGUAGE,
 ): string {
-  const writing = WRITING[language];
   const start = partsIn(new Date(range.start * 1000), zone);
   const end = partsIn(new Date(range.end * 1000), zone);
-  const startDay = dayText(start, writing);
-  const endDay = dayText(end, writing);
-  const from = `${startDay}, ${timeText(start, writing)}`;
-  return `${from} – ${startDay === endDay ? timeText(end, writing) : `${endDay}, ${timeText(end, writing)}`}`;
+  const startDay = dayText(start, language);
+  const endDay = dayText(end, language);
+  const from = `${startDay}, ${timeText(start, language)}`;
+  return `${from} – ${startDay === endDay ? timeText(end, language) : `${endDay}, ${timeText(end, language)}`}`;
 }
 
 /** "Sat, Nov 28, 7:30 PM" at the property: a deadline or a visit's time in messages (issue 25). */
 export function momentText(moment: Date, zone: string, language: Language = DEFAULT_LANGUAGE): string {
-  return textOf(partsIn(moment, zone), WRITING[language]);
+  return textOf(partsIn(moment, zone), language);
 }
 
 /** A moment at `zone` as the lists show a due time: its text and its wall-clock date and time, from one reading. */
 export function momentAt(moment: Date, zone: string): { text: string; date: string; time: string } {
   const parts = partsIn(moment, zone);
-  return { text: textOf(parts, WRITING.en), ...wallClockOf(parts) };
+  return { text: textOf(parts, 'en'), ...wallClockOf(parts) };
 }
 
-const textOf = (parts: WallClockParts, writing: Writing) =>
-  `${dayText(parts, writing)}, ${timeText(parts, writing)}`;
+const textOf = (parts: WallClockParts, language: Language) =>
+  `${dayText(parts, language)}, ${timeText(parts, language)}`;
 
 /**
  * A stored range as the wall-clock dates and times it covers at the property (`wallClockAt`): dayjs's conversions
