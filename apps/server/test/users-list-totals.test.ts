@@ -1,8 +1,9 @@
 /**
  * A people list counts its total up to LIST_COUNT_CAP past the first row of the page asked for (ADR 0014, 0021),
- * also on a page past the last one, which carries no row to bring the total and counts alone.
+ * also on a page past the last one, which carries no row to bring the total and counts alone. The super admin's
+ * search counts up to SEARCH_COUNT_CAP in the walk that finds its page (`userSearchPage`): its pages and totals.
  */
-import { LIST_COUNT_CAP, ROLE } from '@mend/shared';
+import { LIST_COUNT_CAP, ROLE, SEARCH_COUNT_CAP } from '@mend/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -28,12 +29,21 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-async function tenantsMeta(page: number) {
-  const response = await (await clientFor(t, w.admin)).get(
-    `/api/tenants?landlord_id=${w.south.landlord.id}&page=${page}`,
-  );
+async function tenantsPage(query: string) {
+  const response = await (await clientFor(t, w.admin)).get(`/api/tenants?${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { data: unknown[]; meta: Record<string, unknown> };
+  return response.json() as { data: { id: number }[]; meta: Record<string, unknown> };
+}
+
+const tenantsMeta = (page: number) => tenantsPage(`landlord_id=${w.south.landlord.id}&page=${page}`);
+
+/** The ids of the bulk tenants whose search text holds `term`, in the list's default order (newest first). */
+async function bulkTenantIds(term: string): Promise<number[]> {
+  const { rows } = await t.db.execute<{ id: number }>(
+    sql`select id from users where role = ${ROLE.tenant} and search_text like ${`%${term}%`}
+        order by created_at desc, id desc`,
+  );
+  return rows.map((row) => row.id);
 }
 
 describe('a people list past its cap', () => {
@@ -54,5 +64,32 @@ describe('a people list past its cap', () => {
     const past = await tenantsMeta(TENANTS / 10 + 50);
     expect(past.data).toEqual([]);
     expect(past.meta).toEqual({ total: TENANTS, page: TENANTS / 10 + 50, per_page: 10 });
+  });
+});
+
+describe('the super admin’s search of every tenant', () => {
+  it('shows a later page of a common word’s matches and counts up to the cap past it', async () => {
+    const expected = await bulkTenantIds('bulk');
+    const page = await tenantsPage('search=bulk&page=3');
+    expect(page.data.map((row) => row.id)).toEqual(expected.slice(20, 30));
+    expect(page.meta).toEqual({ total: 20 + SEARCH_COUNT_CAP, page: 3, per_page: 10, total_capped: true });
+  });
+
+  it('counts a word with fewer matches than the cap exactly, on its last page and past it', async () => {
+    const expected = await bulkTenantIds('tenant 105');
+    expect(expected.length).toBe(11);
+    const last = await tenantsPage('search=tenant%20105&page=2');
+    expect(last.data.map((row) => row.id)).toEqual(expected.slice(10));
+    expect(last.meta).toEqual({ total: 11, page: 2, per_page: 10 });
+    const past = await tenantsPage('search=tenant%20105&page=4');
+    expect(past.data).toEqual([]);
+    expect(past.meta).toEqual({ total: 11, page: 4, per_page: 10 });
+  });
+
+  it('reads a page of the largest size from the same walk', async () => {
+    const expected = await bulkTenantIds('bulk');
+    const page = await tenantsPage('search=bulk&page=2&per_page=100');
+    expect(page.data.map((row) => row.id)).toEqual(expected.slice(100, 200));
+    expect(page.meta).toEqual({ total: 100 + SEARCH_COUNT_CAP, page: 2, per_page: 100, total_capped: true });
   });
 });

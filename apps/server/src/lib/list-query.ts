@@ -151,6 +151,20 @@ export function countCapFor(query: ListQuery, cap: number): number {
   return pageOffset(query) + cap;
 }
 
+/**
+ * How many matches a search of a whole table reads in the list's order (ADR 0051): as far as its count goes
+ * (`listCountCap` + 1), or to the page's end if further. Its page is then a slice of them (`walkedPage`) and its
+ * count their number, from one walk instead of a page and a count that each looked for the matches.
+ */
+export function searchWalkLength(query: ListQuery): number {
+  return Math.max(listCountCap(query) + 1, pageOffset(query) + query.per_page);
+}
+
+/** The page's part of a search's walk (`searchWalkLength`), and what the walk counted. */
+export function walkedPage<R>(walked: R[], offset: number, perPage: number): { page: R[]; matched: number } {
+  return { page: walked.slice(offset, offset + perPage), matched: walked.length };
+}
+
 /** Reads a count taken over at most `cap + 1` rows (see `countAll` in a LIMITed subquery). */
 export function cappedTotal(counted: number, cap: number): ListTotal {
   return counted > cap ? { total: cap, capped: true } : { total: counted, capped: false };

@@ -62,7 +62,9 @@ import {
   pageOffset,
   type SortColumns,
   type SortShape,
+  searchWalkLength,
   sortOf,
+  walkedPage,
 } from '../../lib/list-query';
 import { parseForm, qb, textSort } from '../../lib/record-helpers';
 import { seesEveryRow, visibleSchedules } from '../../lib/scopes';
@@ -150,6 +152,7 @@ export function scheduleListShape(actor: Actor, query: ListQuery, filters: Sched
     search: wide ? likePattern(query.search) : query.search,
     offset,
     over: listCountCap(query) + 1,
+    walk: searchWalkLength(query),
   });
   return { shape, values, cap: listCountCap(query) };
 }
@@ -201,14 +204,6 @@ const everySchedule = (shape: ScheduleListShape) =>
   shape.state === 'any' &&
   shape.search === 'none';
 
-/**
- * A later page's offset or count limit: hidden from the planner (`hiddenFromPlanner`), so that the statement keeps
- * one generic plan for every page; a value in a wide search, which is planned with its pattern on every call anyway.
- */
-function laterPageNumber(shape: ScheduleListShape, value: Placeholder): number {
-  return shape.search === 'wide' ? (value as unknown as number) : hiddenFromPlanner(value);
-}
-
 /** The schedules' ids, joined to their property where the conditions or the sort read it. */
 function scheduleIds<F extends SelectedFields>(db: Db, shape: ScheduleListShape, columns: F) {
   const ids = db.select(columns).from(schedules);
@@ -220,23 +215,13 @@ function scheduleIds<F extends SelectedFields>(db: Db, shape: ScheduleListShape,
 /**
  * The schedules a list counts (ADR 0007, 0014): up to its cap past the page's first row. On page 1 that number is
  * written into the text (as a value, PostgreSQL's generic plan would reckon with any limit and it would plan every
- * call); a later page's is `over` (see `laterPageNumber`). The property is joined only where the conditions read it:
- * every schedule has one. A wide search counts its matches in the page's order: PostgreSQL takes a common word's
- * matches to be spread evenly over the table, and counting in the table's own order went through every older schedule
- * before the first match of a word only newer ones have; in the page's order the count reads on from where the page
- * found its rows.
+ * call); a later page's is `over`, hidden from the planner (`hiddenFromPlanner`), so that the statement keeps one
+ * generic plan for every page. The property is joined only where the conditions read it: every schedule has one.
+ * A search of every schedule counts in the walk that finds its page (`scheduleSearchPage`).
  */
 function matchingSchedules(db: Db, shape: ScheduleListShape, p: Placeholders) {
   const firstCap = (shape.search === 'none' ? LIST_COUNT_CAP : SEARCH_COUNT_CAP) + 1;
-  const limit = shape.later
-    ? laterPageNumber(shape, p.over)
-    : (sql.raw(String(firstCap)) as unknown as number);
-  if (shape.search === 'wide')
-    return scheduleIds(db, shape, { one: sql`1` })
-      .where(scheduleListWhere(shape, p))
-      .orderBy(...scheduleOrder(shape))
-      .limit(limit)
-      .as('matching');
+  const limit = shape.later ? hiddenFromPlanner(p.over) : (sql.raw(String(firstCap)) as unknown as number);
   const matching = db.select({ one: sql`1` }).from(schedules);
   return (
     readsProperty(shape) ? matching.innerJoin(properties, eq(properties.id, schedules.propertyId)) : matching
@@ -272,22 +257,23 @@ export function scheduleListPage(db: Db, shape: ScheduleListShape, p: Placeholde
     .innerJoin(properties, eq(properties.id, schedules.propertyId))
     .leftJoin(units, eq(units.id, schedules.unitId))
     .innerJoin(categories, eq(categories.id, schedules.categoryId))
-    .where(inArray(schedules.id, shape.later ? page.offset(laterPageNumber(shape, p.offset)) : page))
+    .where(inArray(schedules.id, shape.later ? page.offset(hiddenFromPlanner(p.offset)) : page))
     .orderBy(...order);
 }
 
 /**
- * A search of every schedule (the super admin's): only the page's ids and the total, planned with the pattern on
- * every call; the rows are then read by id (`schedulesByIds`, prepared), so that planning their joins is not part
- * of every search.
+ * A search of every schedule (the super admin's): the ids of its matches in the page's order, as many as its page and
+ * count need (`walk`, ADR 0051), planned with the pattern on every call. In the page's order, not the table's:
+ * PostgreSQL takes a common word's matches to be spread evenly over the table, and reading in the table's own order
+ * went through every older schedule before the first match of a word only newer ones have. Counted apart, the three
+ * conditions of the search (the property names' among them) were worked out twice. The rows are then read by id
+ * (`schedulesByIds`, prepared), so that planning their joins is not part of every search.
  */
 export function scheduleSearchPage(db: Db, shape: ScheduleListShape, p: Placeholders) {
-  const matched = sql<number>`(select count(*) from ${matchingSchedules(db, shape, p)})`.mapWith(Number);
-  return scheduleIds(db, shape, { id: schedules.id, matched })
+  return scheduleIds(db, shape, { id: schedules.id })
     .where(scheduleListWhere(shape, p))
     .orderBy(...scheduleOrder(shape))
-    .limit(sql.raw(String(shape.perPage)) as unknown as number)
-    .offset(p.offset as unknown as number);
+    .limit(p.walk as unknown as number);
 }
 
 /** Schedules with their property, unit and category by id (`ids`), in a list's order. */
@@ -297,19 +283,20 @@ function schedulesByIds(db: Db, shape: SortShape, p: Placeholders) {
     .orderBy(...scheduleOrder(shape));
 }
 
-/** A page's rows, and the list's total as counted by its statement (undefined: no row). */
+/** A page's rows, and the list's total as its statements counted it (undefined: no row carried it). */
 async function readSchedulePage(db: Db, shape: ScheduleListShape, values: Record<string, unknown>) {
   if (shape.search !== 'wide') {
     const rows = await shaped(db, 'schedule_list', shape, scheduleListPage).execute(values);
     return { rows, matched: rows[0]?.matched };
   }
-  const found = await shaped(db, 'schedule_search', shape, scheduleSearchPage).execute(values);
-  if (found.length === 0) return { rows: [], matched: undefined };
+  const walked = await shaped(db, 'schedule_search', shape, scheduleSearchPage).execute(values);
+  const { page, matched } = walkedPage(walked, values.offset as number, shape.perPage);
+  if (page.length === 0) return { rows: [], matched };
   const byIds = { sort: shape.sort, direction: shape.direction };
   const rows = await shaped(db, 'schedules_by_ids', byIds, schedulesByIds).execute({
-    ids: found.map((row) => row.id),
+    ids: page.map((row) => row.id),
   });
-  return { rows, matched: found[0].matched };
+  return { rows, matched };
 }
 
 export async function listSchedules(
@@ -322,7 +309,7 @@ export async function listSchedules(
   const { shape, values, cap } = scheduleListShape(actor, query, filters);
   const { rows, matched } = await readSchedulePage(db, shape, values);
   let total = cappedTotal(matched ?? 0, cap);
-  if (rows.length === 0 && shape.later) {
+  if (matched === undefined && shape.later) {
     // Past the last page no row carries the total: counted alone, whatever the sort and page size.
     const counting = shaped(
       db,
