@@ -160,9 +160,22 @@ export function searchWalkLength(query: ListQuery): number {
   return Math.max(listCountCap(query) + 1, pageOffset(query) + query.per_page);
 }
 
-/** The page's part of a search's walk (`searchWalkLength`), and what the walk counted. */
-export function walkedPage<R>(walked: R[], offset: number, perPage: number): { page: R[]; matched: number } {
-  return { page: walked.slice(offset, offset + perPage), matched: walked.length };
+/**
+ * A search's page from its walk (`searchWalkLength`): the page's slice of the walked ids, its rows read by id
+ * (`readByIds`, not called for an empty page), and how many matches the walk counted.
+ */
+export async function walkedPage<R>(
+  walked: { id: number }[],
+  values: Record<string, unknown>,
+  perPage: number,
+  readByIds: (ids: number[]) => Promise<R[]>,
+): Promise<{ rows: R[]; matched: number }> {
+  const offset = values.offset as number;
+  const page = walked.slice(offset, offset + perPage);
+  return {
+    rows: page.length === 0 ? [] : await readByIds(page.map((row) => row.id)),
+    matched: walked.length,
+  };
 }
 
 /** Reads a count taken over at most `cap + 1` rows (see `countAll` in a LIMITed subquery). */

@@ -290,13 +290,10 @@ async function readSchedulePage(db: Db, shape: ScheduleListShape, values: Record
     return { rows, matched: rows[0]?.matched };
   }
   const walked = await shaped(db, 'schedule_search', shape, scheduleSearchPage).execute(values);
-  const { page, matched } = walkedPage(walked, values.offset as number, shape.perPage);
-  if (page.length === 0) return { rows: [], matched };
-  const byIds = { sort: shape.sort, direction: shape.direction };
-  const rows = await shaped(db, 'schedules_by_ids', byIds, schedulesByIds).execute({
-    ids: page.map((row) => row.id),
-  });
-  return { rows, matched };
+  const order = { sort: shape.sort, direction: shape.direction };
+  return walkedPage(walked, values, shape.perPage, (ids) =>
+    shaped(db, 'schedules_by_ids', order, schedulesByIds).execute({ ids }),
+  );
 }
 
 export async function listSchedules(

@@ -836,14 +836,7 @@ async function readTicketPage(db: Db, shape: TicketListShape, values: Record<str
   }
   if (searchesInCountOrder(shape)) {
     const walked = await shaped(db, 'ticket_search_walk', shape, ticketSearchWalk).execute(values);
-    const { page, matched } = walkedPage(walked, values.offset as number, shape.perPage);
-    return {
-      rows: await listRowsByIds(
-        db,
-        page.map((row) => row.id),
-      ),
-      matched,
-    };
+    return walkedPage(walked, values, shape.perPage, (ids) => listRowsByIds(db, ids));
   }
   const found = await shaped(db, 'ticket_search_ids', shape, ticketSearchIds).execute(values);
   return {

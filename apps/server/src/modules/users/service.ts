@@ -386,13 +386,10 @@ async function readUserPage(db: Db, shape: UserListShape, values: Record<string,
     return { rows, matched: rows[0]?.matched };
   }
   const walked = await shaped(db, 'user_search', shape, userSearchPage).execute(values);
-  const { page, matched } = walkedPage(walked, values.offset as number, shape.perPage);
-  if (page.length === 0) return { rows: [], matched };
   const order = { sort: shape.sort, direction: shape.direction };
-  const rows = await shaped(db, 'users_by_ids', order, usersByIds).execute({
-    ids: page.map((row) => row.id),
-  });
-  return { rows, matched };
+  return walkedPage(walked, values, shape.perPage, (ids) =>
+    shaped(db, 'users_by_ids', order, usersByIds).execute({ ids }),
+  );
 }
 
 /** GET /{type}: one page, searched, sorted and counted in SQL, within the actor's scope. */
