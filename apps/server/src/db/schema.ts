@@ -204,7 +204,12 @@ export const users = pgTable(
     // page in order, where one on <key> alone would sort every row. /users sorts the whole table; /tenants and
     // /contractors sort within one role, so they need (role, <key>, id). Read backwards, each serves both orders.
     index('users_role_id_idx').on(t.role, t.id),
+    // A search of every user, or of every tenant, walks the list's order and tests each row's search_text until its
+    // page and count are found (ADR 0051): migration 0039 adds INCLUDE (search_text) to these two (drizzle cannot say
+    // so), so the walk reads the index alone instead of a table row for each user it passes. Not for the
+    // contractors: the planner would walk them too, where their few matches are read faster from their trigram index.
     index('users_created_at_id_idx').on(t.createdAt, t.id),
+    index('users_tenant_created_at_id_idx').on(t.createdAt, t.id).where(sql`${t.role} = 2`),
     index('users_email_id_idx').on(t.email, t.id),
     index('users_name_sort_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`, t.id),
     index('users_company_sort_idx').on(sql`lower(${t.companyName})`, t.id),
