@@ -7,6 +7,7 @@
  * - every list of every role is cards in the screen's width: nothing scrolls sideways, the search stays and
  *   the sort and filters fold away; a phone's page rendered by the server is taken over as it is;
  * - every form is one column; the ticket details' footer is one line.
+ * - the calendar's Previous, Today and Next show whole beside a long week's title.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -519,6 +520,25 @@ describe('forms on a phone', () => {
       expect({ tab, sideBySide: await fieldsSideBySide(main) }).toEqual({ tab, sideBySide: [] });
       expect({ tab, overflow: await sidewaysOverflow(page) }).toEqual({ tab, overflow: [] });
     }
+    await page.context().close();
+  });
+});
+
+describe('the calendar on a phone', () => {
+  it('shows Previous, Today and Next whole beside a week’s long title', async () => {
+    const page = await signedIn('plumber@northwind.test', '/calendar?view=week&date=2026-11-30');
+    // A week across two months has the longest title ("Nov 30 – Dec 6, 2026"), which shrank "Today" to "Toda".
+    await expect.poll(() => page.locator('[data-calendar-period]').textContent()).toMatch(/Nov.*Dec/);
+    const cut = await page
+      .locator('main .mantine-Button-label')
+      .evaluateAll((labels) =>
+        labels
+          .filter((label) => label.scrollWidth > label.clientWidth + 1)
+          .map((label) => label.textContent ?? ''),
+      );
+    expect(cut).toEqual([]);
+    await page.getByRole('button', { name: en.calendarScreens.today, exact: true }).waitFor();
+    expect(await sidewaysOverflow(page)).toEqual([]);
     await page.context().close();
   });
 });

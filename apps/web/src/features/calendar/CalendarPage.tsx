@@ -65,6 +65,7 @@ export default function CalendarPage() {
           <Tooltip label={C.previous} withArrow>
             <Button
               variant="default"
+              className={classes.step}
               px={8}
               aria-label={C.previous}
               onClick={() => go(shiftState(state, -1))}
@@ -72,11 +73,17 @@ export default function CalendarPage() {
               <IconChevronLeft size={18} aria-hidden />
             </Button>
           </Tooltip>
-          <Button variant="default" onClick={() => go({ ...state, date: today })}>
+          <Button variant="default" className={classes.step} onClick={() => go({ ...state, date: today })}>
             {C.today}
           </Button>
           <Tooltip label={C.next} withArrow>
-            <Button variant="default" px={8} aria-label={C.next} onClick={() => go(shiftState(state, 1))}>
+            <Button
+              variant="default"
+              className={classes.step}
+              px={8}
+              aria-label={C.next}
+              onClick={() => go(shiftState(state, 1))}
+            >
               <IconChevronRight size={18} aria-hidden />
             </Button>
           </Tooltip>
