@@ -25,38 +25,30 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /**
- * EXPLAIN of a statement with sequential scans and sorts priced out; for a search (`search`), index walks instead of
- * sorts. A search reads its matches in the list's order, as far as its count goes (ADR 0051): a test's few rows make
- * that walk cheap for any word, whereas at full scale PostgreSQL walks the sort's index only for a common word and
- * sorts a rare word's few matches, found by the trigram index.
+ * What a plan is kept from. A page reads its rows in order from an index, never a sort (`PAGE`). A search reads its
+ * matches in the list's order, as far as its count goes (ADR 0051): a test's few rows make that walk cheap for any
+ * word, whereas at full scale PostgreSQL walks the sort's index only for a common word and sorts a rare word's few
+ * matches, found by the trigram index; `SEARCH` prices the walk out, `WALK` the trigram index (a common word's plan).
  */
-async function planOf(statement: SQLWrapper, { search = false } = {}): Promise<string> {
-  return t.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    if (search) await tx.execute(sql`set local enable_indexscan = off`);
-    else {
-      await tx.execute(sql`set local enable_sort = off`);
-      await tx.execute(sql`set local enable_incremental_sort = off`);
-    }
-    const result = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${statement}`);
-    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
+const PAGE = ['seqscan', 'sort', 'incremental_sort'];
+const SEARCH = ['seqscan', 'indexscan'];
+const WALK = ['seqscan', 'bitmapscan', 'sort'];
 
 /**
- * EXPLAIN of a search with the indexes that `indexes` selects (a condition on pg_indexes) dropped, sequential scans
- * and index walks priced out; the drops are rolled back.
+ * EXPLAIN of a statement with the plan types `off` switched off and, when `dropping` is given (a condition on
+ * pg_indexes), the users' indexes it selects dropped; all of it rolled back.
  */
-async function planWithout(indexes: string, statement: SQLWrapper): Promise<string> {
+async function planOf(statement: SQLWrapper, off = PAGE, dropping?: string): Promise<string> {
   let plan = '';
   await t.db
     .transaction(async (tx) => {
-      const { rows } = await tx.execute<{ name: string }>(
-        sql`select indexname as name from pg_indexes where tablename = 'users' and ${sql.raw(indexes)}`,
-      );
-      for (const { name } of rows) await tx.execute(sql.raw(`drop index "${name}"`));
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_indexscan = off`);
+      if (dropping !== undefined) {
+        const { rows } = await tx.execute<{ name: string }>(
+          sql`select indexname as name from pg_indexes where tablename = 'users' and ${sql.raw(dropping)}`,
+        );
+        for (const { name } of rows) await tx.execute(sql.raw(`drop index "${name}"`));
+      }
+      for (const type of off) await tx.execute(sql.raw(`set local enable_${type} = off`));
       const result = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${statement}`);
       plan = result.rows.map((row) => row['QUERY PLAN']).join('\n');
       tx.rollback();
@@ -67,10 +59,10 @@ async function planWithout(indexes: string, statement: SQLWrapper): Promise<stri
   return plan;
 }
 
-/** The page's statement (rows, links and total) with the values it runs with. */
 /** A sort of the list's rows (each contractor's links are aggregated in their own order, a few rows each). */
 const sortsTheRows = /Sort Key: (?!properties\.name, properties\.id|categories\.title, categories\.id)/;
 
+/** The page's statement (rows, links and total) with the values it runs with. */
 function pageOf(actor: Actor, type: UserType, rawQuery: Record<string, string>) {
   const { shape, values } = userListShape(actor, type, userListQuery.parse(rawQuery));
   return (shape.search === 'wide' ? userSearchPage : userListPage)(t.db, shape, withValues(values));
@@ -91,9 +83,10 @@ describe('the people lists', () => {
   it('search the super admin’s whole list through the trigram index', async () => {
     // Its page and its count are one statement, which looks the word up once. A test's few rows would rather read all
     // of an index that carries search_text (the walks' below): those are dropped for the plan.
-    const plan = await planWithout(
-      "indexdef like '%INCLUDE (search_text)%'",
+    const plan = await planOf(
       pageOf(admin, 'users', { search: 'qzxj' }),
+      SEARCH,
+      "indexdef like '%INCLUDE (search_text)%'",
     );
     expect(plan).toContain('users_search_text_trgm_idx');
     expect(plan.match(/users_search_text_trgm_idx/g)).toHaveLength(1);
@@ -103,9 +96,10 @@ describe('the people lists', () => {
     // Through the whole index, a common name matched among 250,000 users (then twice a call: the page and its count)
     // to keep the few thousand contractors: 4.5 ms of database time a search instead of 0.6. A test's few rows
     // would rather walk an index that holds the role: those are dropped for the plan.
-    const plan = await planWithout(
-      "indexname like 'users_%role%'",
+    const plan = await planOf(
       pageOf(admin, 'contractors', { search: 'emily' }),
+      SEARCH,
+      "indexname like 'users_%role%'",
     );
     expect(plan).toContain('users_contractor_search_text_trgm_idx');
     expect(plan).not.toContain('users_search_text_trgm_idx');
@@ -120,15 +114,7 @@ describe('the people lists', () => {
     'walk a common word’s search of every one of the %s in the index alone',
     async (type, index) => {
       await t.db.execute(sql`vacuum analyze users`);
-      const plan = await t.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        await tx.execute(sql`set local enable_sort = off`);
-        const result = await tx.execute<{ 'QUERY PLAN': string }>(
-          sql`explain ${pageOf(admin, type, { search: 'leah' })}`,
-        );
-        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-      });
+      const plan = await planOf(pageOf(admin, type, { search: 'leah' }), WALK);
       expect(plan).toContain(`Index Only Scan Backward using ${index}`);
     },
   );
@@ -136,7 +122,7 @@ describe('the people lists', () => {
   it.each(['name', 'company_name', 'email'])(
     'sort the super admin’s search by %s after finding it, not by walking the sort’s index',
     async (sort) => {
-      const plan = await planOf(pageOf(admin, 'users', { search: 'leah', sort }));
+      const plan = await planOf(pageOf(admin, 'users', { search: 'leah', sort }), SEARCH);
       expect(plan).toContain('users_search_text_trgm_idx');
       expect(plan).not.toMatch(/users_(name_sort|company_sort|email_id)_idx/);
     },
