@@ -34,11 +34,11 @@ export interface EmailParts {
 
 /** One line, no control characters, at most 200 characters: safe as a header. */
 export function subjectLine(value: string): string {
-  // Control characters (line breaks included) become spaces; then runs of spaces shrink to one.
-  const line = [...value]
-    .map((char) => (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f ? ' ' : char))
-    .join('')
-    .replace(/\s+/g, ' ')
+  // Control characters and line breaks become spaces; then runs of spaces shrink to one. No-break spaces stay: a
+  // French amount ("4 725,00 $") or date keeps them, as in the email's body.
+  const line = value
+    .replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
+    .replace(/[^\S\u00a0\u202f]+/g, ' ')
     .trim();
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }
