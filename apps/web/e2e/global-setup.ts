@@ -10,6 +10,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 
@@ -30,16 +31,17 @@ const INBOUND_MAIL_DOMAIN = 'reply.mend.test';
 
 export interface CaughtMail {
   to: string[];
+  /** Decoded by mailparser: a subject with other than ASCII is sent as encoded words, folded over lines. */
   subject: string;
   /** The raw message with quoted-printable soft breaks and escapes undone, so links can be read whole. */
   text: string;
 }
 
-/** Undoes quoted-printable soft line breaks and =XX escapes (enough to read links and subjects). */
+/** Undoes quoted-printable soft line breaks and =XX escapes, read as UTF-8 (enough to read links and texts). */
 function readable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'));
 }
 
 /** A real SMTP server that keeps what it receives, and a tiny HTTP endpoint that lists it. */
@@ -53,16 +55,20 @@ export async function startMailCatcher(): Promise<{
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        raw += chunk;
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
       });
       stream.on('end', () => {
-        const text = readable(raw);
-        const subject = /^Subject: (.*)$/m.exec(text)?.[1]?.trim() ?? '';
-        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject, text });
-        callback();
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw).then(
+          (parsed) => {
+            const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+            mails.push({ to, subject: parsed.subject ?? '', text: readable(raw.toString('utf8')) });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
       });
     },
   });
