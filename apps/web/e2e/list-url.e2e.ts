@@ -95,15 +95,16 @@ describe('the tickets list in the URL', () => {
     expect(await header(page, S.columns.title).getAttribute('aria-sort')).toBe('ascending');
     await expect.poll(() => titles(page)).toEqual(secondPage);
 
-    // Back: the first page of the sort, then the list as it opened.
+    // Back: the first page of the sort, then the list as it opened. The address changes as Back is taken, the pager
+    // and headers when the screen has read it: each is waited for.
     await page.goBack();
     await page.waitForURL('**/tickets?sort=title&order=asc');
-    expect(await currentPage(page)).toBe('1');
+    await expect.poll(() => currentPage(page)).toBe('1');
     await expect.poll(() => titles(page)).toEqual(firstPage);
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/tickets' && url.search === '');
-    expect(await header(page, S.columns.createdDate).getAttribute('aria-sort')).toBe('descending');
-    expect(await header(page, S.columns.title).getAttribute('aria-sort')).toBeNull();
+    await expect.poll(() => header(page, S.columns.createdDate).getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => header(page, S.columns.title).getAttribute('aria-sort')).toBeNull();
 
     // Forward again, then a search typed key by key: one entry replaced, from page 1.
     await page.goForward();
