@@ -11,7 +11,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TicketCommentRow, ticketCommentFiles, ticketComments, type UserRow } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
-import { type CapturedStatement, expectOnePageStatement, statementRecorder } from './helpers/statements';
+import {
+  type CapturedStatement,
+  expectOnePageStatement,
+  explain,
+  statementRecorder,
+} from './helpers/statements';
 import { clientFor, createWorld, insertTicket, type World } from './helpers/ticket-factories';
 
 let t: TestApp;
@@ -291,22 +296,5 @@ describe('each page', () => {
   });
 });
 
-/** EXPLAIN of a captured statement with sequential scans and sorts priced out, on one connection. */
-async function planOf(statement: CapturedStatement): Promise<string> {
-  type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
-  type Connection = { query: Query; release(): void };
-  const driver = (t.db as unknown as { $client: { query: Query; connect?: () => Promise<Connection> } })
-    .$client;
-  const connection = driver.connect ? await driver.connect() : null;
-  const on = connection ?? driver;
-  try {
-    await on.query('set enable_seqscan = off');
-    await on.query('set enable_sort = off');
-    const { rows } = await on.query(`explain ${statement.text}`, statement.values);
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  } finally {
-    await on.query('reset enable_seqscan');
-    await on.query('reset enable_sort');
-    connection?.release();
-  }
-}
+/** The plan of a captured statement with sequential scans and sorts priced out. */
+const planOf = (statement: CapturedStatement) => explain(t.db, statement, ['seqscan', 'sort']);

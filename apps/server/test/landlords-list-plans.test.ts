@@ -4,12 +4,13 @@
  * own index, and the planner, told to avoid sequential scans, must find the matches through them.
  */
 import { ROLE } from '@mend/shared';
-import { type SQLWrapper, sql } from 'drizzle-orm';
+import type { SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../src/lib/actor';
 import { parseListQuery } from '../src/lib/list-query';
 import { landlordListPage } from '../src/modules/landlords/service';
 import { createTestApp, type TestApp } from './helpers/app';
+import { explain } from './helpers/statements';
 
 let t: TestApp;
 const admin: Actor = { id: 1, role: ROLE.superAdmin, landlordId: null };
@@ -19,13 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function planOf(statement: SQLWrapper): Promise<string> {
-  return t.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const result = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${statement}`);
-    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
+const planOf = (statement: SQLWrapper) => explain(t.db, statement, ['seqscan']);
 
 describe('the landlord list', () => {
   it.each(['hill', 'qzxj'])(

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
-import { type CapturedStatement, statementRecorder } from './helpers/statements';
+import { type CapturedStatement, explain, statementRecorder } from './helpers/statements';
 import { clientFor, createWorld, insertTicket, type World } from './helpers/ticket-factories';
 
 let t: TestApp;
@@ -35,30 +35,9 @@ async function statementsOf(user: World['admin'], path: string): Promise<Capture
   });
 }
 
-/**
- * EXPLAIN of a captured statement with sequential scans (and, given `sorts: false`, sorts) priced out, on one
- * connection (PGlite has only one).
- */
-async function planOf(statement: CapturedStatement, { sorts = true } = {}): Promise<string> {
-  type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
-  const driver = (t.db as unknown as { $client: { query: Query; connect?: () => Promise<Connection> } })
-    .$client;
-  type Connection = { query: Query; release(): void };
-  const connection = driver.connect ? await driver.connect() : null;
-  const on = connection ?? driver;
-  try {
-    await on.query('set enable_seqscan = off');
-    if (!sorts) await on.query('set enable_sort = off');
-    if (!sorts) await on.query('set enable_incremental_sort = off');
-    const { rows } = await on.query(`explain ${statement.text}`, statement.values);
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  } finally {
-    await on.query('reset enable_seqscan');
-    await on.query('reset enable_sort');
-    await on.query('reset enable_incremental_sort');
-    connection?.release();
-  }
-}
+/** The plan of a captured statement with sequential scans (and, given `sorts: false`, sorts) priced out. */
+const planOf = (statement: CapturedStatement, { sorts = true } = {}) =>
+  explain(t.db, statement, sorts ? ['seqscan'] : ['seqscan', 'sort', 'incremental_sort']);
 
 describe("a landlord's ticket list", () => {
   const path = () => `/api/landlords/${w.north.landlord.id}/tickets?page=1&per_page=10`;

@@ -5,12 +5,13 @@
  * check of every tenant) for a contractor's tenant list.
  */
 import { LIST_SORTS, ROLE, type UserType } from '@mend/shared';
-import { type SQLWrapper, sql, TransactionRollbackError } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withValues } from '../src/db/reusable';
 import type { Actor } from '../src/lib/actor';
 import { userListPage, userListQuery, userListShape, userSearchPage } from '../src/modules/users/service';
 import { createTestApp, type TestApp } from './helpers/app';
+import { explain, type PlanType } from './helpers/statements';
 import { createWorld, type World } from './helpers/user-factories';
 
 let t: TestApp;
@@ -30,34 +31,28 @@ afterAll(() => t?.close());
  * word, whereas at full scale PostgreSQL walks the sort's index only for a common word and sorts a rare word's few
  * matches, found by the trigram index; `SEARCH` prices the walk out, `WALK` the trigram index (a common word's plan).
  */
-const PAGE = ['seqscan', 'sort', 'incremental_sort'];
-const SEARCH = ['seqscan', 'indexscan'];
-const WALK = ['seqscan', 'bitmapscan', 'sort'];
+const PAGE: PlanType[] = ['seqscan', 'sort', 'incremental_sort'];
+const SEARCH: PlanType[] = ['seqscan', 'indexscan'];
+const WALK: PlanType[] = ['seqscan', 'bitmapscan', 'sort'];
 
 /**
- * EXPLAIN of a statement with the plan types `off` switched off and, when `dropping` is given (a condition on
- * pg_indexes), the users' indexes it selects dropped; all of it rolled back.
+ * The plan of a statement with `off` priced out and, given `dropping` (a condition on pg_indexes), those of the
+ * users' indexes dropped first.
  */
-async function planOf(statement: SQLWrapper, off = PAGE, dropping?: string): Promise<string> {
-  let plan = '';
-  await t.db
-    .transaction(async (tx) => {
-      if (dropping !== undefined) {
-        const { rows } = await tx.execute<{ name: string }>(
-          sql`select indexname as name from pg_indexes where tablename = 'users' and ${sql.raw(dropping)}`,
-        );
-        for (const { name } of rows) await tx.execute(sql.raw(`drop index "${name}"`));
-      }
-      for (const type of off) await tx.execute(sql.raw(`set local enable_${type} = off`));
-      const result = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${statement}`);
-      plan = result.rows.map((row) => row['QUERY PLAN']).join('\n');
-      tx.rollback();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof TransactionRollbackError)) throw error;
-    });
-  return plan;
-}
+const planOf = (statement: SQLWrapper, off: readonly PlanType[] = PAGE, dropping?: string) =>
+  explain(
+    t.db,
+    statement,
+    off,
+    dropping === undefined
+      ? undefined
+      : async (query) => {
+          const { rows } = await query(
+            `select indexname as name from pg_indexes where tablename = 'users' and ${dropping}`,
+          );
+          for (const { name } of rows) await query(`drop index "${name}"`);
+        },
+  );
 
 /** A sort of the list's rows (each contractor's links are aggregated in their own order, a few rows each). */
 const sortsTheRows = /Sort Key: (?!properties\.name, properties\.id|categories\.title, categories\.id)/;
