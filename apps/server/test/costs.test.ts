@@ -11,6 +11,10 @@ import {
   DASHBOARD_TARGET_MONTHS,
   DASHBOARD_TOP_PROPERTIES,
   en,
+  format,
+  fr,
+  LOCALES,
+  moneyText,
   OWNER_REMINDER_HOURS,
 } from '@mend/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -40,7 +44,14 @@ beforeAll(async () => {
     .where(eq(landlords.id, w.north.landlord.id));
   await t.db.insert(landlordOwners).values([
     { landlordId: w.north.landlord.id, name: 'Helen Ortiz', email: 'helen@owners.test', position: 0 },
-    { landlordId: w.north.landlord.id, name: 'Raj Patel', email: 'raj@owners.test', position: 1 },
+    // Raj reads French: his emails are written in it.
+    {
+      landlordId: w.north.landlord.id,
+      name: 'Raj Patel',
+      email: 'raj@owners.test',
+      position: 1,
+      language: 'fr',
+    },
   ]);
 });
 afterAll(() => t.close());
@@ -211,6 +222,40 @@ describe('an estimate above the limit', () => {
     expect((await clients.manager.get(`/api/tickets/${ticketId}`)).json().awaiting_owner).toBe(false);
   });
 
+  it('writes each owner its email and reminders in the owner’s language, money and dates too', async () => {
+    await send('estimates', big());
+    clock = new Date(START.getTime() + OWNER_REMINDER_HOURS[0] * HOUR);
+    await t.app.dueWork.runOnce();
+    const property = w.north.property.name;
+    for (const kind of ['cost.owner_approval', 'cost.owner_reminder']) {
+      const mails = Object.fromEntries((await outboxOf(kind)).map((mail) => [mail.recipient, mail]));
+      const first = kind === 'cost.owner_approval';
+      const helen = mails['helen@owners.test'];
+      const raj = mails['raj@owners.test'];
+      expect(helen?.subject).toBe(
+        format(first ? en.costs.owner.subject : en.costs.owner.reminderSubject, {
+          total: '$4,725.00',
+          property,
+        }),
+      );
+      expect(helen?.bodyText).toContain('above the approval limit of $500.00');
+      expect(helen?.bodyText).toContain(en.costs.owner.action);
+      const total = moneyText(472_500, 'CAD', 'fr');
+      expect(raj?.subject).toBe(
+        format(
+          first ? fr.costs.owner.subject : fr.costs.owner.reminderSubject,
+          { total, property },
+          LOCALES.fr,
+        ),
+      );
+      expect(raj?.bodyText).toContain(`au-delà du seuil d’approbation de ${moneyText(50_000, 'CAD', 'fr')}`);
+      expect(raj?.bodyText).toContain(`${fr.costs.owner.action}: `);
+      expect(raj?.bodyText).toContain(fr.mail.signature);
+      expect(raj?.bodyText).not.toContain(en.mail.signature);
+      expect(raj?.bodyHtml).toContain('<html lang="fr-CA">');
+    }
+  });
+
   it('reminds the owners at 24 and 72 hours, once each, and its links expire', async () => {
     await send('estimates', big());
     const [first, second] = OWNER_REMINDER_HOURS;
@@ -241,9 +286,13 @@ describe('an estimate above the limit', () => {
     await t.db.delete(landlordOwners).where(eq(landlordOwners.email, 'raj@owners.test'));
     const gone = await (await t.client()).post(`/api/approval-links/${links['raj@owners.test']}/approve`);
     expect(gone.statusCode).toBe(400);
-    await t.db
-      .insert(landlordOwners)
-      .values({ landlordId: w.north.landlord.id, name: 'Raj Patel', email: 'raj@owners.test', position: 1 });
+    await t.db.insert(landlordOwners).values({
+      landlordId: w.north.landlord.id,
+      name: 'Raj Patel',
+      email: 'raj@owners.test',
+      position: 1,
+      language: 'fr',
+    });
   });
 });
 

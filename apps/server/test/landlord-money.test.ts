@@ -8,6 +8,7 @@ import {
   APPROVAL_LIMIT_DEFAULT_CENTS,
   CURRENCIES,
   DEFAULT_CURRENCY,
+  DEFAULT_LANGUAGE,
   LANDLORD_OWNERS_MAX,
 } from '@mend/shared';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -59,17 +60,22 @@ describe('a landlord’s money', () => {
       currency: 'USD',
       approval_limit_cents: '75000',
       owners: JSON.stringify([
-        { name: 'Helen Ortiz', email: 'helen@owners.test', phone_number: '780 555 0199' },
+        { name: 'Helen Ortiz', email: 'helen@owners.test', phone_number: '780 555 0199', language: 'fr' },
         { name: 'Raj Patel', email: 'raj@owners.test' },
       ]),
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const record = saved.json();
     expect(record).toMatchObject({ currency: 'USD', approval_limit_cents: 75_000 });
-    expect(record.owners.map((owner: { name: string }) => owner.name)).toEqual(['Helen Ortiz', 'Raj Patel']);
+    expect(
+      record.owners.map((owner: { name: string; language: string }) => [owner.name, owner.language]),
+    ).toEqual([
+      ['Helen Ortiz', 'fr'],
+      ['Raj Patel', DEFAULT_LANGUAGE],
+    ]);
     const [helen] = record.owners;
 
-    // Helen renamed (same row), Raj removed, Sam added; currency and limit not sent: kept.
+    // Helen renamed (same row, her language not sent: kept), Raj removed, Sam added; currency and limit not sent: kept.
     const again = await clients.manager.send('PATCH', path(), {
       ...base,
       owners: JSON.stringify([
@@ -80,9 +86,9 @@ describe('a landlord’s money', () => {
     expect(again.statusCode, again.body).toBe(200);
     const { landlord, owners } = await stored();
     expect(landlord).toMatchObject({ currency: 'USD', approvalLimitCents: 75_000 });
-    expect(owners.map((owner) => [owner.id === helen.id, owner.name])).toEqual([
-      [true, 'Helen Ortiz-Lee'],
-      [false, 'Sam Wu'],
+    expect(owners.map((owner) => [owner.id === helen.id, owner.name, owner.language])).toEqual([
+      [true, 'Helen Ortiz-Lee', 'fr'],
+      [false, 'Sam Wu', DEFAULT_LANGUAGE],
     ]);
     // Not sent at all: the owners stay; an empty list removes them.
     await clients.manager.send('PATCH', path(), base);
@@ -153,6 +159,12 @@ describe('a landlord’s money', () => {
       'owners.0.email',
       'Please enter a valid email',
     ],
+    [
+      'an owner in a language Mend does not have',
+      { owners: JSON.stringify([{ name: 'A', email: 'a@x.test', language: 'de' }]) },
+      'owners.0.language',
+      'Please choose a language',
+    ],
   ])('refuses %s (422) and keeps what was stored', async (_name, sent, field, message) => {
     const before = await stored();
     const response = await clients.manager.send('PATCH', path(), { ...base, ...sent });
@@ -173,5 +185,9 @@ describe('a landlord’s money', () => {
     );
     const listed = [...check.rows[0].definition.matchAll(/'([A-Z]{3})'/g)].map((match) => match[1]);
     expect(listed).toEqual([...CURRENCIES]);
+    const language = await t.db.execute<{ column_default: string }>(
+      sql`select column_default from information_schema.columns where table_name = 'landlord_owners' and column_name = 'language'`,
+    );
+    expect(language.rows[0].column_default).toBe(`'${DEFAULT_LANGUAGE}'::text`);
   });
 });

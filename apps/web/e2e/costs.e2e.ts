@@ -9,9 +9,10 @@
  * - the manager and Marco see the estimate approved.
  * A second journey drives the manager's other decisions: Marco, on a 390 px phone, sends an estimate within the
  * limit, which the manager declines with a reason Marco then reads; Marco sends the invoice with its PDF, which the
- * manager downloads and marks paid.
+ * manager downloads and marks paid. A third has the manager, on a 390 px phone, list an owner who reads French in the
+ * landlord's form; that owner's approval email arrives in French.
  */
-import { en, format, moneyText } from '@mend/shared';
+import { en, format, fr, LANGUAGE_NAMES, moneyText } from '@mend/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -81,7 +82,7 @@ interface LandlordRecord {
   user_ids: number[];
   currency: string;
   approval_limit_cents: number;
-  owners: { id: number; name: string; email: string; phone_number: string | null }[];
+  owners: { id: number; name: string; email: string; phone_number: string | null; language: string }[];
 }
 
 /** The manager lists the owner in its landlord's settings (keeping any listed already). */
@@ -318,6 +319,66 @@ describe('the manager declines an estimate, then marks the invoice with its PDF 
     // Marco sees it paid too.
     details = await openDetails(plumber, ticket.id);
     await details.locator('[data-cost-kind="invoice"][data-cost-item-state="paid"]').waitFor();
+
+    for (const page of [manager, tenant, plumber]) await page.context().close();
+  });
+});
+
+describe('an owner who reads French', () => {
+  it('is listed from the landlord form on a phone and emailed the estimate in French', async () => {
+    const manager = await newPhonePage(browser);
+    await signIn(manager, DEMO.manager);
+    const current = await api<{ landlord: { id: number } | null }>(manager, '/api/landlords/current');
+    const landlordId = current.landlord?.id;
+    const owner = { name: 'Rémi Gagnon', email: `remi-${stamp}@owners.test` };
+    await manager.goto(`/landlords/${landlordId}/edit`);
+    await appReady(manager);
+    const M = en.screens.money;
+    await manager.getByRole('button', { name: M.addOwner }).click();
+    const row = manager.locator('[data-owner-row]').last();
+    // Mantine's asterisk is part of a required field's label: each input by its field's name instead.
+    await row.locator('input[name$=".name"]').fill(owner.name);
+    await row.locator('input[name$=".email"]').fill(owner.email);
+    // A new owner's emails start in the default language.
+    await expect(row.getByRole('combobox', { name: M.ownerLanguage }).inputValue()).resolves.toBe(
+      LANGUAGE_NAMES.en,
+    );
+    await row.getByRole('combobox', { name: M.ownerLanguage }).click();
+    await manager.getByRole('option', { name: LANGUAGE_NAMES.fr, exact: true }).click();
+    expect(await overflow(manager)).toBeLessThanOrEqual(0);
+    await saveScreen(manager, 'costs-owner-language-phone', row);
+    await manager.getByRole('button', { name: en.buttons.save }).click();
+    await manager.getByText(en.toasts.landlordUpdated).waitFor();
+
+    // The details name the language of its emails; the record holds it.
+    await manager.goto(`/landlords/${landlordId}`);
+    await appReady(manager);
+    const listed = manager.locator('[data-owner]').filter({ hasText: owner.name });
+    await expect(listed.locator('[data-owner-language]').textContent()).resolves.toBe(
+      `(${LANGUAGE_NAMES.fr})`,
+    );
+    expect(await overflow(manager)).toBeLessThanOrEqual(0);
+    const record = await api<LandlordRecord>(manager, `/api/landlords/${landlordId}`);
+    expect(record.owners.find((entry) => entry.email === owner.email)?.language).toBe('fr');
+
+    // An estimate above the limit: the owner's email is in French, its link and amounts too.
+    const tenant = await onDesktop(browser, DEMO.tenant);
+    await appReady(tenant);
+    const ticket = await janeRaisesPlumbingTicket(tenant, `Boiler pressure falling ${stamp}`);
+    await assign(manager, ticket.id, await marcoOn(manager, ticket.id));
+    const plumber = await onDesktop(browser, DEMO.plumber);
+    await appReady(plumber);
+    await send(plumber, `/api/tickets/${ticket.id}/assignment/accept`, {});
+    await send(plumber, `/api/tickets/${ticket.id}/estimates`, {
+      currency: 'CAD',
+      lines: JSON.stringify([{ kind: 'labour', description: 'New boiler', amount_cents: 450_000 }]),
+      tax_cents: '22500',
+    });
+    const mail = await waitForMail(owner.email, /^Approbation requise/);
+    expect(mail.subject).toContain(moneyText(472_500, 'CAD', 'fr'));
+    expect(mail.text).toContain(fr.costs.owner.action);
+    expect(mail.text).toContain(fr.mail.signature);
+    expect(mail.text).toMatch(/\/approvals\/\S+/);
 
     for (const page of [manager, tenant, plumber]) await page.context().close();
   });

@@ -462,6 +462,7 @@ export const fr: Dictionary = {
       ownerName: 'Nom',
       ownerEmail: 'Courriel',
       ownerPhone: 'Numéro de téléphone',
+      ownerLanguage: 'Langue de ses courriels',
       addOwner: 'Ajouter un approbateur',
       removeOwner: 'Retirer l’approbateur {number}',
       noOwners: 'Aucun approbateur pour l’instant.',

@@ -459,6 +459,8 @@ export const en = {
       ownerName: 'Name',
       ownerEmail: 'Email',
       ownerPhone: 'Phone number',
+      /** The language of the owner's approval emails (owners have no account). */
+      ownerLanguage: 'Language of its emails',
       addOwner: 'Add owner',
       removeOwner: 'Remove owner {number}',
       noOwners: 'No owners yet.',

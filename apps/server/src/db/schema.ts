@@ -18,6 +18,7 @@ import {
   type CostLineKind,
   type CostState,
   type Currency,
+  DEFAULT_LANGUAGE,
   DEFAULT_TIME_ZONE,
   LANGUAGES,
   type NotificationOptions,
@@ -964,6 +965,8 @@ export const landlordOwners = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     phoneNumber: str('phone_number'),
+    /** The language of the owner's approval emails and their reminders: owners have no account to choose it in. */
+    language: text('language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
     position: smallint('position').notNull().default(0),
     createdAt: createdAt(),
   },

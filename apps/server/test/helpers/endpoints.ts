@@ -130,6 +130,7 @@ const LANDLORD_FORM = [
   'owners',
   'owners[0][name]',
   'owners[0][email]',
+  'owners[0][language]',
   'avatar',
 ];
 const TICKET_FILTERS = ['status', 'property_id', 'assigned_to', 'due'];

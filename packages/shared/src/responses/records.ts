@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { CURRENCIES } from '../constants';
+import { LANGUAGES } from '../languages';
 import { roleSchema } from './common';
 
 /** A linked record in brief. */
@@ -35,6 +36,8 @@ export const apiLandlordOwnerSchema = z
     name: z.string(),
     email: z.string(),
     phone_number: z.string(),
+    /** The language of its approval emails. */
+    language: z.enum(LANGUAGES),
   })
   .meta({ id: 'ApiLandlordOwner' });
 

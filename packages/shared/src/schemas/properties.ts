@@ -11,6 +11,7 @@ import {
   TARGET_HOURS_MIN,
   type TargetField,
 } from '../constants';
+import { LANGUAGES } from '../languages';
 import { en, format } from '../messages';
 import {
   country,
@@ -98,12 +99,17 @@ export function targetOutOfOrder(values: TargetValues): number | null {
   return index === -1 ? null : index;
 }
 
-/** One owner contact of a landlord (issue 26): `id` keeps an existing one (its pending approval links stay good). */
+/**
+ * One owner contact of a landlord (issue 26): `id` keeps an existing one (its pending approval links stay good); its
+ * `language` is that of its approval emails.
+ */
 export const landlordOwnerSchema = nested({
   id: optionalId(v.ownerName).optional(),
   name: text(v.ownerName),
   email: email(v.validEmail),
   phone_number: phone(v.phone, true),
+  // Absent: a new owner's is DEFAULT_LANGUAGE, an existing owner keeps its own.
+  language: z.enum(LANGUAGES, { error: v.language }).optional(),
 });
 export type LandlordOwnerValues = z.infer<typeof landlordOwnerSchema>;
 

@@ -17,6 +17,7 @@ import {
   unitNameOrWhole,
   utcDateOf,
   visibleId,
+  wordsOf,
 } from '@mend/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -45,15 +46,15 @@ const DAY_MS = 86_400_000;
 export const approvalLinkPath = (token: string) => `/approvals/${token}`;
 
 /**
- * Emails every owner contact of the ticket's landlord its link to the estimate (a reminder when `reminder`), in the
- * caller's transaction, through the outbox. Answers how many were asked.
+ * Emails every owner contact of the ticket's landlord, in its language, its link to the estimate (a reminder when
+ * `reminder`), in the caller's transaction, through the outbox. Answers how many were asked.
  */
 export async function askOwners(
   tx: Tx,
   messaging: MessagingContext,
   cost: Pick<TicketCostRow, 'id' | 'totalCents' | 'currency' | 'ownerAskedAt'>,
   ticket: CostTicketFacts,
-  names: { contractorName: string; limit: string },
+  names: { contractorName: string; limitCents: number },
   reminder: boolean,
 ): Promise<number> {
   if (ticket.landlordId === null || cost.ownerAskedAt === null) return 0;
@@ -62,14 +63,6 @@ export async function askOwners(
     .from(landlordOwners)
     .where(eq(landlordOwners.landlordId, ticket.landlordId))
     .orderBy(asc(landlordOwners.position), asc(landlordOwners.id));
-  const total = moneyText(cost.totalCents, cost.currency);
-  const vars = {
-    total,
-    limit: names.limit,
-    contractor: names.contractorName,
-    visible_id: visibleId(ticket.id),
-    property: ticket.propertyName,
-  };
   const expires = new Date(cost.ownerAskedAt.getTime() + APPROVAL_LINK_TTL_DAYS * DAY_MS);
   await queueMessages(
     tx,
@@ -79,17 +72,29 @@ export async function askOwners(
         userId: owner.id,
         issuedAt: cost.ownerAskedAt as Date,
       });
-      const email = renderEmail({
-        subject: format(reminder ? o.reminderSubject : o.subject, vars),
-        name: owner.name,
-        intro: [format(o.intro, vars)],
-        facts: [
-          [en.mail.ticket.number, `#${vars.visible_id}: ${ticket.title}`],
-          [en.mail.ticket.where, `${ticket.propertyName}, ${unitNameOrWhole(ticket.unitName)}`],
-        ],
-        action: { label: o.action, url: `${messaging.appUrl}${approvalLinkPath(token)}` },
-        notes: [format(o.expires, { date: dateText(utcDateOf(expires)) })],
-      });
+      const w = wordsOf(owner.language);
+      const texts = w.t.costs.owner;
+      const vars = {
+        total: moneyText(cost.totalCents, cost.currency, w.language),
+        limit: moneyText(names.limitCents, cost.currency, w.language),
+        contractor: names.contractorName,
+        visible_id: visibleId(ticket.id),
+        property: ticket.propertyName,
+      };
+      const email = renderEmail(
+        {
+          subject: w.format(reminder ? texts.reminderSubject : texts.subject, vars),
+          name: owner.name,
+          intro: [w.format(texts.intro, vars)],
+          facts: [
+            [w.t.mail.ticket.number, `#${vars.visible_id}: ${ticket.title}`],
+            [w.t.mail.ticket.where, `${ticket.propertyName}, ${unitNameOrWhole(ticket.unitName, w.t)}`],
+          ],
+          action: { label: texts.action, url: `${messaging.appUrl}${approvalLinkPath(token)}` },
+          notes: [w.format(texts.expires, { date: dateText(utcDateOf(expires), w.language) })],
+        },
+        w,
+      );
       return {
         kind: reminder ? 'cost.owner_reminder' : 'cost.owner_approval',
         channel: 'email' as const,

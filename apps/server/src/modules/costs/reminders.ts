@@ -5,7 +5,7 @@
  * again and counts the reminder, so each is sent once, even with several workers; a crash rolls back and the next look
  * sends it.
  */
-import { moneyText, OWNER_REMINDER_HOURS } from '@mend/shared';
+import { OWNER_REMINDER_HOURS } from '@mend/shared';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { landlords, properties, ticketCosts, tickets, units, users } from '../../db/schema';
@@ -75,7 +75,7 @@ export async function remindOwners(
         },
         {
           contractorName: row.contractor ? displayName(row.contractor) : '',
-          limit: moneyText(row.limit ?? 0, row.cost.currency),
+          limitCents: row.limit ?? 0,
         },
         true,
       );

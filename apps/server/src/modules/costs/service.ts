@@ -179,7 +179,7 @@ export async function submitCost(
           data: { cost_id: cost.id, visibility: 'contractor' },
           createdAt: now,
         });
-        await askOwners(tx, ctx.messaging, cost, ticket, { contractorName, limit }, false);
+        await askOwners(tx, ctx.messaging, cost, ticket, { contractorName, limitCents: money.limit }, false);
       }
     });
   } catch (error) {

@@ -108,7 +108,7 @@ const linkColumns = {
   // Issue 26: who approves the estimates above its limit.
   ownersJson: sql<
     ApiLandlordOwner[]
-  >`(select coalesce(json_agg(json_build_object('id', ${landlordOwners.id}, 'name', ${landlordOwners.name}, 'email', ${landlordOwners.email}, 'phone_number', ${landlordOwners.phoneNumber}) order by ${landlordOwners.position}, ${landlordOwners.id}), '[]'::json) from ${landlordOwners} where ${landlordOwners.landlordId} = ${listedLandlordId})`,
+  >`(select coalesce(json_agg(json_build_object('id', ${landlordOwners.id}, 'name', ${landlordOwners.name}, 'email', ${landlordOwners.email}, 'phone_number', ${landlordOwners.phoneNumber}, 'language', ${landlordOwners.language}) order by ${landlordOwners.position}, ${landlordOwners.id}), '[]'::json) from ${landlordOwners} where ${landlordOwners.landlordId} = ${listedLandlordId})`,
 };
 
 type LandlordWithLinks = { landlord: LandlordRow } & {
@@ -345,7 +345,7 @@ function moneyColumns(values: LandlordValues) {
 
 /**
  * Replaces the owner contacts when the form sent them: one sent with the id of one of the landlord's keeps its row
- * (its approval links stay good), the others are new, those not sent go.
+ * (its approval links stay good, and its language when none is sent), the others are new, those not sent go.
  */
 async function setOwners(tx: Tx, landlordId: number, owners: LandlordValues['owners']): Promise<void> {
   if (owners === undefined) return;
@@ -364,7 +364,13 @@ async function setOwners(tx: Tx, landlordId: number, owners: LandlordValues['own
       ),
     );
   for (const [position, owner] of owners.entries()) {
-    const columns = { name: owner.name, email: owner.email, phoneNumber: owner.phone_number, position };
+    const columns = {
+      name: owner.name,
+      email: owner.email,
+      phoneNumber: owner.phone_number,
+      position,
+      ...(owner.language !== undefined && { language: owner.language }),
+    };
     if (owner.id && kept.has(owner.id))
       await tx.update(landlordOwners).set(columns).where(eq(landlordOwners.id, owner.id));
     else await tx.insert(landlordOwners).values({ landlordId, ...columns });

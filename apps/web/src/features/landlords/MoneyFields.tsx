@@ -1,12 +1,12 @@
 /**
  * "Money" of the landlord form (issue 26): its currency, the approval limit in the currency's units ("500.00"), and
- * its owner contacts, a list of rows (name, email, phone) added and removed here, at most LANDLORD_OWNERS_MAX. Like the
- * service targets, one column on a phone (every record form is one column there) and pairs side by side from `xs`
- * up. What is sent, and how the limit is checked, is money.ts's.
+ * its owner contacts, a list of rows (name, email, phone, the language of its emails) added and removed here, at most
+ * LANDLORD_OWNERS_MAX. Like the service targets, one column on a phone (every record form is one column there) and
+ * pairs side by side from `xs` up. What is sent, and how the limit is checked, is money.ts's.
  */
 import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { CURRENCIES, LANDLORD_OWNERS_MAX, MONEY_MAX_CENTS } from '@mend/shared';
+import { CURRENCIES, LANDLORD_OWNERS_MAX, LANGUAGE_NAMES, LANGUAGES, MONEY_MAX_CENTS } from '@mend/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { format, t } from '../../lib/translations';
 import { amountFromCents, type MoneyFormValues, newOwnerRow, ownersListError } from './money';
@@ -14,6 +14,7 @@ import { amountFromCents, type MoneyFormValues, newOwnerRow, ownersListError } f
 const M = t.screens.money;
 
 const CURRENCY_DATA = [...CURRENCIES];
+const LANGUAGE_DATA = LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }));
 
 export function MoneyFields<Values extends MoneyFormValues>({ form }: { form: UseFormReturnType<Values> }) {
   const moneyForm = form as unknown as UseFormReturnType<MoneyFormValues>;
@@ -102,6 +103,16 @@ function OwnerRows({ form, count }: { form: UseFormReturnType<MoneyFormValues>; 
                   autoComplete="off"
                   name={`owners.${index}.phone_number`}
                   {...form.getInputProps(`owners.${index}.phone_number`)}
+                />
+                <Select
+                  // The size of the text inputs beside it (the theme's).
+                  size="md"
+                  label={M.ownerLanguage}
+                  data={LANGUAGE_DATA}
+                  allowDeselect={false}
+                  comboboxProps={{ zIndex: 400 }}
+                  name={`owners.${index}.language`}
+                  {...form.getInputProps(`owners.${index}.language`)}
                 />
               </SimpleGrid>
             </Stack>

@@ -1,9 +1,10 @@
 /**
  * A landlord's money settings in its details (issue 26): its currency, the approval limit as money in that currency
- * ("$750.00"), and its owner contacts, each its name over its email and phone, so they read at any width.
+ * ("$750.00"), and its owner contacts, each its name (and the language of its emails) over its email and phone, so
+ * they read at any width.
  */
 import { Stack, Text } from '@mantine/core';
-import type { ApiLandlordOwner, Currency } from '@mend/shared';
+import { type ApiLandlordOwner, type Currency, LANGUAGE_NAMES } from '@mend/shared';
 import { DetailField, DetailFields, DetailSection } from '../../components/details';
 import { EmailLink, PhoneLink } from '../../components/ReachLinks';
 import { money, t } from '../../lib/translations';
@@ -35,7 +36,10 @@ export function MoneySection({
               {owners.map((owner) => (
                 <Stack key={owner.id} gap={0} component="li" data-owner={owner.id}>
                   <Text size="sm" fw={500} component="span">
-                    {owner.name}
+                    {owner.name}{' '}
+                    <Text size="xs" c="dimmed" component="span" title={M.ownerLanguage} data-owner-language>
+                      ({LANGUAGE_NAMES[owner.language]})
+                    </Text>
                   </Text>
                   <EmailLink email={owner.email} />
                   <PhoneLink phone={owner.phone_number} dimmed />

@@ -76,7 +76,13 @@ describe('an amount typed in units', () => {
 });
 
 describe("a landlord's money in its form", () => {
-  const owner = { id: 7, name: 'Olive Owner', email: 'olive@example.com', phone_number: '' };
+  const owner = {
+    id: 7,
+    name: 'Olive Owner',
+    email: 'olive@example.com',
+    phone_number: '',
+    language: 'fr' as const,
+  };
 
   it("start a new landlord's form at the defaults, an edited one's at its own", () => {
     expect(moneyFormValues(null)).toEqual({
@@ -88,7 +94,9 @@ describe("a landlord's money in its form", () => {
     expect(values).toMatchObject({
       currency: 'USD',
       approval_limit_cents: '750.00',
-      owners: [{ id: '7', name: 'Olive Owner', email: 'olive@example.com', phone_number: '' }],
+      owners: [
+        { id: '7', name: 'Olive Owner', email: 'olive@example.com', phone_number: '', language: 'fr' },
+      ],
     });
     expect(values.owners[0]?.key).toEqual(expect.any(String));
   });
@@ -106,16 +114,16 @@ describe("a landlord's money in its form", () => {
       currency: 'USD',
       approval_limit_cents: 1250,
       owners: JSON.stringify([
-        { id: 7, name: 'Olive Owner', email: 'olive@example.com', phone_number: '' },
-        { name: 'Nia New', email: 'nia@example.com', phone_number: '403-555-0100' },
+        { id: 7, name: 'Olive Owner', email: 'olive@example.com', phone_number: '', language: 'fr' },
+        { name: 'Nia New', email: 'nia@example.com', phone_number: '403-555-0100', language: 'en' },
       ]),
     });
     // What the server reads of it.
     const parsed = landlordSchema.parse({ name: 'Acme', description: 'Homes', users: [], ...body });
     expect(parsed.approval_limit_cents).toBe(1250);
     expect(parsed.owners).toEqual([
-      { id: 7, name: 'Olive Owner', email: 'olive@example.com', phone_number: '' },
-      { name: 'Nia New', email: 'nia@example.com', phone_number: '403-555-0100' },
+      { id: 7, name: 'Olive Owner', email: 'olive@example.com', phone_number: '', language: 'fr' },
+      { name: 'Nia New', email: 'nia@example.com', phone_number: '403-555-0100', language: 'en' },
     ]);
     // No owners left: an empty list, which removes them all.
     expect(ownersBody([])).toBe('[]');

@@ -9,6 +9,7 @@ import {
   type ApiLandlordOwner,
   type Currency,
   DEFAULT_CURRENCY,
+  DEFAULT_LANGUAGE,
   type LandlordOwnerValues,
   landlordSchema,
   MONEY_MAX_CENTS,
@@ -56,7 +57,7 @@ const rowKey = () => `owner-${++rowCounter}`;
 
 /** A new, empty owner row. */
 export function newOwnerRow(): OwnerRow {
-  return { key: rowKey(), id: '', name: '', email: '', phone_number: '' };
+  return { key: rowKey(), id: '', name: '', email: '', phone_number: '', language: DEFAULT_LANGUAGE };
 }
 
 /** The form's money values: the landlord's own, a new landlord's the defaults and no owners. */
@@ -72,6 +73,7 @@ export function moneyFormValues(
       name: owner.name,
       email: owner.email,
       phone_number: owner.phone_number ?? '',
+      language: owner.language,
     })),
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "landlord_owners" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;
