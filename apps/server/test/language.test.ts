@@ -1,7 +1,8 @@
 /**
  * The interface's language (issue 28 §3): PATCH users/{id}/language, and the page in the visitor's language, its
  * dictionary and `<html lang>`: the user's choice, else its browser's (Accept-Language), else English. The pages
- * rendered ahead in English (login.html) go only to English visitors.
+ * rendered ahead in English (login.html) go only to English visitors. A signed link's page is in the language of the
+ * person it was sent to, when that person has one.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,8 @@ import path from 'node:path';
 import { type Dictionary, en, fr } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema';
+import { landlordOwners, users } from '../src/db/schema';
+import { signTicketLinkToken } from '../src/lib/tokens';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createUser } from './helpers/factories';
 import { clientFor, createWorld, freshClientFor, type World } from './helpers/ticket-factories';
@@ -93,6 +95,45 @@ describe('the page’s language', () => {
       lang: 'fr-CA',
       signIn: fr.auth.signIn,
     });
+  });
+});
+
+describe('a signed link’s page', () => {
+  const link = (purpose: 'assignment' | 'signoff' | 'approval', userId: number) =>
+    signTicketLinkToken(t.app.messaging.secret, purpose, { ticketId: 1, userId, issuedAt: new Date() });
+
+  it('is in the language the landlord set for the owner it was sent to, whatever the browser', async () => {
+    const [french, english] = await t.db
+      .insert(landlordOwners)
+      .values([
+        { landlordId: w.north.landlord.id, name: 'Rémi Gagnon', email: 'remi@owners.test', language: 'fr' },
+        { landlordId: w.north.landlord.id, name: 'Helen Ortiz', email: 'helen@owners.test' },
+      ])
+      .returning();
+    expect(await page(`/approvals/${link('approval', french.id)}`, 'en-US')).toMatchObject({
+      lang: 'fr-CA',
+      signIn: fr.auth.signIn,
+    });
+    expect((await page(`/approvals/${link('approval', english.id)}`, 'fr-CA')).lang).toBe('en');
+    // Altered, or signed for another page: the browser's.
+    const token = link('approval', french.id);
+    const altered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect((await page(`/approvals/${altered}`, 'en-US')).lang).toBe('en');
+    expect((await page(`/signoff/${token}`, 'en-US')).lang).toBe('en');
+  });
+
+  it('is in the language of the user it was sent to once chosen; a signed-in visitor’s own choice first', async () => {
+    const tenant = await createUser(t.db, { role: 2 });
+    const url = `/signoff/${link('signoff', tenant.id)}`;
+    expect((await page(url, 'fr-CA')).lang).toBe('fr-CA');
+    expect((await page(url, 'en-US')).lang).toBe('en');
+    await t.db.update(users).set({ language: 'fr' }).where(eq(users.id, tenant.id));
+    expect((await page(url, 'en-US')).lang).toBe('fr-CA');
+    expect((await page(`/assignment/${link('assignment', tenant.id)}`, 'en-US')).lang).toBe('fr-CA');
+    const visitor = await createUser(t.db, { role: 2 });
+    await t.db.update(users).set({ language: 'en' }).where(eq(users.id, visitor.id));
+    const client = await freshClientFor(t, visitor);
+    expect((await page(url, 'fr-CA', client.cookieHeader)).lang).toBe('en');
   });
 });
 

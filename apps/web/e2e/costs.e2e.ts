@@ -10,7 +10,7 @@
  * A second journey drives the manager's other decisions: Marco, on a 390 px phone, sends an estimate within the
  * limit, which the manager declines with a reason Marco then reads; Marco sends the invoice with its PDF, which the
  * manager downloads and marks paid. A third has the manager, on a 390 px phone, list an owner who reads French in the
- * landlord's form; that owner's approval email arrives in French.
+ * landlord's form; that owner's approval email arrives in French, and its link opens the estimate in French.
  */
 import { en, format, fr, LANGUAGE_NAMES, moneyText } from '@mend/shared';
 import type { Browser, Page } from 'playwright-core';
@@ -19,6 +19,7 @@ import {
   api,
   appReady,
   assign,
+  type CaughtMail,
   DEMO,
   janeRaisesPlumbingTicket,
   launchBrowser,
@@ -114,6 +115,17 @@ async function addOwner(manager: Page): Promise<LandlordRecord> {
   return api<LandlordRecord>(manager, `/api/landlords/${id}`);
 }
 
+/** The link of an owner's email, opened signed out on a 390 px phone (an English browser) at its ticket's estimate. */
+async function openOwnerLink(mail: CaughtMail, ticketTitle: string): Promise<Page> {
+  const link = /(https?:\/\/\S+\/approvals\/[^\s)>\]]+)/.exec(mail.text)?.[1];
+  expect(link, mail.text).toBeTruthy();
+  const phone = await newPhonePage(browser);
+  await phone.goto(new URL(link as string).pathname);
+  await appReady(phone);
+  await phone.getByRole('heading', { name: ticketTitle }).waitFor();
+  return phone;
+}
+
 /** The ticket's details panel, opened at /tickets/{id}. */
 async function openDetails(page: Page, ticketId: number) {
   await page.goto(`/tickets/${ticketId}`);
@@ -176,12 +188,7 @@ describe('an estimate over the limit approved by the owner’s link', () => {
 
     // The owner's email, with the link that answers signed out.
     const mail = await waitForMail(OWNER.email, /Approval needed/);
-    const link = /(https?:\/\/\S+\/approvals\/[^\s)>\]]+)/.exec(mail.text)?.[1];
-    expect(link, mail.text).toBeTruthy();
-    const phone = await newPhonePage(browser);
-    await phone.goto(new URL(link as string).pathname);
-    await appReady(phone);
-    await phone.getByRole('heading', { name: ticket.title }).waitFor();
+    const phone = await openOwnerLink(mail, ticket.title);
     await phone.getByText(total).first().waitFor();
     expect(await overflow(phone)).toBeLessThanOrEqual(0);
     await saveScreen(phone, 'costs-owner-page');
@@ -378,8 +385,13 @@ describe('an owner who reads French', () => {
     expect(mail.subject).toContain(moneyText(472_500, 'CAD', 'fr'));
     expect(mail.text).toContain(fr.costs.owner.action);
     expect(mail.text).toContain(fr.mail.signature);
-    expect(mail.text).toMatch(/\/approvals\/\S+/);
 
-    for (const page of [manager, tenant, plumber]) await page.context().close();
+    // Its link opens the estimate in French on an English phone: the page follows the owner, as its email did.
+    const phone = await openOwnerLink(mail, ticket.title);
+    await phone.getByRole('button', { name: fr.costScreens.approve }).waitFor();
+    expect(await overflow(phone)).toBeLessThanOrEqual(0);
+    await saveScreen(phone, 'costs-owner-page-french');
+
+    for (const page of [manager, tenant, plumber, phone]) await page.context().close();
   });
 });

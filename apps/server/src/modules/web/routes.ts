@@ -10,8 +10,9 @@
  * A signed-in visitor's screen that the web build can render on the server (the tickets list) arrives
  * rendered in app.html instead (./server-render.ts), when the server knows the visitor's layout.
  *
- * The page is in the visitor's language (issue 28): a signed-in user's choice, else the browser's (Accept-Language):
- * its dictionary in the root element and its locale in `<html lang>`. The pages rendered ahead (login.html, and the
+ * The page is in the visitor's language (issue 28): a signed-in user's choice, else, on a signed link's page, the
+ * choice of the person it was sent to (./link-language.ts), else the browser's (Accept-Language): its dictionary in
+ * the root element and its locale in `<html lang>`. The pages rendered ahead (login.html, and the
  * server's render of a screen) are English: another language's visitor gets index.html, rendered by the app.
  *
  * The installed app's files (ADR 0044) are served as they are, but never kept by a cache for long: the service
@@ -39,6 +40,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors';
 import { ASSETS_PREFIX, ensureSession } from '../../lib/session';
 import { currentUserResponse } from '../users/current';
+import { linkReaderLanguage } from './link-language';
 import { createServerRenderer } from './server-render';
 
 const CSRF_PLACEHOLDER = '__MEND_CSRF__';
@@ -202,7 +204,9 @@ export async function registerWebApp(
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await ensureSession(request, reply);
-    const language = pageLanguage(request.user?.language, request.headers['accept-language']);
+    const chosen =
+      request.user?.language ?? (await linkReaderLanguage(app.db, app.messaging.secret, request.url, now()));
+    const language = pageLanguage(chosen, request.headers['accept-language']);
     const english = language === DEFAULT_LANGUAGE;
     const current = request.user ? await currentUserResponse(app.db, request.user) : null;
     const rendered =
