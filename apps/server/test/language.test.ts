@@ -11,7 +11,12 @@ import { type Dictionary, en, fr } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landlordOwners, users } from '../src/db/schema';
-import { signTicketLinkToken } from '../src/lib/tokens';
+import {
+  issueOneTimeToken,
+  RESET_TOKEN_TTL_MS,
+  signTicketLinkToken,
+  signUnsubscribeToken,
+} from '../src/lib/tokens';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createUser } from './helpers/factories';
 import { clientFor, createWorld, freshClientFor, type World } from './helpers/ticket-factories';
@@ -130,6 +135,23 @@ describe('a signed link’s page', () => {
     await t.db.update(users).set({ language: 'fr' }).where(eq(users.id, tenant.id));
     expect((await page(url, 'en-US')).lang).toBe('fr-CA');
     expect((await page(`/assignment/${link('assignment', tenant.id)}`, 'en-US')).lang).toBe('fr-CA');
+    // The links of its account's emails too: an unsubscribe link, a password reset link (until used).
+    expect(
+      (
+        await page(
+          `/unsubscribe/${signUnsubscribeToken(t.app.messaging.secret, tenant.id, 'mail.tickets')}`,
+          'en-US',
+        )
+      ).lang,
+    ).toBe('fr-CA');
+    const reset = await issueOneTimeToken(t.db, {
+      userId: tenant.id,
+      purpose: 'reset',
+      email: tenant.email,
+      ttlMs: RESET_TOKEN_TTL_MS,
+    });
+    expect((await page(`/password/reset/${reset}?email=${tenant.email}`, 'en-US')).lang).toBe('fr-CA');
+    expect((await page(`/password/reset/${reset.slice(1)}x`, 'en-US')).lang).toBe('en');
     const visitor = await createUser(t.db, { role: 2 });
     await t.db.update(users).set({ language: 'en' }).where(eq(users.id, visitor.id));
     const client = await freshClientFor(t, visitor);

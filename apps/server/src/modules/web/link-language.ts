@@ -1,26 +1,59 @@
 /**
- * The language of the person a signed link was sent to (issue 28 §3): an assignment's contractor, a sign-off's tenant
- * (their chosen `users.language`) or an estimate's owner contact (`landlord_owners.language`, set on the landlord
- * form). Their email was written in it, so the page the link opens is too, before the browser's language; a signed-in
- * visitor's own choice still comes first. A link that is not genuine, or expired, names nobody: the page follows the
- * browser, as for any visitor.
+ * The language of the person an emailed link was sent to (issue 28 §3): an assignment's contractor, a sign-off's
+ * tenant, the user of an unsubscribe or a password reset link (their chosen `users.language`), or an estimate's owner
+ * contact (`landlord_owners.language`, set on the landlord form). Their email was written in it, so the page the link
+ * opens is too, before the browser's; a signed-in visitor's own choice still comes first. A link that is not genuine,
+ * used or expired names nobody: the page follows the browser, as for any visitor. Signed links are checked before
+ * anything is read; a reset link is looked up by its hash, as its form's own call does.
  */
 import type { Language } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { landlordOwners, users } from '../../db/schema';
-import { type TicketLinkPurpose, verifyTicketLinkToken } from '../../lib/tokens';
+import {
+  findUsableToken,
+  type TicketLinkPurpose,
+  verifyTicketLinkToken,
+  verifyUnsubscribeToken,
+} from '../../lib/tokens';
 
-/** The web app's page of each signed link, by its first path segment. */
-const LINK_PAGES: Readonly<Record<string, TicketLinkPurpose>> = {
+/** Who a link was sent to: a user, or an owner contact. */
+type Reader = { user: number } | { owner: number };
+
+/** The web app's pages of the ticket links, by their first path segment. */
+const TICKET_LINK_PAGES: Readonly<Record<string, TicketLinkPurpose>> = {
   assignment: 'assignment',
   signoff: 'signoff',
   approvals: 'approval',
 };
 
-const LINK_PATH = /^\/([a-z]+)\/([^/?#]+)\/?(?:[?#]|$)/;
+const LINK_PATH = /^\/([a-z]+(?:\/reset)?)\/([^/?#]+)\/?(?:[?#]|$)/;
 
-/** The language its reader chose, when `url` is the page of a genuine signed link; null otherwise. */
+async function readerOf(
+  db: Db,
+  secret: string,
+  page: string,
+  token: string,
+  now: Date,
+): Promise<Reader | null> {
+  const purpose = TICKET_LINK_PAGES[page];
+  if (purpose !== undefined) {
+    const check = verifyTicketLinkToken(secret, purpose, token, now);
+    if (!check.ok) return null;
+    return purpose === 'approval' ? { owner: check.claims.userId } : { user: check.claims.userId };
+  }
+  if (page === 'unsubscribe') {
+    const claims = verifyUnsubscribeToken(secret, token);
+    return claims && { user: claims.userId };
+  }
+  if (page === 'password/reset') {
+    const found = await findUsableToken(db, 'reset', token, now);
+    return found && { user: found.userId };
+  }
+  return null;
+}
+
+/** The language its reader has, when `url` is the page of a genuine emailed link; null otherwise. */
 export async function linkReaderLanguage(
   db: Db,
   secret: string,
@@ -28,14 +61,14 @@ export async function linkReaderLanguage(
   now: Date,
 ): Promise<Language | null> {
   const [, page = '', token = ''] = LINK_PATH.exec(url) ?? [];
-  const purpose = LINK_PAGES[page];
-  if (purpose === undefined) return null;
-  const check = verifyTicketLinkToken(secret, purpose, token, now);
-  if (!check.ok) return null;
-  const reader = purpose === 'approval' ? landlordOwners : users;
-  const [row] = await db
-    .select({ language: reader.language })
-    .from(reader)
-    .where(eq(reader.id, check.claims.userId));
+  const reader = await readerOf(db, secret, page, token, now);
+  if (reader === null) return null;
+  const [row] =
+    'owner' in reader
+      ? await db
+          .select({ language: landlordOwners.language })
+          .from(landlordOwners)
+          .where(eq(landlordOwners.id, reader.owner))
+      : await db.select({ language: users.language }).from(users).where(eq(users.id, reader.user));
   return row?.language ?? null;
 }

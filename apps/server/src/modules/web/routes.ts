@@ -10,9 +10,9 @@
  * A signed-in visitor's screen that the web build can render on the server (the tickets list) arrives
  * rendered in app.html instead (./server-render.ts), when the server knows the visitor's layout.
  *
- * The page is in the visitor's language (issue 28): a signed-in user's choice, else, on a signed link's page, the
- * choice of the person it was sent to (./link-language.ts), else the browser's (Accept-Language): its dictionary in
- * the root element and its locale in `<html lang>`. The pages rendered ahead (login.html, and the
+ * The page is in the visitor's language (issue 28): a signed-in user's choice, else, on the page of a link sent by
+ * email, the language of the person it was sent to (./link-language.ts), else the browser's (Accept-Language): its
+ * dictionary in the root element and its locale in `<html lang>`. The pages rendered ahead (login.html, and the
  * server's render of a screen) are English: another language's visitor gets index.html, rendered by the app.
  *
  * The installed app's files (ADR 0044) are served as they are, but never kept by a cache for long: the service
