@@ -38,7 +38,8 @@ export function MoneySection({
                   <Text size="sm" fw={500} component="span">
                     {owner.name}{' '}
                     <Text size="xs" c="dimmed" component="span" title={M.ownerLanguage} data-owner-language>
-                      ({LANGUAGE_NAMES[owner.language]})
+                      {/* The language's own name, read out in that language. */}(
+                      <span lang={owner.language}>{LANGUAGE_NAMES[owner.language]}</span>)
                     </Text>
                   </Text>
                   <EmailLink email={owner.email} />
