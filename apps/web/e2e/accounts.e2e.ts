@@ -302,6 +302,8 @@ describe('notifications bell', () => {
     await page.goto('/tickets');
     await page.getByRole('table').waitFor();
     await page.getByRole('searchbox').fill(second);
+    // The search reaching the address means the app has taken the page over: a row clicked before does nothing.
+    await page.waitForURL((url) => url.searchParams.get('search') === second);
     await page
       .getByRole('row')
       .filter({ hasText: new RegExp(`${second}(?!\\d)`) })

@@ -2,7 +2,7 @@
 import { en, VIEWPORT_COOKIE } from '@mend/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, newPage } from './browser';
+import { appReady, collectProblems, DEMO_PASSWORD, holdEntryScript, launchBrowser, newPage } from './browser';
 
 let browser: Browser;
 
@@ -32,29 +32,6 @@ async function managerOnTickets(): Promise<Page> {
 /** Removes the width the app reported (VIEWPORT_COOKIE): the server then does not render the screen. */
 async function forgetViewport(page: Page): Promise<void> {
   await page.context().clearCookies({ name: VIEWPORT_COOKIE });
-}
-
-/** Holds the app's entry script back until `release()`: the page must stand on its own meanwhile. */
-async function holdEntryScript(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/index-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
-/** The errors and warnings the page logs and throws from now on. */
-function collectProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
 }
 
 async function sidebarLinks(page: Page): Promise<string[]> {
@@ -201,6 +178,28 @@ describe('sign in', () => {
     await rows.first().getByText(firstTitle.trim()).click();
     await page.waitForURL(/\/tickets\/\d+$/);
     await page.getByRole('dialog', { name: en.titles.ticketDetails }).waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('searches a list the server rendered for what was typed before the app had loaded', async () => {
+    const page = await managerOnTickets();
+    const problems = collectProblems(page);
+    const release = await holdEntryScript(page);
+    await page.reload();
+    const box = page.getByRole('searchbox');
+    await box.fill('Leak');
+    const shownBefore = await page.locator('tbody tr').count();
+
+    release();
+    await appReady(page);
+    // The text stays in the box and becomes the list's search, as if typed a moment later.
+    await page.waitForURL((url) => url.searchParams.get('search') === 'Leak');
+    expect(await box.inputValue()).toBe('Leak');
+    await expect.poll(() => page.locator('tbody tr').count()).toBeLessThan(shownBefore);
+    for (const title of await page.locator('tbody tr td:nth-child(2)').allInnerTexts()) {
+      expect(title.toLowerCase()).toContain('leak');
+    }
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -2,12 +2,13 @@
  * A list's search box: what is typed shows at once and becomes the list's search SEARCH_DEBOUNCE_MS after
  * the last keystroke (`onSearch`, which replaces the history entry rather than adding one per keystroke).
  * The clear button searches for nothing at once. When the list's search changes otherwise (Back, a link),
- * the box shows it.
+ * the box shows it. On a screen the server rendered, what was typed before the app took the page over is
+ * searched for too.
  */
 import { ActionIcon, Loader, TextInput } from '@mantine/core';
 import { SEARCH_DEBOUNCE_MS } from '@mend/shared';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { t } from '../../lib/translations';
 
@@ -25,6 +26,14 @@ export interface SearchBoxProps {
 export function SearchBox({ search, onSearch, placeholder, busy, className }: SearchBoxProps) {
   const { key: address } = useLocation();
   const [text, setText] = useState(search);
+  const input = useRef<HTMLInputElement>(null);
+  // Hydration keeps the box's text as the page came with it, typed into before the app's code had loaded;
+  // the next render would set it back to `text`.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the app takes the box over
+  useLayoutEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== text) setText(typed);
+  }, []);
   // The search this box asked for and the list has not shown yet, and the address it was asked from: when it
   // arrives, what was typed since stays in the box.
   const [asked, setAsked] = useState<{ search: string; from: string } | null>(null);
@@ -56,6 +65,7 @@ export function SearchBox({ search, onSearch, placeholder, busy, className }: Se
 
   return (
     <TextInput
+      ref={input}
       className={className}
       size="sm"
       type="search"
