@@ -11,6 +11,7 @@ export * from './error-codes';
 export * from './helpers';
 export * from './kept';
 export * from './languages';
+export * from './link-pages';
 export * from './lists';
 export * from './messages';
 export * from './messages-fr';

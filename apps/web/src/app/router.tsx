@@ -7,6 +7,7 @@
  * signed assignment, sign-off and owner approval links' pages are chunks of their own too, so the login page stays the only
  * screen of the first load.
  */
+import { linkPageRoute } from '@mend/shared';
 import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { Allowed } from '../components/NotAllowed';
@@ -87,15 +88,15 @@ export const authRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   { path: '/password/reset', element: authPage(<ForgotPasswordPage />) },
   { path: '/password/email', element: authPage(<ForgotPasswordPage />) },
-  { path: '/password/reset/:token', element: authPage(<ResetPasswordPage />) },
+  { path: linkPageRoute('passwordReset'), element: authPage(<ResetPasswordPage />) },
   { path: '/user-activation/:username?', element: authPage(<ActivationPage />) },
-  { path: '/unsubscribe/:token', element: authPage(<UnsubscribePage />) },
+  { path: linkPageRoute('unsubscribe'), element: authPage(<UnsubscribePage />) },
   // Issue 25: the signed link of an assignment's email or SMS, answered without signing in.
-  { path: '/assignment/:token', element: authPage(<AssignmentLinkPage />) },
+  { path: linkPageRoute('assignment'), element: authPage(<AssignmentLinkPage />) },
   // Issue 25: the signed link of a completed ticket's email or SMS: the tenant confirms and rates, or reopens.
-  { path: '/signoff/:token', element: authPage(<SignoffLinkPage />) },
+  { path: linkPageRoute('signoff'), element: authPage(<SignoffLinkPage />) },
   // Issue 26: the signed link of an owner's email: the owner approves or declines an estimate above the limit.
-  { path: '/approvals/:token', element: authPage(<ApprovalLinkPage />) },
+  { path: linkPageRoute('approval'), element: authPage(<ApprovalLinkPage />) },
 ];
 
 /**

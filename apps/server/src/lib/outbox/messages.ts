@@ -8,7 +8,14 @@
  * a signed reply address as its Reply-To, and says so (issue 25). Nothing is ever addressed to a temporary
  * account's placeholder email.
  */
-import { isTemporaryEmail, type Language, type NotificationOptions, type Words, wordsOf } from '@mend/shared';
+import {
+  isTemporaryEmail,
+  type Language,
+  linkPagePath,
+  type NotificationOptions,
+  type Words,
+  wordsOf,
+} from '@mend/shared';
 import type { Db } from '../../db/client';
 import { type NewOutboxMessageRow, outboxMessages } from '../../db/schema';
 import { replyAddress } from '../inbound-mail/address';
@@ -61,7 +68,7 @@ function replyOf(
 
 /** `${APP_URL}/unsubscribe/{token}`: the web page that posts the token to /api/unsubscribe/{token}. */
 export function unsubscribeUrl(context: MessagingContext, userId: number, kind: UnsubscribeKind): string {
-  return `${context.appUrl}/unsubscribe/${signUnsubscribeToken(context.secret, userId, kind)}`;
+  return `${context.appUrl}${linkPagePath('unsubscribe', signUnsubscribeToken(context.secret, userId, kind))}`;
 }
 
 /** The channels a person's options turn on for a topic, as outbox rows; `content` is written in the person's language. */

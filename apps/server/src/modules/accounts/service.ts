@@ -9,6 +9,7 @@ import {
   en,
   format,
   isTemporaryEmail,
+  linkPagePath,
   type MessageResponse,
   passwordResetRequestSchema,
   passwordResetSchema,
@@ -143,7 +144,7 @@ export async function requestPasswordReset(
       email: user.email,
       ttlMs: RESET_TOKEN_TTL_MS,
     });
-    const url = `${ctx.messaging.appUrl}/password/reset/${raw}?email=${encodeURIComponent(user.email)}`;
+    const url = `${ctx.messaging.appUrl}${linkPagePath('passwordReset', raw)}?email=${encodeURIComponent(user.email)}`;
     const message = passwordResetEmail(wordsOf(user.language), {
       name: displayName(user),
       email: user.email,

@@ -7,7 +7,7 @@
  * - not answered in time (the assignment worker): the same people, once.
  * Nobody is told of their own action. Each person is told in its own language.
  */
-import type { Words } from '@mend/shared';
+import { linkPagePath, type Words } from '@mend/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type TicketAssignmentRow, users } from '../../db/schema';
@@ -35,7 +35,7 @@ export function answerLink(messaging: MessagingContext, assignment: TicketAssign
     userId: assignment.contractorId,
     issuedAt: assignment.assignedAt,
   });
-  return `${messaging.appUrl}/assignment/${token}`;
+  return `${messaging.appUrl}${linkPagePath('assignment', token)}`;
 }
 
 const varsOf = (messaging: MessagingContext, ticket: AssignedTicket, w: Words) =>

@@ -13,6 +13,7 @@ import {
   en,
   fieldErrors,
   format,
+  linkPagePath,
   moneyText,
   unitNameOrWhole,
   utcDateOf,
@@ -41,9 +42,6 @@ import { type CostTicketFacts, recordDecision, tellOf } from './decisions';
 
 const o = en.costs.owner;
 const DAY_MS = 86_400_000;
-
-/** The public page of an owner's link. */
-export const approvalLinkPath = (token: string) => `/approvals/${token}`;
 
 /**
  * Emails every owner contact of the ticket's landlord, in its language, its link to the estimate (a reminder when
@@ -90,7 +88,7 @@ export async function askOwners(
             [w.t.mail.ticket.number, `#${vars.visible_id}: ${ticket.title}`],
             [w.t.mail.ticket.where, `${ticket.propertyName}, ${unitNameOrWhole(ticket.unitName, w.t)}`],
           ],
-          action: { label: texts.action, url: `${messaging.appUrl}${approvalLinkPath(token)}` },
+          action: { label: texts.action, url: `${messaging.appUrl}${linkPagePath('approval', token)}` },
           notes: [w.format(texts.expires, { date: dateText(utcDateOf(expires), w.language) })],
         },
         w,

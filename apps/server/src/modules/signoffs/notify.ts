@@ -6,7 +6,7 @@
  * - confirmed and rated: the contractor whose work it rates; at LOW_RATING_MAX or below, the managers too (an alert).
  * Nobody is told of their own action. Each person is told in its own language.
  */
-import { LOW_RATING_MAX, RATING_MAX, type Words } from '@mend/shared';
+import { LOW_RATING_MAX, linkPagePath, RATING_MAX, type Words } from '@mend/shared';
 import { asc, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type TicketSignoffRow, users } from '../../db/schema';
@@ -38,7 +38,7 @@ export function signoffLink(
     userId: signoff.tenantId,
     issuedAt: signoff.askedAt,
   });
-  return `${messaging.appUrl}/signoff/${token}`;
+  return `${messaging.appUrl}${linkPagePath('signoff', token)}`;
 }
 
 function varsOf(messaging: MessagingContext, ticket: SignedOffTicket, w: Words) {

@@ -4,9 +4,10 @@
  * contact (`landlord_owners.language`, set on the landlord form). Their email was written in it, so the page the link
  * opens is too, before the browser's; a signed-in visitor's own choice still comes first. A link that is not genuine,
  * used or expired names nobody: the page follows the browser, as for any visitor. Signed links are checked before
- * anything is read; a reset link is looked up by its hash, as its form's own call does.
+ * anything is read; a reset link is looked up by its hash, as its form's own call does. The pages and their paths are
+ * LINK_PAGES (@mend/shared), which the links' builders write with.
  */
-import type { Language } from '@mend/shared';
+import { type Language, type LinkPage, readLinkPagePath } from '@mend/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { landlordOwners, users } from '../../db/schema';
@@ -20,38 +21,31 @@ import {
 /** Who a link was sent to: a user, or an owner contact. */
 type Reader = { user: number } | { owner: number };
 
-/** The web app's pages of the ticket links, by their first path segment. */
-const TICKET_LINK_PAGES: Readonly<Record<string, TicketLinkPurpose>> = {
-  assignment: 'assignment',
-  signoff: 'signoff',
-  approvals: 'approval',
-};
+type ReaderOf = (db: Db, secret: string, token: string, now: Date) => Promise<Reader | null>;
 
-const LINK_PATH = /^\/([a-z]+(?:\/reset)?)\/([^/?#]+)\/?(?:[?#]|$)/;
-
-async function readerOf(
-  db: Db,
-  secret: string,
-  page: string,
-  token: string,
-  now: Date,
-): Promise<Reader | null> {
-  const purpose = TICKET_LINK_PAGES[page];
-  if (purpose !== undefined) {
+/** A ticket link's reader: the user it names, or for an owner's approval the owner contact. */
+const ticketLinkReader =
+  (purpose: TicketLinkPurpose): ReaderOf =>
+  async (_db, secret, token, now) => {
     const check = verifyTicketLinkToken(secret, purpose, token, now);
     if (!check.ok) return null;
     return purpose === 'approval' ? { owner: check.claims.userId } : { user: check.claims.userId };
-  }
-  if (page === 'unsubscribe') {
+  };
+
+/** How each link page's token names its reader: a new page must say so here. */
+const READER_OF: Readonly<Record<LinkPage, ReaderOf>> = {
+  assignment: ticketLinkReader('assignment'),
+  signoff: ticketLinkReader('signoff'),
+  approval: ticketLinkReader('approval'),
+  unsubscribe: async (_db, secret, token) => {
     const claims = verifyUnsubscribeToken(secret, token);
     return claims && { user: claims.userId };
-  }
-  if (page === 'password/reset') {
+  },
+  passwordReset: async (db, _secret, token, now) => {
     const found = await findUsableToken(db, 'reset', token, now);
     return found && { user: found.userId };
-  }
-  return null;
-}
+  },
+};
 
 /** The language its reader has, when `url` is the page of a genuine emailed link; null otherwise. */
 export async function linkReaderLanguage(
@@ -60,9 +54,9 @@ export async function linkReaderLanguage(
   url: string,
   now: Date,
 ): Promise<Language | null> {
-  const [, page = '', token = ''] = LINK_PATH.exec(url) ?? [];
-  const reader = await readerOf(db, secret, page, token, now);
-  if (reader === null) return null;
+  const link = readLinkPagePath(url);
+  const reader = link && (await READER_OF[link.page](db, secret, link.token, now));
+  if (!reader) return null;
   const [row] =
     'owner' in reader
       ? await db
