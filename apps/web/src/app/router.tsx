@@ -12,6 +12,7 @@ import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { Allowed } from '../components/NotAllowed';
 import LoginPage from '../features/auth/LoginPage';
+import { prefetchDashboard } from '../features/dashboard/dashboard-query';
 import { prefetchTicketsScreen } from '../features/tickets/ticket-list';
 import { PageLoader, pageCurrentUser, RequireAuth } from '../lib/auth';
 import { lazyWithPreload } from '../lib/lazy';
@@ -36,7 +37,9 @@ function lazyScreen<P extends object>(
 export const MAIN_LAYOUT_SOURCE = 'src/app/layouts/MainLayout.tsx';
 const MainLayout = lazyWithPreload(() => import('./layouts/MainLayout'));
 const loadMainLayout: Loader = MainLayout.preload;
-const DashboardPage = lazyScreen(() => import('../features/dashboard/DashboardPage'));
+const DashboardPage = lazyScreen(() => import('../features/dashboard/DashboardPage'), {
+  prefetch: prefetchDashboard,
+});
 const NotFoundPage = lazyScreen(() => import('../features/placeholder/NotFoundPage'));
 const UnitsPage = lazyScreen(() => import('../features/units/UnitsPage'));
 const PropertiesPage = lazyScreen(() => import('../features/properties/PropertiesPage'));

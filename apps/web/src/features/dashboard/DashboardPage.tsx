@@ -2,45 +2,54 @@
  * The dashboard at `/` (DESIGN.md "Dashboard `/`"): open and closed counts, time to close, the due times against
  * the targets (issue 26: overdue now, due soon, resolved within target per month; not a tenant's), open tickets
  * by status and by property, opened and closed per week, and the oldest open tickets, over the tickets
- * the signed-in user may see (GET /api/dashboard). A lazy chunk: the charts (recharts) and their styles
- * load only here, never with the login page.
+ * the signed-in user may see (GET /api/dashboard). A lazy chunk, whose figures are asked for alongside it
+ * (dashboard-query.ts); the chart cards (recharts) and their styles are a chunk of their own, asked for as the
+ * figures render, and never load with the login page.
  *
  * Every chart sits in a section named by its heading, and its numbers are also given as text (a legend
  * with counts, value labels, or a table for screen readers): the SVG itself is hidden from them.
  * Each card is its own component (StatCards, DueCards, WeeklyCard, StatusCard, PropertyCard, OldestOpenCard, in the
  * frame of ChartCard.tsx); how figures read is dashboard-format.ts's.
  */
-import '@mantine/charts/styles.css';
 import { Alert, Button, Grid, Group, Loader, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { type ApiDashboard, can } from '@mend/shared';
 import { IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { useActor } from '../../lib/actor';
-import { fetchJson } from '../../lib/records';
 import { t } from '../../lib/translations';
 import { DueCards } from './DueCards';
+import { dashboardQuery } from './dashboard-query';
 import { MoneyCards } from './MoneyCards';
 import { OldestOpenCard } from './OldestOpenCard';
-import { PropertyCard } from './PropertyCard';
 import { RatingCard, TimeToCloseCards, TotalsCards } from './StatCards';
-import { StatusCard } from './StatusCard';
-import { WeeklyCard } from './WeeklyCard';
 
 const D = t.dashboard;
-const DASHBOARD_KEY = ['dashboard'] as const;
-/** The figures refresh on their own while the page is open. */
-const REFRESH_MS = 60_000;
+/** A chart card's height while its chart loads (the loading screen's too). */
+const CHART_HEIGHT = 340;
+
+/**
+ * The chart cards (recharts) in a chunk of their own, asked for as the figures render: the cards of figures above
+ * them paint without waiting for it (on a phone the charts are below the first screen).
+ */
+function chartCard<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const Chart = lazy(async () => ({ default: await load() }));
+  return function DeferredChart(props: P) {
+    return (
+      <Suspense fallback={<Skeleton h={CHART_HEIGHT} radius="lg" />}>
+        <Chart {...props} />
+      </Suspense>
+    );
+  };
+}
+const WeeklyCard = chartCard(async () => (await import('./WeeklyCard')).WeeklyCard);
+const StatusCard = chartCard(async () => (await import('./StatusCard')).StatusCard);
+const PropertyCard = chartCard(async () => (await import('./PropertyCard')).PropertyCard);
 
 export default function DashboardPage() {
-  const query = useQuery({
-    queryKey: DASHBOARD_KEY,
-    // Weeks start on the viewer's Monday, in the viewer's time zone.
-    queryFn: () =>
-      fetchJson<ApiDashboard>('dashboard', { time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
-    refetchInterval: REFRESH_MS,
-  });
+  const query = useQuery(dashboardQuery());
 
   return (
     <>
@@ -103,10 +112,10 @@ function DashboardLoading() {
       </SimpleGrid>
       <Grid gap="lg" aria-hidden>
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Skeleton h={340} radius="lg" />
+          <Skeleton h={CHART_HEIGHT} radius="lg" />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Skeleton h={340} radius="lg" />
+          <Skeleton h={CHART_HEIGHT} radius="lg" />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -2,6 +2,7 @@
  * The open tickets of the DASHBOARD_TOP_PROPERTIES properties with most, on the dashboard
  * (DashboardPage.tsx).
  */
+import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Box } from '@mantine/core';
 import { type ApiDashboard, DASHBOARD_TOP_PROPERTIES } from '@mend/shared';

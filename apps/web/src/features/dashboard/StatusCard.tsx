@@ -1,4 +1,5 @@
 /** The open tickets by status, a donut and its legend with counts, on the dashboard (DashboardPage.tsx). */
+import '@mantine/charts/styles.css';
 import { DonutChart } from '@mantine/charts';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { type ApiDashboard, statusText } from '@mend/shared';

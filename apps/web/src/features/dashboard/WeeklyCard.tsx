@@ -2,6 +2,7 @@
  * The tickets opened and closed per week over the last DASHBOARD_WEEKS weeks, on the dashboard
  * (DashboardPage.tsx).
  */
+import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Box, Group, VisuallyHidden } from '@mantine/core';
 import { type ApiDashboard, DASHBOARD_WEEKS } from '@mend/shared';
