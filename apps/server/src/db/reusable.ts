@@ -78,7 +78,7 @@ const placeholders: Placeholders = new Proxy({} as Placeholders, {
  * A drizzle query that can be prepared (a select, before `.prepare`): its text comes from `getSQL`, which
  * `shaped` replaces to gate a statement by the viewer's kept session (`gatedBySession`).
  */
-interface Preparable<P> {
+export interface Preparable<P> {
   getSQL(): SQL;
   toSQL(): { sql: string; params: unknown[] };
   prepare(name: string): P;

@@ -61,7 +61,6 @@ import { fieldError, forbidden, notFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/form-body';
 import type { ListExport } from '../../lib/list-export';
 import {
-  cappedTotal,
   countAll,
   type ListPage,
   type ListQuery,
@@ -85,6 +84,7 @@ import {
   textSort,
   withStoredImage,
 } from '../../lib/record-helpers';
+import { type RecordListStatements, readRecordListPage } from '../../lib/record-list-page';
 import {
   seesEveryRow,
   seesPropertyTenants,
@@ -325,26 +325,19 @@ function toPropertyListRow({ property, landlordName, unitCount }: ListedProperty
   return serializePropertyListRow(property, { id: property.landlordId, name: landlordName }, unitCount);
 }
 
-/** A page's rows with their links, and the list's total as counted by its statement (undefined: no row). */
-async function readPropertyPage(db: Db, shape: PropertyListShape, values: Record<string, unknown>) {
-  if (shape.search !== 'wide') {
-    const rows = await shaped(db, 'property_list', shape, propertyListPage).execute(values);
-    return { rows, matched: rows[0]?.matched };
-  }
-  const found = await shaped(db, 'property_search', shape, propertySearchPage).execute(values);
-  if (found.length === 0) return { rows: [], matched: undefined };
-  const byIds = {
-    viewerRole: shape.viewerRole,
-    viewerHasLandlord: shape.viewerHasLandlord,
-    sort: shape.sort,
-    direction: shape.direction,
-  };
-  const rows = await shaped(db, 'properties_by_ids', byIds, propertiesByIds).execute({
-    ...values,
-    ids: found.map((row) => row.id),
-  });
-  return { rows, matched: found[0].matched };
-}
+/** How a properties page is read (lib/record-list-page.ts). */
+const PROPERTY_LIST: RecordListStatements<PropertyListShape, ListedProperty> = {
+  names: {
+    page: 'property_list',
+    search: 'property_search',
+    byIds: 'properties_by_ids',
+    count: 'property_list_count',
+  },
+  page: propertyListPage,
+  search: propertySearchPage,
+  byIds: propertiesByIds,
+  matching: matchingProperties,
+};
 
 export async function listProperties(
   db: Db,
@@ -353,17 +346,7 @@ export async function listProperties(
   filters: PropertyFilters = {},
 ): Promise<ListPage<ApiPropertyListRow>> {
   const { shape, values, cap } = propertyListShape(actor, query, filters);
-  const { rows, matched } = await readPropertyPage(db, shape, values);
-  let total = cappedTotal(matched ?? 0, cap);
-  if (rows.length === 0 && shape.later) {
-    // Past the last page no row carries the total: counted alone, up to the same `over` (the page's cap).
-    const countShape = { ...shape, sort: '', direction: 'asc', perPage: 0, later: true } as const;
-    const counting = shaped(db, 'property_list_count', countShape, (db, shape, p) =>
-      db.select({ counted: countAll }).from(matchingProperties(db, shape, p)),
-    );
-    const [{ counted }] = await counting.execute(values);
-    total = cappedTotal(counted, cap);
-  }
+  const { rows, total } = await readRecordListPage(db, PROPERTY_LIST, shape, values, cap);
   return listPage(rows.map(toPropertyListRow), total, query);
 }
 

@@ -60,7 +60,6 @@ import { type FieldErrors, forbidden, notFound, validationFailed } from '../../l
 import type { UploadedFile } from '../../lib/form-body';
 import type { ListExport } from '../../lib/list-export';
 import {
-  cappedTotal,
   countAll,
   everyRowCountUpTo,
   type ListPage,
@@ -85,6 +84,7 @@ import {
   textSort,
   withStoredImage,
 } from '../../lib/record-helpers';
+import { type RecordListStatements, readRecordListPage } from '../../lib/record-list-page';
 import { seesEveryRow, visibleProperties, visibleUnits } from '../../lib/scopes';
 import { categoryChoices, categoryChoicesJson } from '../categories/service';
 import { landlordOption } from '../landlords/service';
@@ -352,26 +352,14 @@ function unitsByIds(
     .orderBy(...orderOf(shape, SORTABLE, DEFAULT_SORT, units.id));
 }
 
-/** A page's rows with their links, and the list's total as counted by its statement (undefined: no row). */
-async function readUnitPage(db: Db, shape: UnitListShape, values: Record<string, unknown>) {
-  if (shape.search !== 'wide') {
-    const rows = await shaped(db, 'unit_list', shape, unitListPage).execute(values);
-    return { rows, matched: rows[0]?.matched };
-  }
-  const found = await shaped(db, 'unit_search', shape, unitSearchPage).execute(values);
-  if (found.length === 0) return { rows: [], matched: undefined };
-  const byIds = {
-    viewerRole: shape.viewerRole,
-    viewerHasLandlord: shape.viewerHasLandlord,
-    sort: shape.sort,
-    direction: shape.direction,
-  };
-  const rows = await shaped(db, 'units_by_ids', byIds, unitsByIds).execute({
-    ...values,
-    ids: found.map((row) => row.id),
-  });
-  return { rows, matched: found[0].matched };
-}
+/** How a units page is read (lib/record-list-page.ts). */
+const UNIT_LIST: RecordListStatements<UnitListShape, Linked> = {
+  names: { page: 'unit_list', search: 'unit_search', byIds: 'units_by_ids', count: 'unit_list_count' },
+  page: unitListPage,
+  search: unitSearchPage,
+  byIds: unitsByIds,
+  matching: matchingUnits,
+};
 
 export async function listUnits(
   db: Db,
@@ -380,19 +368,7 @@ export async function listUnits(
   filters: UnitFilters = {},
 ): Promise<ListPage<ApiUnit>> {
   const { shape, values, cap } = unitListShape(actor, query, filters);
-  const { rows, matched } = await readUnitPage(db, shape, values);
-  let total = cappedTotal(matched ?? 0, cap);
-  if (rows.length === 0 && shape.later) {
-    // Past the last page no row carries the total: counted alone, whatever the sort and page size.
-    const counting = shaped(
-      db,
-      'unit_list_count',
-      { ...shape, sort: '', direction: 'asc' as const, perPage: 0 },
-      (db, shape, p) => db.select({ counted: countAll }).from(matchingUnits(db, shape, p)),
-    );
-    const [{ counted }] = await counting.execute(values);
-    total = cappedTotal(counted, cap);
-  }
+  const { rows, total } = await readRecordListPage(db, UNIT_LIST, shape, values, cap);
   return listPage(rows.map(serializeLinked), total, query);
 }
 
