@@ -32,10 +32,7 @@ export interface RecordListStatements<S extends RecordListShape, Row> {
   /** The page's ids, each with the list's total. */
   search: Statement<S, { id: number; matched: number }>;
   /** The rows of `p.ids`, in the page's order (its shape: the viewer and the sort). */
-  byIds: Statement<
-    Pick<S, keyof RecordListShape & ('viewerRole' | 'viewerHasLandlord' | 'sort' | 'direction')>,
-    Row
-  >;
+  byIds: Statement<Pick<S, 'viewerRole' | 'viewerHasLandlord' | 'sort' | 'direction'>, Row>;
   /** The records the list counts, as a subquery (up to the cap past the page). */
   matching: (db: Db, shape: S, p: Placeholders) => Parameters<ReturnType<Db['select']>['from']>[0];
 }

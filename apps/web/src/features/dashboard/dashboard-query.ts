@@ -1,7 +1,7 @@
 /**
  * The dashboard's figures (GET /api/dashboard): the screen's query, and its prefetch when the app opens on `/`
- * signed in, so that the figures are asked for alongside the screen's code (the charts' chunk) instead of after it.
- * Kept out of the screen's lazy chunk for that reason.
+ * signed in, so that the figures are asked for alongside the screen's code instead of once it has loaded and
+ * rendered. Kept out of the screen's lazy chunk for that reason.
  */
 import type { ApiDashboard } from '@mend/shared';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
