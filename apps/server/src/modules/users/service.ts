@@ -99,12 +99,17 @@ export const avatarFolder = (userId: number) => `avatars/users/${userId}`;
 // ---------------------------------------------------------------------------------------------------------
 // Reading
 
-/** Sortable list columns (SPEC.md section 2); name and company sort case-insensitively. */
+/**
+ * Sortable list columns (SPEC.md section 2); name and company sort case-insensitively. A role's people come in the
+ * order they joined: ordered by role and id, a list of one role (tenants, contractors) was ordered by id alone, and
+ * PostgreSQL walked every user by id to the first of that role (the 12,000 staff and contractors before the first
+ * tenant at full scale) rather than the role's own date index.
+ */
 const SORTABLE = {
   name: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
   company_name: sql`lower(${users.companyName})`,
   email: users.email,
-  role: users.role,
+  role: [users.role, users.createdAt],
   created_at: users.createdAt,
 } satisfies SortColumns<'users'>;
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
