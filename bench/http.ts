@@ -189,6 +189,11 @@ const LIST_TARGET: Targets = { p95: 50, ratio: 2 };
 const DASHBOARD_TARGET: Targets = { p95: 100, ratio: 2 };
 const DETAIL_TARGET: Targets = { p95: 20, ratio: 2 };
 const POLL_TARGET: Targets = { ratio: 2 };
+/**
+ * The floor: an HTTP request around one trivial statement (`GET /healthz`, `select 1`). The ratio any call of one
+ * short statement can reach on this machine; measured against the same target to show where that lies.
+ */
+const FLOOR_TARGET: Targets = { ratio: 2 };
 
 // ---------------------------------------------------------------------------------------------------------
 // SQL capture: every statement the app sends through its pool while `capturing` is set
@@ -273,7 +278,8 @@ interface Endpoint {
   label: string;
   /** The surface's call this endpoint measures (--surface). */
   call?: SurfaceCall;
-  who: Who | 'visitor';
+  /** `visitor`: a new visitor's session per request (sign-in); `nobody`: no session at all. */
+  who: Who | 'visitor' | 'nobody';
   method: 'GET' | 'POST' | 'PATCH';
   /** Cycled through, one per request. */
   paths: string[];
@@ -401,6 +407,15 @@ async function endpoints(
       paths: [`/api/users/${accounts.manager.id}/notification-history`],
       sql: true,
       targets: POLL_TARGET,
+    },
+    {
+      name: 'floor',
+      label: 'HTTP around select 1 (GET /healthz)',
+      who: 'nobody',
+      method: 'GET',
+      paths: ['/healthz'],
+      sql: true,
+      targets: FLOOR_TARGET,
     },
     {
       name: 'sign-in',
@@ -1026,7 +1041,7 @@ async function main() {
     if (list.length === 0) throw new Error('--only matched no endpoint');
 
     for (const endpoint of list) {
-      const session = endpoint.who === 'visitor' ? null : sessions[endpoint.who];
+      const session = endpoint.who === 'visitor' || endpoint.who === 'nobody' ? null : sessions[endpoint.who];
       const visitors: Session[] = [];
       const topUpVisitors = async () => {
         if (endpoint.who !== 'visitor') return;
@@ -1036,12 +1051,12 @@ async function main() {
       // Capture the SQL of one request per distinct URL (sequentially, nothing else running), and time it.
       const captured: Statement[][][] = [];
       let slowest = 0;
-      if (endpoint.sql && session) {
+      if (endpoint.sql && endpoint.who !== 'visitor') {
         for (const urlPath of endpoint.paths) {
           capturing = [];
           const t0 = performance.now();
           const response = await fetch(`${captureBase}${urlPath}`, {
-            headers: { cookie: session.cookie, [CSRF_HEADER]: session.csrf },
+            headers: session ? { cookie: session.cookie, [CSRF_HEADER]: session.csrf } : {},
           });
           await response.arrayBuffer();
           slowest = Math.max(slowest, performance.now() - t0);
@@ -1166,6 +1181,7 @@ async function main() {
         duration: DURATION,
         warmup: WARMUP,
         poolSize: POOL_SIZE,
+        appProcesses: forks,
         machine: machineLine(),
       },
       args.merge,

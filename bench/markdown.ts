@@ -27,6 +27,8 @@ export interface RunFacts {
   duration: number;
   warmup: number;
   poolSize: number;
+  /** App processes that took the load (`--server-process`, `--processes`); 0: the app inside the bench's process. */
+  appProcesses: number;
   machine: string;
 }
 
@@ -84,11 +86,18 @@ function summary(lines: string[]): string {
   );
 }
 
+/** Where the app that took the load ran, as the facts line says it (and a merge compares). */
+function appPlace(processes: number): string {
+  if (processes === 0) return 'the app inside the bench’s process';
+  return processes === 1 ? 'the app in its own process' : `the app in ${processes} processes of its own`;
+}
+
 function factsLine(facts: RunFacts): string {
   return (
     `${facts.target}: ${int(facts.counts.tickets ?? 0)} tickets, ${int(facts.counts.users ?? 0)} users; ` +
-    `${facts.connections} connections, ${facts.warmup} s warm-up then ${facts.duration} s per call, ` +
-    `database pool ${facts.poolSize}; ${facts.machine}; ${new Date().toISOString().slice(0, 10)}.`
+    `${appPlace(facts.appProcesses)}, ${facts.connections} connections, ${facts.warmup} s warm-up then ` +
+    `${facts.duration} s per call, database pool ${facts.poolSize}; ${facts.machine}; ` +
+    `${new Date().toISOString().slice(0, 10)}.`
   );
 }
 
@@ -103,6 +112,10 @@ export function markdownTable(rows: MarkdownRow[], facts: RunFacts): string {
  * line says how many calls were measured later.
  */
 export function mergedTable(existing: string, rows: MarkdownRow[], facts: RunFacts): string {
+  // A call measured with the app in another place than the table's would not compare with its neighbours.
+  const place = appPlace(facts.appProcesses);
+  if (!existing.split('\n')[0].includes(`; ${place}, `))
+    throw new Error(`--merge: the table was not taken with ${place}; run as it was (see its first line)`);
   const lines = existing.split('\n').filter((line) => line.startsWith('| `'));
   const fresh = new Map(rows.map((row) => [cellsOf(tableLine(row, facts)).key, tableLine(row, facts)]));
   const merged = lines.map((line) => {
