@@ -290,7 +290,7 @@ describe('a tenant raises a ticket with a camera photo on a phone, the plumber c
     const plumber = await signedIn('plumber@northwind.test');
     await listLoaded(plumber);
     expect(await sidewaysOverflow(plumber)).toEqual([]);
-    await card(plumber, title).getByRole('button').tap();
+    await card(plumber, title).getByRole('link').tap();
     await plumber.waitForURL(`**/tickets/${id}`);
     const plumberDetails = panel(plumber, en.titles.ticketDetails);
     await plumberDetails.getByRole('heading', { name: title }).waitFor();
@@ -454,10 +454,27 @@ describe('lists on a phone', () => {
     expect(
       await first.evaluate((element) => (element as HTMLElement & { prerendered?: boolean }).prerendered),
     ).toBe(true);
-    await first.getByRole('button').tap();
+    await first.getByRole('link').tap();
     await page.waitForURL(/\/tickets\/\d+$/);
     await panel(page, en.titles.ticketDetails).waitFor();
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens the record of a card tapped before the app has loaded', async () => {
+    const page = await signedIn('tenant@northwind.test');
+    await listLoaded(page);
+    const release = await holdEntryScript(page);
+    await page.reload();
+    // The server's cards, without the app's code: the card is a link the browser follows on its own.
+    const first = page.getByRole('listitem').first();
+    const address = await first.getByRole('link').getAttribute('href');
+    expect(address).toMatch(/^\/tickets\/\d+$/);
+    await first.getByRole('link').tap();
+    await page.waitForURL((url) => url.pathname === address, { waitUntil: 'commit' });
+    release();
+    await appReady(page);
+    await panel(page, en.titles.ticketDetails).waitFor();
     await page.context().close();
   });
 });

@@ -166,7 +166,7 @@ describe('a ticket of a whole property', () => {
     expect(await overflow(page)).toBe(0);
     await saveScreen(page, 'whole-property-phone-list', card);
 
-    await card.getByRole('button').first().tap();
+    await card.getByRole('link').tap();
     await page.waitForURL(`**/tickets/${ticketId}`);
     const details = panel(page, en.titles.ticketDetails);
     await details.getByRole('heading', { name: `${title} (checked)` }).waitFor();

@@ -3,7 +3,7 @@
  * query string (the list's page, sort, search and filters) stays as the panel opens, changes and closes.
  */
 import { useCallback, useMemo, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { createPath, useLocation, useNavigate } from 'react-router';
 import { confirmClosePanel } from '../feedback';
 import {
   CLOSED,
@@ -22,6 +22,8 @@ export interface PanelControls {
   go: (next: PanelState, options?: { replace?: boolean; state?: unknown }) => void;
   /** Goes to a panel state, asking first when an edit or create form would be left. */
   leaveTo: (next: PanelState) => Promise<void>;
+  /** The address of a panel state, the list's query string kept (what `go` would navigate to). */
+  hrefFor: (next: PanelState) => string;
   /** The close button and Escape: back to the list (asks while editing or creating). */
   close: () => Promise<void>;
   /** Cancel: edit -> details, create -> list (no question: Cancel is the user's explicit choice). */
@@ -40,10 +42,13 @@ export function usePanelRoute(base: string): PanelControls {
   // The list's query string, when the list is where we are.
   const listSearch = isUnderList(base, pathname) ? search : '';
 
+  const hrefFor = useCallback(
+    (next: PanelState) => createPath({ pathname: pathForPanel(base, next), search: listSearch }),
+    [base, listSearch],
+  );
   const go = useCallback(
-    (next: PanelState, options?: { replace?: boolean; state?: unknown }) =>
-      navigate({ pathname: pathForPanel(base, next), search: listSearch }, options),
-    [base, listSearch, navigate],
+    (next: PanelState, options?: { replace?: boolean; state?: unknown }) => navigate(hrefFor(next), options),
+    [hrefFor, navigate],
   );
 
   const leaveTo = useCallback(
@@ -66,6 +71,7 @@ export function usePanelRoute(base: string): PanelControls {
     state,
     go,
     leaveTo,
+    hrefFor,
     close: () => leaveTo(CLOSED),
     cancel: () => go(cancelTarget(state)),
     saved: (id: number, historyState?: unknown) =>

@@ -19,6 +19,8 @@ export interface CardsViewProps<T extends Identified> {
   highlightedId: number | null;
   /** Kept the same across renders (the cards are memoised); null when records do not open. */
   onOpen: ((row: T) => void) | null;
+  /** The address each record opens at (its card is then a link). */
+  hrefOf?: (row: T) => string;
 }
 
 export function CardsView<T extends Identified>({
@@ -29,6 +31,7 @@ export function CardsView<T extends Identified>({
   captionId,
   highlightedId,
   onOpen,
+  hrefOf,
 }: CardsViewProps<T>) {
   return (
     <>
@@ -52,6 +55,7 @@ export function CardsView<T extends Identified>({
               card={card}
               highlighted={record.id === highlightedId}
               onOpen={onOpen}
+              href={hrefOf?.(record)}
             />
           ))}
         </ul>

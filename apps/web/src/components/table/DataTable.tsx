@@ -78,6 +78,11 @@ export interface DataTableProps<T extends Identified> {
   highlightedId?: number | null;
   /** Opens a record (row click, or Enter on a focused row). */
   onOpen?: (row: T) => void;
+  /**
+   * The address a record opens at, with `onOpen`: a phone's card is a link to it, so a tap works before the app's
+   * code has loaded (a server-rendered list) and a record opens in a new tab.
+   */
+  hrefOf?: (row: T) => string;
   /** Checkboxes, only where the screen has bulk actions. */
   selection?: TableSelection;
   /** Name of a row for its checkbox label. */
@@ -119,6 +124,7 @@ export function DataTable<T extends Identified>({
   searchPlaceholder,
   highlightedId = null,
   onOpen,
+  hrefOf,
   selection,
   rowName,
   toolbar,
@@ -224,6 +230,7 @@ export function DataTable<T extends Identified>({
           captionId={captionId}
           highlightedId={highlightedId}
           onOpen={onOpen ? openRow : null}
+          hrefOf={onOpen ? hrefOf : undefined}
         />
       ) : (
         <TableView<T>

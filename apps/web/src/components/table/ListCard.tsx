@@ -5,7 +5,7 @@
  * ListCard.module.css, as the table's rows are (a list screen is mostly its rows).
  */
 import { Avatar } from '@mantine/core';
-import { memo, type ReactElement, type ReactNode } from 'react';
+import { type MouseEvent, memo, type ReactElement, type ReactNode } from 'react';
 import { format, t } from '../../lib/translations';
 import classes from './ListCard.module.css';
 
@@ -36,7 +36,7 @@ export function labelled(label: string, value: string | number): string {
   return format(t.screens.phoneList.labelled, { label, value });
 }
 
-/** A record's picture at the start of its card (a span: the card is a button). */
+/** A record's picture at the start of its card (a span: the card is a link). */
 export function CardAvatar({
   src,
   name,
@@ -64,16 +64,32 @@ interface ListCardProps<T> {
   /** The list's card: new ones re-render the card. */
   card: (record: T) => ListCardContent;
   highlighted: boolean;
-  /** Opens the record (the card is a button); null when records do not open. */
+  /** Opens the record in the app; null when records do not open. */
   onOpen: ((record: T) => void) | null;
+  /**
+   * Where the record opens, with `onOpen`: the card is a link to it, which a tap follows before the app has loaded
+   * (the server's render) and which opens in a new tab; once loaded, a plain tap opens it in the app.
+   */
+  href?: string;
+}
+
+/** A click the browser should handle itself: in a new tab or window, a download, not the main button. */
+function handledByBrowser(event: MouseEvent): boolean {
+  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 }
 
 /**
  * One record of a phone's list, re-rendered only when its own data, state or the list's card change. A
- * record that opens is a button (its parts are spans: a button holds no blocks); its own action (a
- * button too) sits beside it, not inside.
+ * record that opens is a link to it; its own action (a button) sits beside it, not inside (a link holds no
+ * other control).
  */
-export const ListCard = memo(function ListCard<T>({ record, card, highlighted, onOpen }: ListCardProps<T>) {
+export const ListCard = memo(function ListCard<T>({
+  record,
+  card,
+  highlighted,
+  onOpen,
+  href,
+}: ListCardProps<T>) {
   const content = card(record);
   const lines = present(content.lines);
   const notes = present(content.notes);
@@ -116,15 +132,19 @@ export const ListCard = memo(function ListCard<T>({ record, card, highlighted, o
   );
   return (
     <li className={classes.item} data-highlighted={highlighted || undefined}>
-      {onOpen ? (
-        <button
-          type="button"
+      {onOpen && href !== undefined ? (
+        <a
+          href={href}
           className={classes.card}
           aria-current={highlighted ? 'true' : undefined}
-          onClick={() => onOpen(record)}
+          onClick={(event) => {
+            if (handledByBrowser(event)) return;
+            event.preventDefault();
+            onOpen(record);
+          }}
         >
           {body}
-        </button>
+        </a>
       ) : (
         <div className={classes.card}>{body}</div>
       )}
