@@ -182,6 +182,37 @@ describe('sign in', () => {
     await page.context().close();
   });
 
+  it('opens the record of a row clicked before the app has loaded', async () => {
+    const page = await managerOnTickets();
+    const release = await holdEntryScript(page);
+    await page.reload();
+    // The server's rows, without the app's code: a row's first cell is a link the browser follows on its own.
+    const link = page.locator('tbody tr').first().getByRole('link');
+    const address = await link.getAttribute('href');
+    expect(address).toMatch(/^\/tickets\/\d+$/);
+    await link.click();
+    await page.waitForURL((url) => url.pathname === address, { waitUntil: 'commit' });
+    release();
+    await appReady(page);
+    await page.getByRole('dialog', { name: en.titles.ticketDetails }).waitFor();
+    await page.context().close();
+  });
+
+  it('opens a row in a new tab on a middle click, and leaves the list as it is', async () => {
+    const page = await managerOnTickets();
+    await appReady(page);
+    const link = page.locator('tbody tr').first().getByRole('link');
+    const address = await link.getAttribute('href');
+    const [opened] = await Promise.all([
+      page.context().waitForEvent('page'),
+      link.click({ button: 'middle' }),
+    ]);
+    await opened.waitForURL((url) => url.pathname === address, { waitUntil: 'commit' });
+    expect(new URL(page.url()).pathname).toBe('/tickets');
+    expect(await page.getByRole('dialog', { name: en.titles.ticketDetails }).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('searches a list the server rendered for what was typed before the app had loaded', async () => {
     const page = await managerOnTickets();
     const problems = collectProblems(page);

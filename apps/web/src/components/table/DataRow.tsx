@@ -6,6 +6,7 @@
 import { type ColumnDef, flexRender, type Row } from '@tanstack/react-table';
 import { type KeyboardEvent, memo, type ReactElement } from 'react';
 import classes from './DataTable.module.css';
+import { handledByBrowser } from './opening';
 import type { Identified } from './table-types';
 
 export interface DataRowProps<T extends Identified> {
@@ -17,6 +18,11 @@ export interface DataRowProps<T extends Identified> {
   selected: boolean | null;
   selectLabel: string;
   onOpen: (row: T) => void;
+  /**
+   * Where the record opens: its first cell is a link to it, which a click follows before the app has loaded (the
+   * server's render) and which opens in a new tab; once loaded, a plain click opens the row in the app.
+   */
+  href?: string;
   onToggle: (id: number, checked: boolean) => void;
 }
 
@@ -26,6 +32,7 @@ export const DataRow = memo(function DataRow<T extends Identified>({
   selected,
   selectLabel,
   onOpen,
+  href,
   onToggle,
 }: DataRowProps<T>) {
   const record = row.original;
@@ -58,11 +65,30 @@ export const DataRow = memo(function DataRow<T extends Identified>({
           />
         </td>
       )}
-      {row.getVisibleCells().map((cell) => (
-        <td key={cell.id} className={classes.cell}>
-          {flexRender(cell.column.columnDef.cell, cell.getContext())}
-        </td>
-      ))}
+      {row.getVisibleCells().map((cell, index) => {
+        const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+        return (
+          <td key={cell.id} className={classes.cell}>
+            {index === 0 && href !== undefined ? (
+              // Out of the Tab order: the row is the stop, and Enter on it opens the record.
+              <a
+                href={href}
+                className={classes.rowLink}
+                tabIndex={-1}
+                onClick={(event) => {
+                  // The row opens it on a plain click; any other is the browser's alone.
+                  if (handledByBrowser(event)) event.stopPropagation();
+                  else event.preventDefault();
+                }}
+              >
+                {content}
+              </a>
+            ) : (
+              content
+            )}
+          </td>
+        );
+      })}
     </tr>
   );
 }) as <T extends Identified>(props: DataRowProps<T>) => ReactElement;

@@ -79,8 +79,8 @@ export interface DataTableProps<T extends Identified> {
   /** Opens a record (row click, or Enter on a focused row). */
   onOpen?: (row: T) => void;
   /**
-   * The address a record opens at, with `onOpen`: a phone's card is a link to it, so a tap works before the app's
-   * code has loaded (a server-rendered list) and a record opens in a new tab.
+   * The address a record opens at, with `onOpen`: a phone's card and a row's first cell are links to it, so a tap or
+   * click works before the app's code has loaded (a server-rendered list) and a record opens in a new tab.
    */
   hrefOf?: (row: T) => string;
   /** Checkboxes, only where the screen has bulk actions. */
@@ -245,6 +245,7 @@ export function DataTable<T extends Identified>({
           selection={selecting}
           rowName={rowName}
           onOpen={openRow}
+          hrefOf={onOpen ? hrefOf : undefined}
           onToggle={toggleRow}
         />
       )}

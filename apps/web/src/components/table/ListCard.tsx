@@ -5,9 +5,10 @@
  * ListCard.module.css, as the table's rows are (a list screen is mostly its rows).
  */
 import { Avatar } from '@mantine/core';
-import { type MouseEvent, memo, type ReactElement, type ReactNode } from 'react';
+import { memo, type ReactElement, type ReactNode } from 'react';
 import { format, t } from '../../lib/translations';
 import classes from './ListCard.module.css';
+import { handledByBrowser } from './opening';
 
 export interface ListCardContent {
   /** Before everything: an avatar, a marker. */
@@ -71,11 +72,6 @@ interface ListCardProps<T> {
    * (the server's render) and which opens in a new tab; once loaded, a plain tap opens it in the app.
    */
   href?: string;
-}
-
-/** A click the browser should handle itself: in a new tab or window, a download, not the main button. */
-function handledByBrowser(event: MouseEvent): boolean {
-  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 }
 
 /**

@@ -36,6 +36,8 @@ export interface TableViewProps<T extends Identified> {
   rowName?: (row: T) => string;
   /** Kept the same across renders (the rows are memoised). */
   onOpen: (row: T) => void;
+  /** The address each record opens at (its row's first cell is then a link). */
+  hrefOf?: (row: T) => string;
   /** Kept the same across renders (the rows are memoised). */
   onToggle: (id: number, checked: boolean) => void;
 }
@@ -83,6 +85,7 @@ export function TableView<T extends Identified>({
   selection,
   rowName,
   onOpen,
+  hrefOf,
   onToggle,
 }: TableViewProps<T>) {
   // Sorting happens on the server: a column only needs an accessor for TanStack to offer sorting.
@@ -186,6 +189,7 @@ export function TableView<T extends Identified>({
                   name: rowName?.(row.original) ?? String(row.original.id),
                 })}
                 onOpen={onOpen}
+                href={hrefOf?.(row.original)}
                 onToggle={onToggle}
               />
             ))
