@@ -2,7 +2,7 @@
  * The Outbox shows each message's channel and the reason it is waiting whole, on a desktop and on a
  * phone: no "E…" badge and no reason cut after one line. A new HVAC ticket at Riverside Commons queues a
  * text message to Northwind's HVAC contractor (Ben Kowalski, who has them on in the demo data), which waits
- * because SMS is not configured here.
+ * because SMS is not configured here. A message is only shown: its row does not open.
  */
 import { addDays, en, zonedToday } from '@mend/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -91,6 +91,10 @@ async function checkOutbox(page: Page): Promise<void> {
   const reason = sms.getByText(en.accounts.notConfigured.sms);
   expect(await reason.innerText()).toBe(en.accounts.notConfigured.sms);
   expect(await shownWhole(reason)).toBe(true);
+  // A message does not open: its row is no Tab stop and does not look clickable, and nothing in it is a record's link.
+  expect(await sms.getAttribute('tabindex')).toBeNull();
+  expect(await sms.evaluate((node) => getComputedStyle(node).cursor)).not.toBe('pointer');
+  expect(await sms.locator('a[href^="/outbox"]').count()).toBe(0);
 }
 
 describe('the outbox', () => {

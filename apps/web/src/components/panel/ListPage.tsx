@@ -35,7 +35,7 @@ export interface ListPageProps<T extends Identified> {
   /** Shown between the title and the list (the tickets waiting to send on this device). */
   notice?: ReactNode;
   /** The screen's list: its page, sort, search and filters are in the URL (kept as the panel opens and closes). */
-  table: Omit<DataTableProps<T>, 'highlightedId' | 'onOpen' | 'hrefOf' | 'stateInUrl'>;
+  table: Omit<DataTableProps<T>, 'highlightedId' | 'opens' | 'stateInUrl'>;
   panelTitles: PanelTitles;
   /** The panel's content for a (non-closed) state. */
   renderPanel: (state: PanelState, panel: PanelControls) => ReactNode;
@@ -94,8 +94,10 @@ export function ListPage<T extends Identified>({
         {...table}
         stateInUrl
         highlightedId={opened ? state.id : null}
-        onOpen={(row) => void panel.leaveTo({ mode: 'view', id: row.id })}
-        hrefOf={(row) => panel.hrefFor({ mode: 'view', id: row.id })}
+        opens={{
+          onOpen: (row) => void panel.leaveTo({ mode: 'view', id: row.id }),
+          hrefOf: (row) => panel.hrefFor({ mode: 'view', id: row.id }),
+        }}
       />
       <SidePanel opened={opened} title={panelTitle} onClose={() => void panel.close()}>
         {content.mode === 'closed' ? null : allowed ? (

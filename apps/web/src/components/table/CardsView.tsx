@@ -17,10 +17,10 @@ export interface CardsViewProps<T extends Identified> {
   label: string;
   captionId: string;
   highlightedId: number | null;
-  /** Kept the same across renders (the cards are memoised); null when records do not open. */
-  onOpen: ((row: T) => void) | null;
-  /** The address each record opens at (its card is then a link). */
-  hrefOf?: (row: T) => string;
+  /** Opens a record in the app; kept the same across renders (the cards are memoised). */
+  onOpen: (row: T) => void;
+  /** The address each record opens at (its card is a link to it); null when records do not open. */
+  hrefOf: ((row: T) => string) | null;
 }
 
 export function CardsView<T extends Identified>({
@@ -55,7 +55,7 @@ export function CardsView<T extends Identified>({
               card={card}
               highlighted={record.id === highlightedId}
               onOpen={onOpen}
-              href={hrefOf?.(record)}
+              href={hrefOf ? hrefOf(record) : null}
             />
           ))}
         </ul>

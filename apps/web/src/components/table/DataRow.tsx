@@ -17,12 +17,14 @@ export interface DataRowProps<T extends Identified> {
   /** Whether the row's checkbox is ticked; null when the table has no selection. */
   selected: boolean | null;
   selectLabel: string;
+  /** Opens the record in the app: a plain click on the row, or Enter or Space on it. */
   onOpen: (row: T) => void;
   /**
    * Where the record opens: its first cell is a link to it, which a click follows before the app has loaded (the
-   * server's render) and which opens in a new tab; once loaded, a plain click opens the row in the app.
+   * server's render) and which opens in a new tab; null when records do not open (the row is then only shown, and
+   * is no Tab stop).
    */
-  href?: string;
+  href: string | null;
   onToggle: (id: number, checked: boolean) => void;
 }
 
@@ -36,6 +38,7 @@ export const DataRow = memo(function DataRow<T extends Identified>({
   onToggle,
 }: DataRowProps<T>) {
   const record = row.original;
+  const opens = href !== null;
   function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>) {
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' || event.key === ' ') {
@@ -48,10 +51,11 @@ export const DataRow = memo(function DataRow<T extends Identified>({
       className={classes.row}
       data-highlighted={highlighted || undefined}
       data-selected={selected || undefined}
+      data-opens={opens || undefined}
       aria-current={highlighted ? 'true' : undefined}
-      tabIndex={0}
-      onClick={() => onOpen(record)}
-      onKeyDown={onKeyDown}
+      tabIndex={opens ? 0 : undefined}
+      onClick={opens ? () => onOpen(record) : undefined}
+      onKeyDown={opens ? onKeyDown : undefined}
     >
       {selected === null ? null : (
         <td className={classes.cell}>
@@ -69,7 +73,7 @@ export const DataRow = memo(function DataRow<T extends Identified>({
         const content = flexRender(cell.column.columnDef.cell, cell.getContext());
         return (
           <td key={cell.id} className={classes.cell}>
-            {index === 0 && href !== undefined ? (
+            {index === 0 && href !== null ? (
               // Out of the Tab order: the row is the stop, and Enter on it opens the record.
               <a
                 href={href}

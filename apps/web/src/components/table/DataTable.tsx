@@ -31,7 +31,7 @@ import { type ListFilter, listExportUrl, listStateQuery } from './list-url';
 import { pageCount } from './page-window';
 import { sortOptions } from './sort-options';
 import { TableView } from './TableView';
-import type { Identified, ListStatus, TableSelection } from './table-types';
+import type { Identified, ListStatus, RecordOpening, TableSelection } from './table-types';
 import { useListState } from './useListState';
 
 export type { Identified, TableSelection } from './table-types';
@@ -76,13 +76,8 @@ export interface DataTableProps<T extends Identified> {
   searchPlaceholder: string;
   /** The open record's row is highlighted. */
   highlightedId?: number | null;
-  /** Opens a record (row click, or Enter on a focused row). */
-  onOpen?: (row: T) => void;
-  /**
-   * The address a record opens at, with `onOpen`: a phone's card and a row's first cell are links to it, so a tap or
-   * click works before the app's code has loaded (a server-rendered list) and a record opens in a new tab.
-   */
-  hrefOf?: (row: T) => string;
+  /** How the records open; without it they are only shown. */
+  opens?: RecordOpening<T>;
   /** Checkboxes, only where the screen has bulk actions. */
   selection?: TableSelection;
   /** Name of a row for its checkbox label. */
@@ -123,8 +118,7 @@ export function DataTable<T extends Identified>({
   label,
   searchPlaceholder,
   highlightedId = null,
-  onOpen,
-  hrefOf,
+  opens,
   selection,
   rowName,
   toolbar,
@@ -176,11 +170,12 @@ export function DataTable<T extends Identified>({
   // Rows are memoised (DataRow, ListCard): the callbacks they get stay the same across renders and read the
   // latest props, so a re-render of the screen (a filter list arriving, the bell) skips the rows.
   const selectedIds = selecting?.selectedIds ?? [];
-  const latest = useRef({ onOpen, selection: selecting, selectedIds });
+  const latest = useRef({ opens, selection: selecting, selectedIds });
   useLayoutEffect(() => {
-    latest.current = { onOpen, selection: selecting, selectedIds };
+    latest.current = { opens, selection: selecting, selectedIds };
   });
-  const openRow = useCallback((row: T) => latest.current.onOpen?.(row), []);
+  const openRow = useCallback((row: T) => latest.current.opens?.onOpen(row), []);
+  const hrefOf = opens?.hrefOf ?? null;
   const toggleRow = useCallback((id: number, checked: boolean) => {
     const { selection: current, selectedIds: ids } = latest.current;
     current?.onChange(checked ? [...ids, id] : ids.filter((other) => other !== id));
@@ -229,8 +224,8 @@ export function DataTable<T extends Identified>({
           label={label}
           captionId={captionId}
           highlightedId={highlightedId}
-          onOpen={onOpen ? openRow : null}
-          hrefOf={onOpen ? hrefOf : undefined}
+          onOpen={openRow}
+          hrefOf={hrefOf}
         />
       ) : (
         <TableView<T>
@@ -245,7 +240,7 @@ export function DataTable<T extends Identified>({
           selection={selecting}
           rowName={rowName}
           onOpen={openRow}
-          hrefOf={onOpen ? hrefOf : undefined}
+          hrefOf={hrefOf}
           onToggle={toggleRow}
         />
       )}

@@ -65,13 +65,13 @@ interface ListCardProps<T> {
   /** The list's card: new ones re-render the card. */
   card: (record: T) => ListCardContent;
   highlighted: boolean;
-  /** Opens the record in the app; null when records do not open. */
-  onOpen: ((record: T) => void) | null;
+  /** Opens the record in the app, on a plain tap of its link. */
+  onOpen: (record: T) => void;
   /**
-   * Where the record opens, with `onOpen`: the card is a link to it, which a tap follows before the app has loaded
-   * (the server's render) and which opens in a new tab; once loaded, a plain tap opens it in the app.
+   * Where the record opens: the card is a link to it, which a tap follows before the app has loaded (the server's
+   * render) and which opens in a new tab; null when records do not open (the card is then only shown).
    */
-  href?: string;
+  href: string | null;
 }
 
 /**
@@ -128,7 +128,7 @@ export const ListCard = memo(function ListCard<T>({
   );
   return (
     <li className={classes.item} data-highlighted={highlighted || undefined}>
-      {onOpen && href !== undefined ? (
+      {href !== null ? (
         <a
           href={href}
           className={classes.card}

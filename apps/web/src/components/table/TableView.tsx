@@ -34,10 +34,10 @@ export interface TableViewProps<T extends Identified> {
   selection?: TableSelection;
   /** Name of a row for its checkbox label. */
   rowName?: (row: T) => string;
-  /** Kept the same across renders (the rows are memoised). */
+  /** Opens a record in the app; kept the same across renders (the rows are memoised). */
   onOpen: (row: T) => void;
-  /** The address each record opens at (its row's first cell is then a link). */
-  hrefOf?: (row: T) => string;
+  /** The address each record opens at (its row's first cell links to it); null when records do not open. */
+  hrefOf: ((row: T) => string) | null;
   /** Kept the same across renders (the rows are memoised). */
   onToggle: (id: number, checked: boolean) => void;
 }
@@ -189,7 +189,7 @@ export function TableView<T extends Identified>({
                   name: rowName?.(row.original) ?? String(row.original.id),
                 })}
                 onOpen={onOpen}
-                href={hrefOf?.(row.original)}
+                href={hrefOf ? hrefOf(row.original) : null}
                 onToggle={onToggle}
               />
             ))

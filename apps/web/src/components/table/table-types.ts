@@ -5,6 +5,16 @@ export interface Identified {
   id: number;
 }
 
+/**
+ * How a list's records open: in the app (a click or tap, or Enter on the focused row), and at their own address,
+ * which a phone's card and a row's first cell link to, so a tap before the app's code has loaded (a server-rendered
+ * list) or a new tab opens the record too. A list either opens its records both ways, on both layouts, or not at all.
+ */
+export interface RecordOpening<T> {
+  onOpen: (row: T) => void;
+  hrefOf: (row: T) => string;
+}
+
 export interface TableSelection {
   selectedIds: readonly number[];
   onChange: (ids: number[]) => void;
