@@ -779,6 +779,7 @@ export function ticketListPage(db: Db, shape: TicketListShape, p: Placeholders) 
     isOwnFirstPage(shape) &&
     !shape.byStatus &&
     !shape.byProperty &&
+    shape.byDue === 'none' &&
     shape.byAssignee === 'none';
   const matched = routed
     ? sql`(select count(*) from (select 1 from ${ticketRecipients} where ${byRecipient} limit ${over}) as matching)`
