@@ -257,7 +257,7 @@ export const properties = pgTable(
   (t) => [
     trgm('properties_search_text_trgm_idx', t.searchText),
     index('properties_landlord_id_idx').on(t.landlordId),
-    // The zones in use, read one by one (tickets/queries.ts `dueTodayIds`): each zone's end of the day.
+    // The zones in use, read one by one (tickets/queries.ts `dayEndInUse`): each zone's end of the day.
     index('properties_time_zone_idx').on(t.timeZone),
     index('properties_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('properties_name_sort_idx').on(sql`lower(${t.name})`, t.id),
@@ -509,6 +509,8 @@ export const tickets = pgTable(
     index('tickets_status_sort_idx').on(t.status, t.id),
     index('tickets_property_sort_idx').on(t.propertySort, t.id),
     index('tickets_tenant_sort_idx').on(t.tenantSort, t.id),
+    // Migration 0041 adds INCLUDE (created_at, property_id): the portfolio's tickets due today are counted, and
+    // matched to their property's zone, from this index alone (drizzle cannot say so).
     index('tickets_due_at_sort_idx').on(t.dueAt, t.id),
     // The breach worker's due items: only the tickets past due or to come that were not alerted of their due time.
     index('tickets_unalerted_due_idx')

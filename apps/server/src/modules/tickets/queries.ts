@@ -604,10 +604,14 @@ function dueFilter(shape: TicketListShape, p: Placeholders, keys: TicketKeys): S
   // of its rows was looked up in an array of a thousand ids.
   const now = wide ? sql`${p.now}::timestamptz` : sql`(select ${p.now}::timestamptz)`;
   if (shape.byDue === 'overdue') return sql`${keys.dueAt} <= ${now}`;
-  const withinTwoDays = sql`${keys.dueAt} > ${now} and ${keys.dueAt} < ${now} + interval '2 days'`;
-  if (wide) return sql`${withinTwoDays} and ${keys.id} = any(array(${dueTodayIds(now)}))`;
   const endOfDay = sql`(select ${endOfDayIn(sql`${properties.timeZone}`, now)} from ${properties} where ${properties.id} = ${keys.propertyId})`;
-  return sql`${withinTwoDays} and ${keys.dueAt} < ${endOfDay}`;
+  if (!wide)
+    return sql`${keys.dueAt} > ${now} and ${keys.dueAt} < ${now} + interval '2 days' and ${keys.dueAt} < ${endOfDay}`;
+  // The whole portfolio: the range of the zones' ends of the day bounds the index read, a ticket due before the first
+  // end is due today wherever it is, and only one due between the first and the last is matched to its property's
+  // zone. Reading every ticket due within two days with its property's zone cost most of the list's time.
+  return sql`${keys.dueAt} > ${now} and ${keys.dueAt} < ${dayEndInUse('max', now)}
+    and (${keys.dueAt} < ${dayEndInUse('min', now)} or ${keys.dueAt} < ${endOfDay})`;
 }
 
 /** Whether a list holds every ticket of the portfolio but for its status, due and search filters. */
@@ -623,28 +627,17 @@ const endOfDayIn = (zone: SQL, now: SQL) =>
   sql`(date_trunc('day', ${now} at time zone ${zone}) + interval '1 day') at time zone ${zone}`;
 
 /**
- * The whole portfolio's tickets due today at their property. Each zone in use (read one by one from the properties'
- * zone index) has its end of the day computed once; a ticket due before the first of those ends is due today wherever
- * it is, and only one due between the first and the last is matched to its property's zone. Reading every ticket due
- * within two days with its property's zone cost most of the list's time.
+ * The first (`min`) or last (`max`) end of the day after `now` among the properties' zones: each zone in use, read one
+ * by one from the properties' zone index, has its end of the day computed once.
  */
-function dueTodayIds(now: SQL): SQL {
-  const placeZone = sql`(select place.time_zone from properties place where place.id = due.property_id)`;
-  return sql`with recursive zones(zone) as (
+const dayEndInUse = (bound: 'min' | 'max', now: SQL) =>
+  sql`(with recursive zones(zone) as (
       select min(time_zone) from properties
       union all
       select (select min(next.time_zone) from properties next where next.time_zone > zones.zone)
       from zones where zones.zone is not null
-    ), day_ends as materialized (
-      select zone, ${endOfDayIn(sql`zone`, now)} as ends_at from zones where zone is not null
     )
-    select due.id from tickets due
-    where due.due_at > ${now} and due.due_at < (select min(ends_at) from day_ends)
-    union all
-    select due.id from tickets due
-    where due.due_at >= (select min(ends_at) from day_ends) and due.due_at < (select max(ends_at) from day_ends)
-      and due.due_at < (select day_ends.ends_at from day_ends where day_ends.zone = ${placeZone})`;
-}
+    select ${sql.raw(bound)}(${endOfDayIn(sql`zone`, now)}) from zones where zone is not null)`;
 
 /** An assignment that holds: its contractor has not declined it (a declined ticket waits for somebody else). */
 const holdsAssignment = sql`${ticketAssignments.state} <> 'declined'`;
