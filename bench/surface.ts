@@ -15,22 +15,14 @@
  * (user activation, email verification links), GET /api/email/resend (it sends an email) and GET /api/live (a stream
  * of live events: bench/live.ts measures it).
  */
-import {
-  CALENDAR_MAX_DAYS,
-  DUE_FILTERS,
-  LIST_SORTS,
-  PAGE_SIZE,
-  SCHEDULE_STATES,
-  TICKET_STATUSES,
-  UNASSIGNED_FILTER,
-} from '@mend/shared';
+import { CALENDAR_MAX_DAYS, LIST_SORTS, PAGE_SIZE } from '@mend/shared';
 import type { FastifyInstance } from 'fastify';
-import { OUTBOX_CHANNELS, OUTBOX_STATUSES } from '../apps/server/src/db/schema';
 import {
   apiRoutesOf,
   type Endpoint as CatalogueEndpoint,
   ENDPOINTS,
   FILE_ENDPOINT,
+  listFilterValues,
   type ParamKind,
   routesOf,
 } from '../apps/server/test/helpers/endpoints';
@@ -208,30 +200,6 @@ export async function viewerIds(
   };
 }
 
-/** The values a screen offers for each list filter, as the viewer can use them (every status, every channel). */
-function filterValues(filter: string, list: string, ids: ViewerIds): string[] {
-  switch (filter) {
-    case 'landlord_id':
-      return ids.landlord === undefined ? [] : [String(ids.landlord)];
-    case 'property_id':
-      return ids.property === undefined ? [] : [String(ids.property)];
-    case 'role':
-      return ['0', '1', '2', '3'];
-    case 'status':
-      return list === 'outbox' ? [...OUTBOX_STATUSES] : TICKET_STATUSES.map((_, index) => String(index));
-    case 'channel':
-      return [...OUTBOX_CHANNELS];
-    case 'assigned_to':
-      return ids.contractor === undefined ? [UNASSIGNED_FILTER] : [String(ids.contractor), UNASSIGNED_FILTER];
-    case 'due':
-      return [...DUE_FILTERS];
-    case 'state':
-      return [...SCHEDULE_STATES];
-    default:
-      return [];
-  }
-}
-
 export function fillPath(template: string, params: Record<string, ParamKind>, ids: ViewerIds): string | null {
   let path = template;
   for (const [name, kind] of Object.entries(params)) {
@@ -272,7 +240,7 @@ export function listVariants(
     }
   }
   for (const filter of endpoint.filters ?? []) {
-    for (const value of filterValues(filter, list, ids))
+    for (const value of listFilterValues(filter, list, ids))
       calls.push({ variant: `filter ${filter}=${value}`, path: path + query({ ...base, [filter]: value }) });
   }
   return calls;
@@ -305,7 +273,7 @@ function calendarCalls(
   const from = Math.floor(Date.now() / 1000) - 14 * 86_400;
   const month = { from, to: from + CALENDAR_MAX_DAYS * 86_400 };
   const filters = (endpoint.filters ?? []).flatMap((filter) =>
-    filterValues(filter, 'visits', ids).map((value) => ({
+    listFilterValues(filter, 'visits', ids).map((value) => ({
       label: `filter ${filter}=${value}`,
       params: { [filter]: value },
     })),

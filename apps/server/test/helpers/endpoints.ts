@@ -7,13 +7,24 @@
  * is complete: a new route that is not added here fails that test.
  */
 import { randomBytes } from 'node:crypto';
-import { type ListName, TARGET_FIELDS, temporaryEmailFor, USER_TYPES } from '@mend/shared';
+import {
+  DUE_FILTERS,
+  type ListName,
+  SCHEDULE_STATES,
+  TARGET_FIELDS,
+  TICKET_STATUSES,
+  temporaryEmailFor,
+  UNASSIGNED_FILTER,
+  USER_TYPES,
+} from '@mend/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../src/db/client';
 import {
   notifications,
+  OUTBOX_CHANNELS,
+  OUTBOX_STATUSES,
   outboxMessages,
   properties,
   ticketAssignments,
@@ -36,6 +47,37 @@ import {
   ticketForm,
   type World,
 } from './ticket-factories';
+
+/**
+ * The values a screen offers for each list filter, as a viewer with these records can use them (every status, every
+ * channel): what the bench measures and the list totals test counts.
+ */
+export function listFilterValues(
+  filter: string,
+  list: string,
+  ids: Partial<Record<'landlord' | 'property' | 'contractor', number>>,
+): string[] {
+  switch (filter) {
+    case 'landlord_id':
+      return ids.landlord === undefined ? [] : [String(ids.landlord)];
+    case 'property_id':
+      return ids.property === undefined ? [] : [String(ids.property)];
+    case 'role':
+      return ['0', '1', '2', '3'];
+    case 'status':
+      return list === 'outbox' ? [...OUTBOX_STATUSES] : TICKET_STATUSES.map((_, index) => String(index));
+    case 'channel':
+      return [...OUTBOX_CHANNELS];
+    case 'assigned_to':
+      return ids.contractor === undefined ? [UNASSIGNED_FILTER] : [String(ids.contractor), UNASSIGNED_FILTER];
+    case 'due':
+      return [...DUE_FILTERS];
+    case 'state':
+      return [...SCHEDULE_STATES];
+    default:
+      return [];
+  }
+}
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
