@@ -604,7 +604,6 @@ function dueFilter(shape: TicketListShape, p: Placeholders, keys: TicketKeys): S
   // of its rows was looked up in an array of a thousand ids.
   const now = wide ? sql`${p.now}::timestamptz` : sql`(select ${p.now}::timestamptz)`;
   if (shape.byDue === 'overdue') return sql`${keys.dueAt} <= ${now}`;
-  const endOfDay = sql`(select ${endOfDayIn(sql`place.time_zone`, now)} from properties place where place.id = ${keys.propertyId})`;
   // A scope: its tickets due within two days (read with its index's due times), each then matched to its property's
   // zone. As a semi-join, not a subquery per row: PostgreSQL priced that lookup for each ticket of the scope and
   // intersected the portfolio's due time index with each property's tickets instead (twice the buffers).
@@ -614,6 +613,7 @@ function dueFilter(shape: TicketListShape, p: Placeholders, keys: TicketKeys): S
   // The whole portfolio: the range of the zones' ends of the day bounds the index read, a ticket due before the first
   // end is due today wherever it is, and only one due between the first and the last is matched to its property's
   // zone. Reading every ticket due within two days with its property's zone cost most of the list's time.
+  const endOfDay = sql`(select ${endOfDayIn(sql`place.time_zone`, now)} from properties place where place.id = ${keys.propertyId})`;
   return sql`${keys.dueAt} > ${now} and ${keys.dueAt} < ${dayEndInUse('max', now)}
     and (${keys.dueAt} < ${dayEndInUse('min', now)} or ${keys.dueAt} < ${endOfDay})`;
 }
